@@ -1,0 +1,152 @@
+//! Exact cover by dancing links.
+//!
+//! A [`Problem`] has *items* and *options*; each option is a set of items. A solution is a
+//! set of options that contains every *primary* item exactly once and every *secondary*
+//! item at most once. Secondary items may carry a *color* in an option: options that give
+//! the same secondary item the same color are compatible (Knuth's XCC problem).
+//!
+//! The [`Solver`] is Knuth's Algorithm C (Algorithm X with colors), with the
+//! minimum-remaining-values item choice, on the dancing-links data structure of
+//! D. E. Knuth, "Dancing Links", *Millennial Perspectives in Computer Science* (2000), and
+//! *The Art of Computer Programming* vol. 4B, section 7.2.2.1 (algorithms X and C). It is
+//! iterative (no recursion), so the search depth is limited only by memory, and it can
+//! stop after each solution and resume.
+//!
+//! ```
+//! use exact_cover::{Problem, Solver};
+//! // Items 0, 1, 2 primary. Options {0,1}, {2}, {0}, {1,2}.
+//! let mut p = Problem::new(3, 0);
+//! p.add_option(&[0, 1]).unwrap();
+//! p.add_option(&[2]).unwrap();
+//! p.add_option(&[0]).unwrap();
+//! p.add_option(&[1, 2]).unwrap();
+//! let mut s = Solver::new(&p);
+//! assert_eq!(s.count(), 2);
+//! ```
+
+mod solver;
+
+pub use solver::{Solutions, Solver, Stats};
+
+use thiserror::Error;
+
+/// Errors raised while building a [`Problem`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ExactCoverError {
+    /// An option named an item number `item` that is not below the item count `items`.
+    #[error("item {item} does not exist (there are {items} items)")]
+    NoSuchItem {
+        /// The offending item number.
+        item: usize,
+        /// The number of items in the problem.
+        items: usize,
+    },
+    /// An option had no primary item (Algorithm C could never choose it; Knuth requires
+    /// one in every option).
+    #[error("an option must contain at least one primary item")]
+    NoPrimaryItem,
+    /// An option named the same item twice.
+    #[error("item {0} appears twice in one option")]
+    RepeatedItem(usize),
+    /// A color was given to a primary item; only secondary items can be colored.
+    #[error("item {0} is primary and cannot have a color")]
+    ColoredPrimary(usize),
+    /// The problem is larger than the engine's 32-bit node indices allow.
+    #[error("the problem has more than 2^31 - 1 nodes")]
+    TooLarge,
+}
+
+/// The color of a secondary item within one option: [`Color::NONE`] for an uncolored
+/// item, any other value for a color.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Color(pub u32);
+
+impl Color {
+    /// No color: the item is covered (used exclusively) by the option.
+    pub const NONE: Color = Color(0);
+}
+
+/// An exact cover problem with `primary + secondary` items numbered from 0 (primary items
+/// first) and a list of options.
+///
+/// Memory: one node per item occurrence in an option, plus one per item and per option.
+#[derive(Debug, Clone, Default)]
+pub struct Problem {
+    primary: usize,
+    secondary: usize,
+    /// Concatenated `(item, color)` pairs of all options.
+    entries: Vec<(u32, Color)>,
+    /// `bounds[k]..bounds[k + 1]` is option `k` in `entries`.
+    bounds: Vec<usize>,
+}
+
+impl Problem {
+    /// A problem with items `0..primary` primary and `primary..primary + secondary`
+    /// secondary, and no options yet.
+    pub fn new(primary: usize, secondary: usize) -> Problem {
+        Problem { primary, secondary, entries: Vec::new(), bounds: vec![0] }
+    }
+
+    /// Number of primary items.
+    pub fn primary_items(&self) -> usize {
+        self.primary
+    }
+
+    /// Number of secondary items.
+    pub fn secondary_items(&self) -> usize {
+        self.secondary
+    }
+
+    /// Number of items, primary and secondary.
+    pub fn items(&self) -> usize {
+        self.primary + self.secondary
+    }
+
+    /// Number of options added so far.
+    pub fn options(&self) -> usize {
+        self.bounds.len() - 1
+    }
+
+    /// The items of option `k` with their colors, in the order given.
+    ///
+    /// Panics if `k >= self.options()`.
+    pub fn option(&self, k: usize) -> &[(u32, Color)] {
+        &self.entries[self.bounds[k]..self.bounds[k + 1]]
+    }
+
+    /// Adds an option made of uncolored items and returns its number.
+    ///
+    /// Errors: [`ExactCoverError::NoSuchItem`], [`ExactCoverError::NoPrimaryItem`],
+    /// [`ExactCoverError::RepeatedItem`].
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, ExactCoverError> {
+        let colored: Vec<(usize, Color)> = items.iter().map(|&i| (i, Color::NONE)).collect();
+        self.add_colored_option(&colored)
+    }
+
+    /// Adds an option whose secondary items may carry colors, and returns its number.
+    ///
+    /// Errors: as [`Problem::add_option`], plus [`ExactCoverError::ColoredPrimary`].
+    pub fn add_colored_option(&mut self, items: &[(usize, Color)]) -> Result<usize, ExactCoverError> {
+        let n = self.items();
+        for (k, &(item, color)) in items.iter().enumerate() {
+            if item >= n {
+                return Err(ExactCoverError::NoSuchItem { item, items: n });
+            }
+            if color != Color::NONE && item < self.primary {
+                return Err(ExactCoverError::ColoredPrimary(item));
+            }
+            if items[..k].iter().any(|&(other, _)| other == item) {
+                return Err(ExactCoverError::RepeatedItem(item));
+            }
+        }
+        if !items.iter().any(|&(item, _)| item < self.primary) {
+            return Err(ExactCoverError::NoPrimaryItem);
+        }
+        if self.entries.len() + items.len() + n + self.options() + 2 >= i32::MAX as usize {
+            return Err(ExactCoverError::TooLarge);
+        }
+        self.entries.extend(items.iter().map(|&(i, c)| (i as u32, c)));
+        self.bounds.push(self.entries.len());
+        Ok(self.options() - 1)
+    }
+}

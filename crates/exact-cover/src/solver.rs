@@ -1,0 +1,468 @@
+//! Algorithm C (Knuth, TAOCP 7.2.2.1) on dancing links, written as a resumable state
+//! machine so that solutions can be produced one at a time without recursion.
+
+use crate::{Color, Problem};
+use std::collections::HashMap;
+
+/// Search statistics, counted since the solver was built.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes of the search tree entered (step C2 of Algorithm C).
+    pub nodes: u64,
+    /// Link updates: options or items removed from a list (Knuth's "updates").
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Start,
+    AfterSolution,
+    Done,
+}
+
+/// A dancing-links search over one [`Problem`].
+///
+/// Node layout follows Knuth: nodes `1..=N` are the item headers (their `top` field holds
+/// the list length), then a spacer, then each option's nodes followed by a spacer whose
+/// `top` is `-(k + 1)` for option `k`. Memory is `O(N + total option length)`.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    /// Item list: `llink`/`rlink` over `0..=N + 1`; 0 heads the primary items, `N + 1`
+    /// the secondary ones.
+    llink: Vec<u32>,
+    rlink: Vec<u32>,
+    top: Vec<i32>,
+    ulink: Vec<u32>,
+    dlink: Vec<u32>,
+    /// Current color: 0 none, > 0 a color, -1 already made compatible by a purify.
+    color: Vec<i32>,
+    /// The chosen node of each level.
+    x: Vec<u32>,
+    level: usize,
+    phase: Phase,
+    solution: Vec<usize>,
+    stats: Stats,
+}
+
+impl Solver {
+    /// Builds the dancing-links structure for `problem`. Time and memory are linear in
+    /// the problem's size.
+    pub fn new(problem: &Problem) -> Solver {
+        let n = problem.items();
+        let n1 = problem.primary_items();
+        let mut llink = vec![0u32; n + 2];
+        let mut rlink = vec![0u32; n + 2];
+        // Primary list: 0 -> 1 -> ... -> n1 -> 0; secondary: n+1 -> n1+1 -> ... -> n -> n+1.
+        for i in 1..=n1 {
+            llink[i] = (i - 1) as u32;
+            rlink[i - 1] = i as u32;
+        }
+        rlink[n1] = 0;
+        llink[0] = n1 as u32;
+        let head2 = n + 1;
+        let mut prev = head2;
+        for i in n1 + 1..=n {
+            llink[i] = prev as u32;
+            rlink[prev] = i as u32;
+            prev = i;
+        }
+        rlink[prev] = head2 as u32;
+        llink[head2] = prev as u32;
+
+        let total = n + 2 + problem.entries.len() + problem.options();
+        let mut top = Vec::with_capacity(total);
+        let mut ulink = Vec::with_capacity(total);
+        let mut dlink = Vec::with_capacity(total);
+        let mut color = Vec::with_capacity(total);
+        top.push(0);
+        ulink.push(0);
+        dlink.push(0);
+        color.push(0);
+        for i in 1..=n {
+            top.push(0);
+            ulink.push(i as u32);
+            dlink.push(i as u32);
+            color.push(0);
+        }
+        let mut colors: HashMap<Color, i32> = HashMap::new();
+        // First spacer.
+        let mut spacer = top.len();
+        top.push(0);
+        ulink.push(0);
+        dlink.push(0);
+        color.push(0);
+        for k in 0..problem.options() {
+            let first = top.len();
+            for &(item, c) in problem.option(k) {
+                let i = item as usize + 1;
+                let node = top.len() as u32;
+                top[i] += 1;
+                top.push(i as i32);
+                let last = ulink[i];
+                ulink.push(last);
+                dlink.push(i as u32);
+                dlink[last as usize] = node;
+                ulink[i] = node;
+                let next = colors.len() as i32 + 1;
+                color.push(if c == Color::NONE { 0 } else { *colors.entry(c).or_insert(next) });
+            }
+            let last = top.len() - 1;
+            dlink[spacer] = last as u32;
+            spacer = top.len();
+            top.push(-(k as i32 + 1));
+            ulink.push(first as u32);
+            dlink.push(0);
+            color.push(0);
+        }
+        Solver {
+            llink,
+            rlink,
+            top,
+            ulink,
+            dlink,
+            color,
+            x: Vec::new(),
+            level: 0,
+            phase: Phase::Start,
+            solution: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Search statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The next solution, as the numbers of its options in increasing order, or `None`
+    /// when the search is exhausted. The first call gives the first solution.
+    pub fn next_solution(&mut self) -> Option<&[usize]> {
+        if !self.advance() {
+            return None;
+        }
+        self.solution.clear();
+        for l in 0..self.level {
+            let mut p = self.x[l] as usize;
+            while self.top[p] > 0 {
+                p += 1;
+            }
+            self.solution.push((-self.top[p] - 1) as usize);
+        }
+        self.solution.sort_unstable();
+        Some(&self.solution)
+    }
+
+    /// Counts the remaining solutions without storing them.
+    pub fn count(&mut self) -> u64 {
+        let mut n = 0;
+        while self.advance() {
+            n += 1;
+        }
+        n
+    }
+
+    /// An iterator over the remaining solutions (each a sorted list of option numbers).
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        Solutions { solver: self }
+    }
+
+    /// Runs Algorithm C until the next solution (true, with `x[0..level]` holding it) or
+    /// the end of the search (false).
+    fn advance(&mut self) -> bool {
+        #[derive(Clone, Copy)]
+        enum Step {
+            Enter,
+            Try,
+            TryAgain,
+            Uncover,
+            Backtrack,
+        }
+        let mut l = self.level;
+        let mut step = match self.phase {
+            Phase::Start => Step::Enter,
+            Phase::AfterSolution => Step::Backtrack,
+            Phase::Done => return false,
+        };
+        // The item being branched on at level l.
+        let mut i = 0usize;
+        loop {
+            match step {
+                Step::Enter => {
+                    self.stats.nodes += 1;
+                    if self.rlink[0] == 0 {
+                        self.level = l;
+                        self.phase = Phase::AfterSolution;
+                        self.stats.solutions += 1;
+                        return true;
+                    }
+                    i = self.choose();
+                    self.cover(i);
+                    if self.x.len() <= l {
+                        self.x.push(0);
+                    }
+                    self.x[l] = self.dlink[i];
+                    step = Step::Try;
+                }
+                Step::Try => {
+                    let xl = self.x[l] as usize;
+                    if xl == i {
+                        step = Step::Uncover;
+                    } else {
+                        let mut p = xl + 1;
+                        while p != xl {
+                            let j = self.top[p];
+                            if j <= 0 {
+                                p = self.ulink[p] as usize;
+                            } else {
+                                self.commit(p, j as usize);
+                                p += 1;
+                            }
+                        }
+                        l += 1;
+                        step = Step::Enter;
+                    }
+                }
+                Step::TryAgain => {
+                    let xl = self.x[l] as usize;
+                    let mut p = xl - 1;
+                    while p != xl {
+                        let j = self.top[p];
+                        if j <= 0 {
+                            p = self.dlink[p] as usize;
+                        } else {
+                            self.uncommit(p, j as usize);
+                            p -= 1;
+                        }
+                    }
+                    i = self.top[xl] as usize;
+                    self.x[l] = self.dlink[xl];
+                    step = Step::Try;
+                }
+                Step::Uncover => {
+                    self.uncover(i);
+                    step = Step::Backtrack;
+                }
+                Step::Backtrack => {
+                    if l == 0 {
+                        self.level = 0;
+                        self.phase = Phase::Done;
+                        return false;
+                    }
+                    l -= 1;
+                    step = Step::TryAgain;
+                }
+            }
+        }
+    }
+
+    /// The active primary item with the fewest options (the first such in list order).
+    fn choose(&self) -> usize {
+        let mut best = self.rlink[0] as usize;
+        let mut best_len = self.top[best];
+        let mut p = self.rlink[best] as usize;
+        while p != 0 && best_len > 0 {
+            let len = self.top[p];
+            if len < best_len {
+                best = p;
+                best_len = len;
+            }
+            p = self.rlink[p] as usize;
+        }
+        best
+    }
+
+    fn cover(&mut self, i: usize) {
+        let mut p = self.dlink[i] as usize;
+        while p != i {
+            self.hide(p);
+            p = self.dlink[p] as usize;
+        }
+        let (l, r) = (self.llink[i], self.rlink[i]);
+        self.rlink[l as usize] = r;
+        self.llink[r as usize] = l;
+        self.stats.updates += 1;
+    }
+
+    fn uncover(&mut self, i: usize) {
+        let (l, r) = (self.llink[i], self.rlink[i]);
+        self.rlink[l as usize] = i as u32;
+        self.llink[r as usize] = i as u32;
+        let mut p = self.ulink[i] as usize;
+        while p != i {
+            self.unhide(p);
+            p = self.ulink[p] as usize;
+        }
+    }
+
+    /// Removes every other node of `p`'s option from its item list (Knuth's hide').
+    fn hide(&mut self, p: usize) {
+        let mut q = p + 1;
+        while q != p {
+            let x = self.top[q];
+            if x <= 0 {
+                q = self.ulink[q] as usize;
+            } else {
+                if self.color[q] >= 0 {
+                    let (u, d) = (self.ulink[q], self.dlink[q]);
+                    self.dlink[u as usize] = d;
+                    self.ulink[d as usize] = u;
+                    self.top[x as usize] -= 1;
+                    self.stats.updates += 1;
+                }
+                q += 1;
+            }
+        }
+    }
+
+    fn unhide(&mut self, p: usize) {
+        let mut q = p - 1;
+        while q != p {
+            let x = self.top[q];
+            if x <= 0 {
+                q = self.dlink[q] as usize;
+            } else {
+                if self.color[q] >= 0 {
+                    let (u, d) = (self.ulink[q], self.dlink[q]);
+                    self.dlink[u as usize] = q as u32;
+                    self.ulink[d as usize] = q as u32;
+                    self.top[x as usize] += 1;
+                }
+                q -= 1;
+            }
+        }
+    }
+
+    fn commit(&mut self, p: usize, j: usize) {
+        match self.color[p] {
+            0 => self.cover(j),
+            c if c > 0 => self.purify(p, c, j),
+            _ => {}
+        }
+    }
+
+    fn uncommit(&mut self, p: usize, j: usize) {
+        match self.color[p] {
+            0 => self.uncover(j),
+            c if c > 0 => self.unpurify(p, c, j),
+            _ => {}
+        }
+    }
+
+    /// Keeps only the options that give item `i` the color `c`, marking them compatible.
+    fn purify(&mut self, p: usize, c: i32, i: usize) {
+        let mut q = self.dlink[i] as usize;
+        while q != i {
+            if self.color[q] == c {
+                if q != p {
+                    self.color[q] = -1;
+                }
+            } else {
+                self.hide(q);
+            }
+            q = self.dlink[q] as usize;
+        }
+    }
+
+    fn unpurify(&mut self, p: usize, c: i32, i: usize) {
+        let mut q = self.ulink[i] as usize;
+        while q != i {
+            if self.color[q] < 0 {
+                self.color[q] = c;
+            } else if q != p {
+                self.unhide(q);
+            }
+            q = self.ulink[q] as usize;
+        }
+    }
+}
+
+/// Iterator over solutions; see [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    solver: &'a mut Solver,
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        self.solver.next_solution().map(|s| s.to_vec())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Knuth's example from "Dancing Links" (and TAOCP (5)): 7 items, 6 options, one
+    /// solution made of options 0, 3, 4 in 0-based numbering.
+    #[test]
+    fn knuths_example() {
+        let mut p = Problem::new(7, 0);
+        for opt in [
+            &[2, 4][..],
+            &[0, 3, 6],
+            &[1, 2, 5],
+            &[0, 3, 5],
+            &[1, 6],
+            &[3, 4, 6],
+        ] {
+            p.add_option(opt).unwrap();
+        }
+        let mut s = Solver::new(&p);
+        let all: Vec<Vec<usize>> = s.solutions().collect();
+        assert_eq!(all, vec![vec![0, 3, 4]]);
+        assert!(s.stats().nodes >= 4);
+        assert!(s.stats().updates > 0);
+    }
+
+    /// Knuth's XCC example (TAOCP (49)): primary p, q, r; secondary x, y. One solution:
+    /// options "q x:A" and "p r x:A y".
+    #[test]
+    fn knuths_color_example() {
+        let (p_, q, r, x, y) = (0, 1, 2, 3, 4);
+        let a = Color(1);
+        let b = Color(2);
+        let mut p = Problem::new(3, 2);
+        p.add_colored_option(&[(p_, Color::NONE), (q, Color::NONE), (x, Color::NONE), (y, a)]).unwrap();
+        p.add_colored_option(&[(p_, Color::NONE), (r, Color::NONE), (x, a), (y, Color::NONE)]).unwrap();
+        p.add_colored_option(&[(p_, Color::NONE), (x, b)]).unwrap();
+        p.add_colored_option(&[(q, Color::NONE), (x, a)]).unwrap();
+        p.add_colored_option(&[(r, Color::NONE), (y, b)]).unwrap();
+        let mut s = Solver::new(&p);
+        let all: Vec<Vec<usize>> = s.solutions().collect();
+        assert_eq!(all, vec![vec![1, 3]]);
+    }
+
+    #[test]
+    fn no_items_has_one_empty_solution() {
+        let p = Problem::new(0, 0);
+        let mut s = Solver::new(&p);
+        assert_eq!(s.next_solution(), Some(&[][..]));
+        assert_eq!(s.next_solution(), None);
+        assert_eq!(s.next_solution(), None);
+    }
+
+    #[test]
+    fn uncoverable_item_has_no_solution() {
+        let mut p = Problem::new(2, 0);
+        p.add_option(&[0]).unwrap();
+        assert_eq!(Solver::new(&p).count(), 0);
+    }
+
+    #[test]
+    fn builder_errors() {
+        let mut p = Problem::new(2, 1);
+        assert_eq!(p.add_option(&[]), Err(crate::ExactCoverError::NoPrimaryItem));
+        assert_eq!(p.add_option(&[3]), Err(crate::ExactCoverError::NoSuchItem { item: 3, items: 3 }));
+        assert_eq!(p.add_option(&[1, 1]), Err(crate::ExactCoverError::RepeatedItem(1)));
+        assert_eq!(
+            p.add_colored_option(&[(0, Color(5))]),
+            Err(crate::ExactCoverError::ColoredPrimary(0))
+        );
+        assert_eq!(p.add_option(&[2]), Err(crate::ExactCoverError::NoPrimaryItem));
+        assert_eq!(p.options(), 0);
+    }
+}

@@ -1,0 +1,84 @@
+//! The dancing-links solver against a brute force over every subset of options, on random
+//! small problems with primary, secondary and colored items.
+
+use exact_cover::{Color, Problem, Solver};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// Every subset of options that is a solution, by definition: each primary item in exactly
+/// one chosen option; each secondary item either uncolored in at most one chosen option,
+/// or colored identically in all chosen options that name it.
+fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
+    let mut out = BTreeSet::new();
+    let m = p.options();
+    for mask in 0u32..(1 << m) {
+        let chosen: Vec<usize> = (0..m).filter(|k| mask >> k & 1 == 1).collect();
+        let mut ok = true;
+        for item in 0..p.items() {
+            let uses: Vec<Color> = chosen
+                .iter()
+                .flat_map(|&k| p.option(k).iter())
+                .filter(|&&(i, _)| i as usize == item)
+                .map(|&(_, c)| c)
+                .collect();
+            let good = if item < p.primary_items() {
+                uses.len() == 1
+            } else if uses.len() <= 1 {
+                true
+            } else {
+                uses.iter().all(|&c| c != Color::NONE && c == uses[0])
+            };
+            if !good {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            out.insert(chosen);
+        }
+    }
+    out
+}
+
+fn problem() -> impl Strategy<Value = Problem> {
+    (1usize..6, 0usize..4).prop_flat_map(|(n1, n2)| {
+        let n = n1 + n2;
+        // Each option: for each item, absent / present uncolored / colored 1 or 2.
+        proptest::collection::vec(proptest::collection::vec(0u8..6, n), 0..11).prop_map(move |rows| {
+            let mut p = Problem::new(n1, n2);
+            for row in rows {
+                let opt: Vec<(usize, Color)> = row
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, &v)| match v {
+                        0..=2 => None,
+                        3 => Some((i, Color::NONE)),
+                        _ if i < n1 => Some((i, Color::NONE)),
+                        4 => Some((i, Color(1))),
+                        _ => Some((i, Color(7))),
+                    })
+                    .collect();
+                if opt.iter().any(|&(i, _)| i < n1) {
+                    p.add_colored_option(&opt).unwrap();
+                }
+            }
+            p
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn solutions_equal_brute_force(p in problem()) {
+        let expected = brute_force(&p);
+        let mut s = Solver::new(&p);
+        let got: Vec<Vec<usize>> = s.solutions().collect();
+        let got_set: BTreeSet<Vec<usize>> = got.iter().cloned().collect();
+        prop_assert_eq!(got.len(), got_set.len(), "a solution was reported twice");
+        prop_assert_eq!(&got_set, &expected);
+        prop_assert_eq!(s.stats().solutions, expected.len() as u64);
+        prop_assert_eq!(Solver::new(&p).count(), expected.len() as u64);
+    }
+}
