@@ -1,1 +1,164 @@
-fn main(){}
+//! `gridlock`: exact solvers for combinatorial grid puzzles.
+//!
+//! Exit status: 0 when an answer (including "No solution") was printed, 2 for bad input
+//! or usage (message on stderr), 1 for an I/O failure writing the answer.
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+use puzzles::beads;
+use std::io::{self, BufWriter, Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "gridlock", version, about = "Exact, fast solvers for combinatorial grid puzzles")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Smart beads (NOI 2005): complete the 55-hole triangular tray with pieces A..L.
+    ///
+    /// Reads 10 lines (line i has i characters, A..L or '.') and prints the completed tray
+    /// in the same layout, or "No solution".
+    Beads(BeadsArgs),
+}
+
+#[derive(clap::Args)]
+struct BeadsArgs {
+    /// Input file; stdin when omitted or "-".
+    file: Option<PathBuf>,
+    /// Print the number of completions instead of one completion.
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+    /// With --count: count completions up to the tray's mirror symmetry (r, c) -> (9-c, 9-r).
+    #[arg(long, requires = "count")]
+    unique: bool,
+    /// Print every completion, separated by blank lines ("No solution" if none).
+    #[arg(long)]
+    all: bool,
+    /// Search engine: the bitboard packer, or generic dancing links.
+    #[arg(long, value_enum, default_value_t = EngineArg::Bitboard)]
+    engine: EngineArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum EngineArg {
+    /// Bitboard cell-first packer (fast).
+    Bitboard,
+    /// Dancing links (Algorithm X), the generic exact-cover engine.
+    Dlx,
+}
+
+impl From<EngineArg> for beads::Engine {
+    fn from(e: EngineArg) -> beads::Engine {
+        match e {
+            EngineArg::Bitboard => beads::Engine::Bitboard,
+            EngineArg::Dlx => beads::Engine::DancingLinks,
+        }
+    }
+}
+
+/// The largest input read, in bytes: far above any real tray, so that a huge or endless
+/// input is refused instead of filling memory.
+const BEADS_INPUT_LIMIT: u64 = 1 << 20;
+
+/// Wraps a message as the user's failure (bad input or usage): exit status 2.
+fn input_error(e: impl Into<anyhow::Error>) -> anyhow::Error {
+    anyhow::Error::new(InputErrorMarker).context(format!("{:#}", e.into()))
+}
+
+/// Marks an error chain as bad input.
+#[derive(Debug)]
+struct InputErrorMarker;
+
+impl std::fmt::Display for InputErrorMarker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("bad input")
+    }
+}
+
+impl std::error::Error for InputErrorMarker {}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let result = match cli.command {
+        Command::Beads(args) => run_beads(&args, &mut out),
+    };
+    let result = result.and_then(|()| out.flush().context("writing the answer"));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.downcast_ref::<InputErrorMarker>().is_some() => {
+            eprintln!("gridlock: {}", e);
+            ExitCode::from(2)
+        }
+        Err(e) if e.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe) => {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("gridlock: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Reads FILE (or stdin for `None` / `-`), at most `limit` bytes. Errors are input errors
+/// naming the file.
+fn read_input(file: Option<&PathBuf>, limit: u64) -> Result<(String, Vec<u8>)> {
+    let (name, reader): (String, Box<dyn Read>) = match file {
+        None => ("<stdin>".into(), Box::new(io::stdin())),
+        Some(p) if p.as_os_str() == "-" => ("<stdin>".into(), Box::new(io::stdin())),
+        Some(p) => {
+            let f = std::fs::File::open(p).map_err(|e| input_error(anyhow::anyhow!("{}: {e}", p.display())))?;
+            (p.display().to_string(), Box::new(f))
+        }
+    };
+    let mut data = Vec::new();
+    reader
+        .take(limit + 1)
+        .read_to_end(&mut data)
+        .map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
+    if data.len() as u64 > limit {
+        return Err(input_error(anyhow::anyhow!("{name}: input is larger than {limit} bytes")));
+    }
+    Ok((name, data))
+}
+
+fn run_beads(args: &BeadsArgs, out: &mut impl Write) -> Result<()> {
+    let (name, data) = read_input(args.file.as_ref(), BEADS_INPUT_LIMIT)?;
+    let tray = beads::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
+    let solver = beads::BeadsSolver::new(&tray);
+    let engine = args.engine.into();
+    if args.count {
+        let n = if args.unique { solver.count_unique(engine) } else { solver.count(engine) };
+        writeln!(out, "{n}")?;
+    } else if args.all {
+        let mut any = false;
+        let mut result = Ok(());
+        let _ = solver.for_each(engine, |t| {
+            let sep = if any { "\n" } else { "" };
+            any = true;
+            result = write!(out, "{sep}{}", beads::render(t));
+            if result.is_err() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        result?;
+        if !any {
+            writeln!(out, "No solution")?;
+        }
+    } else {
+        match solver.first(engine) {
+            Some(t) => write!(out, "{}", beads::render(&t))?,
+            None => writeln!(out, "No solution")?,
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,22 @@
+//! Polyomino geometry and packing.
+//!
+//! - [`geometry`]: [`Cell`], [`Shape`] (a polyomino in one orientation), the eight
+//!   [`Symmetry`] maps of the square grid, [`Freedom`] (free or one-sided pieces), and
+//!   [`Board`] (any finite set of cells) with the placements of a shape on it.
+//! - [`packer`]: [`Packer`], a bitboard search that packs distinct pieces into a board of
+//!   at most 128 cells (padded), much faster than generic dancing links on such boards.
+//!
+//! ```
+//! use polyomino::{Board, Freedom, Packer, Shape};
+//! // Two L-trominoes tile a 2x3 rectangle in 2 ways... with both pieces distinct, 4.
+//! let l = Shape::from_drawing("##\n#.").unwrap();
+//! let board = Board::rectangle(2, 3);
+//! let pl = vec![board.placements(&l, Freedom::Free), board.placements(&l, Freedom::Free)];
+//! assert_eq!(Packer::new(&board, &pl).unwrap().count(), 4);
+//! ```
+
+pub mod geometry;
+pub mod packer;
+
+pub use geometry::{cells_connected, Board, Cell, Freedom, GeometryError, Shape, Symmetry};
+pub use packer::{PackError, Packer, Placed};
