@@ -1,14 +1,19 @@
-//! A specialised exact-cover search for packing distinct pieces into a board of at most
-//! 128 cells (with padding), on 128-bit bitboards.
+//! A specialised exact-cover search for packing distinct pieces into a board whose
+//! bounding box, padded by one column, has at most 128 cells, on 128-bit bitboards.
 //!
-//! The method is the classic cell-first backtrack for polyomino packing (D. Scott, 1958;
-//! see also Knuth, TAOCP 7.2.2.1, "polyomino packing"): always fill the first empty cell in
-//! scan order; a placement that covers it must have that cell as its own first cell, so
-//! placements are indexed by (first cell, piece). After each placement, the empty cells
-//! next to the new piece are split into their connected regions by bit-parallel flood fill,
-//! and a region whose size is no sum of sizes of the pieces left is a dead end.
+//! The method is the cell-first backtrack for polyomino packing (D. Scott, 1958; Knuth,
+//! TAOCP 7.2.2.1, on polyomino packing and "first empty cell" branching):
+//!
+//! - At the root, branch on the placements of the piece with the fewest placements (the
+//!   X-pentomino trick: the hardest piece to place goes first).
+//! - Below, fill the first empty cell in scan order. A placement that covers it must have
+//!   that cell as its own first cell, so placements are indexed by (first cell, piece).
+//! - After each placement, the empty regions next to the new piece are measured by
+//!   bit-parallel flood fill; a region whose size is no sum of the sizes of the pieces
+//!   left, or a region as small as one piece that is no placement of a piece left, is a
+//!   dead end. Isolated cells are found first by plain bit operations.
 
-use crate::geometry::{Board, Cell};
+use crate::geometry::{Board, Cell, Symmetry};
 use std::ops::ControlFlow;
 use thiserror::Error;
 
@@ -26,8 +31,9 @@ pub enum PackError {
     /// More than 64 pieces.
     #[error("more than 64 pieces")]
     TooManyPieces,
-    /// A placement named a cell index that is not on the board.
-    #[error("placement {placement} of piece {piece} names a cell not on the board")]
+    /// A placement named a cell index that is not on the board, or a cell twice, or no
+    /// cell.
+    #[error("placement {placement} of piece {piece} is not a set of board cells")]
     BadPlacement {
         /// Piece number.
         piece: usize,
@@ -46,8 +52,12 @@ pub struct Placed {
     pub placement: usize,
 }
 
-/// A packing problem compiled to bitboards: fill every board cell with each piece used
-/// exactly once, each piece in one of its given placements.
+/// The largest number of pieces for which region sizes are checked against exact subset
+/// sums (a table of `2^n` entries); above it only the smallest piece size is used.
+const SUBSET_SUM_PIECES: usize = 16;
+
+/// A packing problem compiled to bitboards: fill every board cell, using each piece
+/// exactly once, each in one of its given placements.
 #[derive(Debug, Clone)]
 pub struct Packer {
     pieces: usize,
@@ -60,66 +70,74 @@ pub struct Packer {
     masks: Vec<u128>,
     /// Placement number (within its piece's list) of each mask.
     ids: Vec<u32>,
-    /// For each set of remaining pieces (when there are at most 16 pieces): bit `s` set
-    /// when some subset of them has `s` cells in all.
+    /// Per set of remaining pieces (at most [`SUBSET_SUM_PIECES`]): bit `s` set when some
+    /// subset of them has `s` cells in all. Empty when there are more pieces.
     sums: Vec<u128>,
+    /// Per set of remaining pieces: the largest region size to examine (the largest size
+    /// that is no subset sum, or the largest piece size if more); a region known to be
+    /// larger needs no further flood fill.
+    horizon: Vec<u8>,
     sizes: Vec<u32>,
-    /// Whether the piece sizes add up to the board size.
+    max_size: u32,
+    /// `by_size[s]`: the set of pieces with `s` cells.
+    by_size: Vec<u64>,
+    /// The piece to branch on at the root, if any.
+    root: Option<usize>,
+    /// Whether every placement of a piece has the piece's size and the sizes add up to
+    /// the board size (otherwise there is no packing).
     sizes_match: bool,
 }
 
-/// The largest number of pieces for which region sizes are checked against exact subset
-/// sums (a table of `2^n` entries); above it only the smallest piece size is used.
-const SUBSET_SUM_PIECES: usize = 16;
-
 impl Packer {
-    /// Compiles the problem. `placements[p]` lists the placements of piece `p`, each a list
-    /// of board cell indices (as from [`Board::placements`]). The bit layout scans the
-    /// board row by row along its shorter side.
+    /// Compiles the problem with the default scan order: rows along the board's shorter
+    /// side. `placements[p]` lists the placements of piece `p`, each a list of board cell
+    /// indices (as from [`Board::placements`]).
     ///
-    /// Errors: [`PackError`] when the board or piece count does not fit the bitboards.
+    /// Errors: [`PackError`] when the board or the piece count does not fit the bitboards,
+    /// or a placement is not a set of board cells.
     pub fn new(board: &Board, placements: &[Vec<Vec<usize>>]) -> Result<Packer, PackError> {
+        let (rows, cols) = extent(board.cells().iter().copied());
+        let scan = if cols > rows { Symmetry::Transpose } else { Symmetry::Identity };
+        Packer::with_scan(board, placements, scan)
+    }
+
+    /// As [`Packer::new`], but the scan order is row-major after mapping the board by
+    /// `scan` (which changes the search tree, not the solutions).
+    pub fn with_scan(board: &Board, placements: &[Vec<Vec<usize>>], scan: Symmetry) -> Result<Packer, PackError> {
         let pieces = placements.len();
         if pieces > 64 {
             return Err(PackError::TooManyPieces);
         }
-        let (r0, c0) = min_corner(board.cells());
-        let rows = board.cells().iter().map(|c| (c.row - r0) as usize + 1).max().unwrap_or(0);
-        let cols = board.cells().iter().map(|c| (c.col - c0) as usize + 1).max().unwrap_or(0);
-        // Scan along the shorter side: transpose when the board is wider than tall.
-        let transpose = cols > rows;
-        let (h, w) = if transpose { (cols, rows) } else { (rows, cols) };
-        if h * (w + 1) > 128 {
+        let moved: Vec<Cell> = board.cells().iter().map(|&c| scan.apply(c)).collect();
+        let (rows, cols) = extent(moved.iter().copied());
+        if rows * (cols + 1) > 128 {
             return Err(PackError::TooLarge { rows, cols });
         }
-        let stride = (w + 1) as u32;
-        let bit_of: Vec<u32> = board
-            .cells()
-            .iter()
-            .map(|c| {
-                let (r, c) = ((c.row - r0) as u32, (c.col - c0) as u32);
-                let (r, c) = if transpose { (c, r) } else { (r, c) };
-                r * stride + c
-            })
-            .collect();
+        let r0 = moved.iter().map(|c| c.row).min().unwrap_or(0);
+        let c0 = moved.iter().map(|c| c.col).min().unwrap_or(0);
+        let stride = cols as u32 + 1;
+        let bit_of: Vec<u32> =
+            moved.iter().map(|c| (c.row - r0) as u32 * stride + (c.col - c0) as u32).collect();
         let board_mask = bit_of.iter().fold(0u128, |m, &b| m | 1u128 << b);
 
         // Bucket placements by (first bit, piece).
         let mut buckets: Vec<Vec<(u128, u32)>> = vec![Vec::new(); 128 * pieces];
         let mut sizes = Vec::with_capacity(pieces);
+        let mut uniform = true;
         for (p, list) in placements.iter().enumerate() {
-            sizes.push(list.first().map_or(0, |pl| pl.len() as u32));
+            let size = list.first().map_or(0, |pl| pl.len() as u32);
+            sizes.push(size);
             for (k, pl) in list.iter().enumerate() {
+                let bad = PackError::BadPlacement { piece: p, placement: k };
                 let mut m = 0u128;
                 for &cell in pl {
-                    let bit = *bit_of.get(cell).ok_or(PackError::BadPlacement { piece: p, placement: k })?;
-                    m |= 1u128 << bit;
+                    m |= 1u128 << *bit_of.get(cell).ok_or(bad.clone())?;
                 }
                 if pl.is_empty() || m.count_ones() as usize != pl.len() {
-                    return Err(PackError::BadPlacement { piece: p, placement: k });
+                    return Err(bad);
                 }
-                let first = m.trailing_zeros() as usize;
-                buckets[first * pieces + p].push((m, k as u32));
+                uniform &= pl.len() as u32 == size;
+                buckets[m.trailing_zeros() as usize * pieces + p].push((m, k as u32));
             }
         }
         let mut starts = Vec::with_capacity(128 * pieces + 1);
@@ -134,23 +152,44 @@ impl Packer {
         }
         starts.push(masks.len() as u32);
 
-        // Sizes must be uniform per piece for the region test; placements of one piece
-        // all have its size by construction of Board::placements, but check anyway.
-        let uniform = placements.iter().zip(&sizes).all(|(l, &s)| l.iter().all(|pl| pl.len() as u32 == s));
         let total: u32 = sizes.iter().sum();
         let sizes_match = uniform && total as usize == board.len();
-        let sums = if pieces <= SUBSET_SUM_PIECES {
-            let mut sums = vec![1u128; 1 << pieces];
+        let max_size = sizes.iter().copied().max().unwrap_or(0);
+        let mut by_size = vec![0u64; 129];
+        for (p, &s) in sizes.iter().enumerate() {
+            by_size[s as usize] |= 1 << p;
+        }
+        let mut sums = Vec::new();
+        let mut horizon = Vec::new();
+        if pieces <= SUBSET_SUM_PIECES {
+            sums = vec![1u128; 1 << pieces];
+            horizon = vec![0u8; 1 << pieces];
             for set in 1usize..1 << pieces {
                 let p = set.trailing_zeros() as usize;
                 let rest = sums[set & (set - 1)];
                 sums[set] = rest | rest.checked_shl(sizes[p]).unwrap_or(0);
+                let left: u32 = (0..pieces).filter(|q| set >> q & 1 == 1).map(|q| sizes[q]).sum();
+                let bad = (1..=left.min(127)).rev().find(|&k| sums[set] >> k & 1 == 0).unwrap_or(0);
+                horizon[set] = bad.max(max_size).min(127) as u8;
             }
-            sums
-        } else {
-            Vec::new()
+        }
+        let mut packer = Packer {
+            pieces,
+            outside: !board_mask,
+            stride,
+            starts,
+            masks,
+            ids,
+            sums,
+            horizon,
+            sizes,
+            max_size,
+            by_size,
+            root: None,
+            sizes_match,
         };
-        Ok(Packer { pieces, outside: !board_mask, stride, starts, masks, ids, sums, sizes, sizes_match })
+        packer.root = (0..pieces).min_by_key(|&p| packer.placements_of(p).count());
+        Ok(packer)
     }
 
     /// Number of pieces.
@@ -160,12 +199,18 @@ impl Packer {
 
     /// Counts all packings.
     pub fn count(&self) -> u64 {
-        let mut n = 0u64;
-        let _ = self.for_each(|_| {
-            n += 1;
-            ControlFlow::Continue(())
-        });
-        n
+        self.count_with_nodes().0
+    }
+
+    /// Counts all packings; also returns the number of search-tree nodes visited.
+    pub fn count_with_nodes(&self) -> (u64, u64) {
+        if !self.sizes_match {
+            return (0, 0);
+        }
+        let mut memo = Memo::new(MEMO_BITS);
+        let mut nodes = 0;
+        let n = self.count_below(self.outside, self.all_pieces(), 0, &mut memo, &mut nodes);
+        (n, nodes)
     }
 
     /// The first packing found, one [`Placed`] per piece in piece order, or `None`.
@@ -184,82 +229,208 @@ impl Packer {
     where
         F: FnMut(&[Placed]) -> ControlFlow<()>,
     {
-        if !self.sizes_match {
-            return ControlFlow::Continue(());
-        }
-        let all: u64 = if self.pieces == 64 { u64::MAX } else { (1u64 << self.pieces) - 1 };
-        let mut chosen = vec![u32::MAX; self.pieces];
         let mut out = Vec::with_capacity(self.pieces);
-        self.search(self.outside, all, &mut chosen, &mut |chosen: &[u32]| {
+        self.run(|chosen| {
             out.clear();
-            out.extend(chosen.iter().enumerate().map(|(p, &i)| Placed { piece: p, placement: self.ids[i as usize] as usize }));
+            out.extend(
+                chosen.iter().enumerate().map(|(p, &i)| Placed { piece: p, placement: self.ids[i as usize] as usize }),
+            );
             visit(&out)
         })
+        .0
     }
 
-    fn search<F>(&self, filled: u128, remaining: u64, chosen: &mut [u32], visit: &mut F) -> ControlFlow<()>
+    /// Runs the search; the visitor sees, per piece, the index of its chosen mask.
+    fn run<F>(&self, mut visit: F) -> (ControlFlow<()>, u64)
     where
         F: FnMut(&[u32]) -> ControlFlow<()>,
     {
-        if remaining == 0 {
-            return visit(chosen);
+        if !self.sizes_match {
+            return (ControlFlow::Continue(()), 0);
         }
-        let bit = (!filled).trailing_zeros() as usize;
-        let base = bit * self.pieces;
-        let mut rest = remaining;
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let (s, e) = (self.starts[base + p] as usize, self.starts[base + p + 1] as usize);
+        let mut search = Search { chosen: vec![u32::MAX; self.pieces], nodes: 0, visit: &mut visit };
+        let flow = self.search(self.outside, self.all_pieces(), true, &mut search);
+        (flow, search.nodes)
+    }
+
+    fn all_pieces(&self) -> u64 {
+        if self.pieces == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.pieces) - 1
+        }
+    }
+
+    /// Indices into `masks` of every placement of piece `p`.
+    fn placements_of(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..128).flat_map(move |b| self.starts[b * self.pieces + p] as usize..self.starts[b * self.pieces + p + 1] as usize)
+    }
+
+    /// Calls `f(piece, mask index, filled after, pieces left after)` for each live
+    /// child of the state: at the root the placements of the root piece, below it the
+    /// placements covering the first empty cell. Children whose empty regions are dead are
+    /// skipped.
+    #[inline(always)]
+    fn children<G>(&self, filled: u128, remaining: u64, at_root: bool, prune: bool, mut f: G) -> ControlFlow<()>
+    where
+        G: FnMut(usize, usize, u128, u64) -> ControlFlow<()>,
+    {
+        let mut each = |p: usize, range: std::ops::Range<usize>| {
             let left = remaining & !(1u64 << p);
-            for i in s..e {
+            for i in range {
                 let m = self.masks[i];
                 if m & filled != 0 {
                     continue;
                 }
-                let f = filled | m;
-                if left != 0 && self.dead(f, m, left) {
+                let after = filled | m;
+                if prune && left != 0 && self.dead(after, m, left) {
                     continue;
                 }
-                chosen[p] = i as u32;
-                self.search(f, left, chosen, visit)?;
+                f(p, i, after, left)?;
+            }
+            ControlFlow::Continue(())
+        };
+        match self.root {
+            Some(p) if at_root => {
+                for b in 0..128 {
+                    each(p, self.starts[b * self.pieces + p] as usize..self.starts[b * self.pieces + p + 1] as usize)?;
+                }
+            }
+            _ => {
+                let base = (!filled).trailing_zeros() as usize * self.pieces;
+                let mut rest = remaining;
+                while rest != 0 {
+                    let p = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    each(p, self.starts[base + p] as usize..self.starts[base + p + 1] as usize)?;
+                }
             }
         }
         ControlFlow::Continue(())
     }
 
-    /// The empty cells adjacent to a bitboard `m`.
+    fn search<F>(&self, filled: u128, remaining: u64, at_root: bool, s: &mut Search<'_, F>) -> ControlFlow<()>
+    where
+        F: FnMut(&[u32]) -> ControlFlow<()>,
+    {
+        s.nodes += 1;
+        if remaining == 0 {
+            return (s.visit)(&s.chosen);
+        }
+        self.children(filled, remaining, at_root, true, |p, i, after, left| {
+            s.chosen[p] = i as u32;
+            self.search(after, left, false, s)
+        })
+    }
+
+    /// The number of packings below a state reached by placing `last`, with a
+    /// transposition table of counts consulted before the dead-region test.
+    fn count_below(&self, filled: u128, remaining: u64, last: u128, memo: &mut Memo, nodes: &mut u64) -> u64 {
+        if remaining == 0 {
+            *nodes += 1;
+            return 1;
+        }
+        // States with one piece left are cheaper to search than to look up.
+        let use_memo = remaining & (remaining - 1) != 0;
+        if use_memo {
+            if let Some(n) = memo.get(filled, remaining) {
+                return n;
+            }
+        }
+        if last != 0 && self.dead(filled, last, remaining) {
+            return 0;
+        }
+        *nodes += 1;
+        let mut total = 0;
+        let _ = self.children(filled, remaining, last == 0, false, |_, i, after, left| {
+            total += self.count_below(after, left, self.masks[i], memo, nodes);
+            ControlFlow::Continue(())
+        });
+        if use_memo {
+            memo.put(filled, remaining, total);
+        }
+        total
+    }
+
+    /// The cells next to a bitboard `m` (and `m`'s own bits' neighbours only: padding
+    /// keeps rows apart).
     #[inline(always)]
     fn neighbours(&self, m: u128) -> u128 {
         (m << 1) | (m >> 1) | (m << self.stride) | (m >> self.stride)
     }
 
-    /// Whether the empty cells next to the just placed `piece` fall into a region no set
-    /// of the `left` pieces can fill exactly.
+    /// Whether the empty cells next to the just placed `piece` fall into a region that the
+    /// `left` pieces cannot fill exactly.
     #[inline]
     fn dead(&self, filled: u128, piece: u128, left: u64) -> bool {
         let empty = !filled;
         let mut seeds = self.neighbours(piece) & empty;
-        let sums = if self.sums.is_empty() { None } else { Some(self.sums[left as usize]) };
-        let min = if sums.is_none() { self.min_size(left) } else { 0 };
+        if seeds == 0 {
+            return false;
+        }
+        let (sums, horizon) = if self.sums.is_empty() {
+            (None, self.max_size)
+        } else {
+            (Some(self.sums[left as usize]), self.horizon[left as usize] as u32)
+        };
+        // A cell with no empty neighbour is a region of one cell.
+        let one_fits = sums.map_or(self.min_size(left) <= 1, |s| s & 2 != 0);
+        if !one_fits && seeds & !self.neighbours(empty) != 0 {
+            return true;
+        }
+        // Cells of regions already known to be larger than the horizon.
+        let mut big = 0u128;
         while seeds != 0 {
             let mut region = seeds & seeds.wrapping_neg();
+            let mut size = 1;
             loop {
                 let grown = (region | self.neighbours(region)) & empty;
                 if grown == region {
                     break;
                 }
                 region = grown;
+                size = region.count_ones();
+                if size > horizon || region & big != 0 {
+                    size = u32::MAX;
+                    big |= region;
+                    break;
+                }
             }
-            let size = region.count_ones();
-            let ok = match sums {
-                Some(s) => s >> size & 1 == 1,
-                None => size >= min,
-            };
-            if !ok {
-                return true;
+            if size <= horizon {
+                let fits = match sums {
+                    Some(s) => s >> size & 1 == 1,
+                    None => size >= self.min_size(left),
+                };
+                if !fits || (size <= self.max_size && !self.is_placement(region, size, left)) {
+                    return true;
+                }
             }
             seeds &= !region;
+        }
+        false
+    }
+
+    /// Whether a region of `size` cells that fits no bigger combination must be one piece:
+    /// true when it is a placement of one of the `left` pieces, or when it can also be
+    /// split among several of them (then it is not checked further).
+    #[inline]
+    fn is_placement(&self, region: u128, size: u32, left: u64) -> bool {
+        let singles = left & self.by_size[size as usize];
+        if singles == 0 {
+            return true; // only a combination of smaller pieces can fill it
+        }
+        if self.min_size(left & !singles).saturating_mul(2) <= size {
+            return true; // two smaller pieces might fill it: not checked here
+        }
+        let base = region.trailing_zeros() as usize * self.pieces;
+        let mut rest = singles;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (s, e) = (self.starts[base + p] as usize, self.starts[base + p + 1] as usize);
+            if self.masks[s..e].contains(&region) {
+                return true;
+            }
         }
         false
     }
@@ -276,6 +447,76 @@ impl Packer {
     }
 }
 
-fn min_corner(cells: &[Cell]) -> (i32, i32) {
-    (cells.iter().map(|c| c.row).min().unwrap_or(0), cells.iter().map(|c| c.col).min().unwrap_or(0))
+/// The mutable state of one search.
+struct Search<'v, F> {
+    /// Per piece, the index of its chosen mask.
+    chosen: Vec<u32>,
+    nodes: u64,
+    visit: &'v mut F,
 }
+
+/// log2 of the number of entries in the transposition table used for counting (32 bytes
+/// each: 2 MiB, so that it stays in cache; larger tables measured slower on the tray).
+const MEMO_BITS: u32 = 16;
+
+/// A direct-mapped transposition table from search states (filled cells, pieces left) to
+/// their numbers of packings. Lossy: a new entry replaces whatever shared its slot, so
+/// memory is fixed and a lost entry only costs a recount.
+struct Memo {
+    entries: Vec<Entry>,
+    shift: u32,
+}
+
+/// One slot: a state and its count. (0, 0) is never a real key, since a state in the table
+/// has pieces left.
+#[derive(Clone, Copy, Default)]
+#[repr(align(32))]
+struct Entry {
+    filled: u128,
+    remaining: u64,
+    count: u64,
+}
+
+impl Memo {
+    fn new(bits: u32) -> Memo {
+        Memo { entries: vec![Entry::default(); 1 << bits], shift: 64 - bits }
+    }
+
+    #[inline]
+    fn slot(&self, filled: u128, remaining: u64) -> usize {
+        let h = (filled as u64 ^ (filled >> 64) as u64 ^ remaining.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> self.shift) as usize
+    }
+
+    #[inline]
+    fn get(&self, filled: u128, remaining: u64) -> Option<u64> {
+        let i = self.slot(filled, remaining) & !1;
+        let hit = |e: &Entry| e.filled == filled && e.remaining == remaining;
+        if hit(&self.entries[i]) {
+            Some(self.entries[i].count)
+        } else if hit(&self.entries[i + 1]) {
+            Some(self.entries[i + 1].count)
+        } else {
+            None
+        }
+    }
+
+    /// Stores a count, replacing in its pair of slots the entry with fewer pieces left
+    /// (the cheaper one to recount).
+    #[inline]
+    fn put(&mut self, filled: u128, remaining: u64, count: u64) {
+        let i = self.slot(filled, remaining) & !1;
+        let j = if self.entries[i].remaining.count_ones() <= self.entries[i + 1].remaining.count_ones() { i } else { i + 1 };
+        self.entries[j] = Entry { filled, remaining, count };
+    }
+}
+
+/// Rows and columns of the bounding box of `cells`.
+fn extent(cells: impl Iterator<Item = Cell> + Clone) -> (usize, usize) {
+    let span = |v: Vec<i32>| match (v.iter().min(), v.iter().max()) {
+        (Some(a), Some(b)) => (b - a + 1) as usize,
+        _ => 0,
+    };
+    (span(cells.clone().map(|c| c.row).collect()), span(cells.map(|c| c.col).collect()))
+}
+
