@@ -131,14 +131,18 @@ fn err(line: usize, column: usize, message: impl Into<String>) -> ParseError {
 /// extra line, a row of the wrong length, a byte other than `A`..`L` and `.` (including
 /// non-UTF-8 input), or a letter whose beads do not form its piece or form it twice.
 pub fn parse(input: &[u8]) -> Result<Tray, ParseError> {
+    if input.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(err(1, 1, "the input is empty"));
+    }
     let mut tray = Tray::default();
-    let mut lines = input.split(|&b| b == b'\n');
+    // A final newline ends the last line; it does not start another.
+    let body = input.strip_suffix(b"\n").unwrap_or(input);
+    let mut lines = body.split(|&b| b == b'\n');
     let mut seen: [Vec<Cell>; PIECES] = Default::default();
     for r in 0..ROWS {
         let line_no = r + 1;
         let Some(raw) = lines.next() else {
-            let what = if r == 0 { "the input is empty".to_string() } else { format!("expected 10 rows, found {r}") };
-            return Err(err(line_no, 1, what));
+            return Err(err(line_no, 1, format!("expected 10 rows, found {r}")));
         };
         let line = trim_end(raw);
         for (c, &b) in line.iter().enumerate() {
