@@ -24,6 +24,8 @@
 //! assert_eq!(s.count(), 2);
 //! ```
 
+#![warn(missing_docs)]
+
 mod solver;
 
 pub use solver::{Solutions, Solver, Stats};

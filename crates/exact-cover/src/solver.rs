@@ -63,8 +63,8 @@ impl Solver {
         llink[0] = n1 as u32;
         let head2 = n + 1;
         let mut prev = head2;
-        for i in n1 + 1..=n {
-            llink[i] = prev as u32;
+        for (i, l) in llink.iter_mut().enumerate().take(n + 1).skip(n1 + 1) {
+            *l = prev as u32;
             rlink[prev] = i as u32;
             prev = i;
         }

@@ -15,6 +15,8 @@
 //! assert_eq!(Packer::new(&board, &pl).unwrap().count(), 4);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod geometry;
 pub mod packer;
 

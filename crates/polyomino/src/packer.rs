@@ -248,7 +248,13 @@ impl Packer {
         if !self.sizes_match {
             return (ControlFlow::Continue(()), 0);
         }
-        let mut search = Search { chosen: vec![u32::MAX; self.pieces], nodes: 0, visit: &mut visit };
+        let mut search = Search {
+            chosen: vec![u32::MAX; self.pieces],
+            nodes: 0,
+            found: 0,
+            dead: Memo::new(MEMO_BITS),
+            visit: &mut visit,
+        };
         let flow = self.search(self.outside, self.all_pieces(), true, &mut search);
         (flow, search.nodes)
     }
@@ -309,18 +315,30 @@ impl Packer {
         ControlFlow::Continue(())
     }
 
+    /// Enumerates the packings below a state. States whose whole subtree held no packing
+    /// are remembered in a transposition table and not searched again.
     fn search<F>(&self, filled: u128, remaining: u64, at_root: bool, s: &mut Search<'_, F>) -> ControlFlow<()>
     where
         F: FnMut(&[u32]) -> ControlFlow<()>,
     {
         s.nodes += 1;
         if remaining == 0 {
+            s.found += 1;
             return (s.visit)(&s.chosen);
         }
+        let use_memo = remaining & (remaining - 1) != 0;
+        if use_memo && s.dead.get(filled, remaining) == Some(0) {
+            return ControlFlow::Continue(());
+        }
+        let before = s.found;
         self.children(filled, remaining, at_root, true, |p, i, after, left| {
             s.chosen[p] = i as u32;
             self.search(after, left, false, s)
-        })
+        })?;
+        if use_memo && s.found == before {
+            s.dead.put(filled, remaining, 0);
+        }
+        ControlFlow::Continue(())
     }
 
     /// The number of packings below a state reached by placing `last`, with a
@@ -452,6 +470,10 @@ struct Search<'v, F> {
     /// Per piece, the index of its chosen mask.
     chosen: Vec<u32>,
     nodes: u64,
+    /// Packings visited so far.
+    found: u64,
+    /// States known to have no packing below them.
+    dead: Memo,
     visit: &'v mut F,
 }
 

@@ -3,4 +3,6 @@
 //!
 //! - [`beads`]: smart beads (NOI 2005), on the polyomino packer and dancing links.
 
+#![warn(missing_docs)]
+
 pub mod beads;

@@ -24,9 +24,12 @@ const PIECES: [&[&str]; 12] = [
     &["####", "#..."],
 ];
 
-/// Every orientation of every piece, each a row-major sorted list of cells from (0, 0).
-fn orientations() -> &'static Vec<Vec<Vec<(i32, i32)>>> {
-    static O: OnceLock<Vec<Vec<Vec<(i32, i32)>>>> = OnceLock::new();
+/// The distinct orientations of one piece, each a sorted list of cells from (0, 0).
+type Orientations = Vec<Vec<(i32, i32)>>;
+
+/// Every orientation of every piece.
+fn orientations() -> &'static Vec<Orientations> {
+    static O: OnceLock<Vec<Orientations>> = OnceLock::new();
     O.get_or_init(|| {
         PIECES
             .iter()
