@@ -90,8 +90,12 @@ proptest! {
         prop_assume!(pieces.len() <= 64);
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|s| board.placements(s, freedom)).collect();
         let packer = Packer::new(&board, &placements).unwrap();
+        let count = packer.count();
+        // Cases with millions of packings (many small equal pieces) take dancing links
+        // seconds: leave them out to keep the test's time steady.
+        prop_assume!(count <= 2_000_000);
         let expected = dlx_count(&board, &placements);
-        prop_assert_eq!(packer.count(), expected);
+        prop_assert_eq!(count, expected);
 
         // Enumeration (no transposition table) gives the same number of distinct,
         // valid packings (checked where there are few enough to list).
