@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
-use puzzles::beads;
+use puzzles::{beads, laser};
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -25,6 +25,41 @@ enum Command {
     /// Reads 10 lines (line i has i characters, A..L or '.') and prints the completed tray
     /// in the same layout, or "No solution".
     Beads(BeadsArgs),
+    /// Laser tower defense (Luogu P5297, Code Jam 2017 "Beaming With Joy").
+    ///
+    /// Reads T, then per case "ROWS COLUMNS" and the grid (| - . # / \); prints per case
+    /// POSSIBLE and the grid with every turret set, or IMPOSSIBLE. Solved by 2-SAT in time
+    /// linear in the grid.
+    Laser(LaserArgs),
+    /// 2-SAT on DIMACS CNF input (clauses of one or two literals).
+    ///
+    /// Prints "s SATISFIABLE" and "v ... 0" lines with a model, or "s UNSATISFIABLE", as
+    /// SAT competitions do (exit status 0 either way).
+    Sat2(Sat2Args),
+}
+
+#[derive(clap::Args)]
+struct LaserArgs {
+    /// Input file; stdin when omitted or "-".
+    file: Option<PathBuf>,
+    /// Output style: P5297 (verdict lines alone) or Code Jam ("Case #k: " before each).
+    #[arg(long, value_enum, default_value_t = StyleArg::P5297)]
+    style: StyleArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum StyleArg {
+    /// POSSIBLE or IMPOSSIBLE per case (Luogu P5297).
+    #[value(name = "p5297")]
+    P5297,
+    /// "Case #k: POSSIBLE" (Code Jam).
+    Gcj,
+}
+
+#[derive(clap::Args)]
+struct Sat2Args {
+    /// DIMACS CNF file; stdin when omitted or "-".
+    file: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -66,6 +101,10 @@ impl From<EngineArg> for beads::Engine {
 /// input is refused instead of filling memory.
 const BEADS_INPUT_LIMIT: u64 = 1 << 20;
 
+/// The largest grid or formula file read (4 GiB): room for grids of tens of thousands of
+/// cells a side, while an endless input is still refused.
+const LARGE_INPUT_LIMIT: u64 = 1 << 32;
+
 /// Wraps a message as the user's failure (bad input or usage): exit status 2.
 fn input_error(e: impl Into<anyhow::Error>) -> anyhow::Error {
     anyhow::Error::new(InputErrorMarker).context(format!("{:#}", e.into()))
@@ -89,6 +128,8 @@ fn main() -> ExitCode {
     let mut out = BufWriter::new(stdout.lock());
     let result = match cli.command {
         Command::Beads(args) => run_beads(&args, &mut out),
+        Command::Laser(args) => run_laser(&args, &mut out),
+        Command::Sat2(args) => run_sat2(&args, &mut out),
     };
     let result = result.and_then(|()| out.flush().context("writing the answer"));
     match result {
@@ -160,5 +201,29 @@ fn run_beads(args: &BeadsArgs, out: &mut impl Write) -> Result<()> {
             None => writeln!(out, "No solution")?,
         }
     }
+    Ok(())
+}
+
+fn run_laser(args: &LaserArgs, out: &mut impl Write) -> Result<()> {
+    let (name, data) = read_input(args.file.as_ref(), LARGE_INPUT_LIMIT)?;
+    let cases = laser::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
+    drop(data);
+    let style = match args.style {
+        StyleArg::P5297 => laser::Style::P5297,
+        StyleArg::Gcj => laser::Style::CodeJam,
+    };
+    for (k, grid) in cases.iter().enumerate() {
+        let answer = laser::solve(grid);
+        out.write_all(laser::render(k + 1, answer.as_ref(), style).as_bytes())?;
+    }
+    Ok(())
+}
+
+fn run_sat2(args: &Sat2Args, out: &mut impl Write) -> Result<()> {
+    let (name, data) = read_input(args.file.as_ref(), LARGE_INPUT_LIMIT)?;
+    let formula = twosat::dimacs::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
+    drop(data);
+    let model = formula.solve();
+    out.write_all(twosat::dimacs::render(model.as_deref()).as_bytes())?;
     Ok(())
 }

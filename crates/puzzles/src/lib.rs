@@ -2,7 +2,10 @@
 //! an engine, a renderer (answer -> text) and an independent answer checker.
 //!
 //! - [`beads`]: smart beads (NOI 2005), on the polyomino packer and dancing links.
+//! - [`laser`]: laser tower defense (Luogu P5297, Code Jam 2017 "Beaming With Joy"), on
+//!   the 2-SAT engine.
 
 #![warn(missing_docs)]
 
 pub mod beads;
+pub mod laser;

@@ -1,0 +1,85 @@
+//! `gridlock laser` and `gridlock sat2` end to end.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn gridlock() -> Command {
+    Command::cargo_bin("gridlock").unwrap()
+}
+
+fn verdicts(text: &str) -> Vec<String> {
+    text.lines().filter(|l| l.contains("POSSIBLE")).map(str::to_string).collect()
+}
+
+#[test]
+fn code_jam_sample_in_both_styles() {
+    let expected = include_str!("data/laser/sample.ans");
+    let out = gridlock().args(["laser", "--style", "gcj", "tests/data/laser/sample.in"]).output().unwrap();
+    assert!(out.status.success());
+    let ours = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(verdicts(&ours), verdicts(expected));
+    let out = gridlock().arg("laser").write_stdin(include_str!("data/laser/sample.in")).output().unwrap();
+    let p5297 = String::from_utf8(out.stdout).unwrap();
+    let plain: Vec<String> = verdicts(expected).iter().map(|v| v.split(": ").nth(1).unwrap().to_string()).collect();
+    assert_eq!(verdicts(&p5297), plain);
+}
+
+#[test]
+fn spec_edge_cases() {
+    // Empty cells and no turret: IMPOSSIBLE (the reference program says POSSIBLE).
+    gridlock().arg("laser").write_stdin("1\n2 2\n..\n#/\n").assert().success().stdout("IMPOSSIBLE\n");
+    // A beam that would come back to its own turret through mirrors.
+    gridlock().arg("laser").write_stdin("1\n3 3\n/.\\\n\\-/\n#.#\n").assert().success().stdout("POSSIBLE\n/.\\\n\\|/\n#.#\n");
+    // Both orientations of the corner turrets are forbidden.
+    gridlock().arg("laser").write_stdin("1\n3 3\n-.-\n...\n-.-\n").assert().success().stdout("IMPOSSIBLE\n");
+    // A grid of walls and mirrors only needs nothing.
+    gridlock().arg("laser").write_stdin("1\n1 2\n#/\n").assert().success().stdout("POSSIBLE\n#/\n");
+}
+
+fn rejects(cmd: &str, input: &str, expect: &[&str]) {
+    let out = gridlock().arg(cmd).write_stdin(input).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{input:?}");
+    assert!(out.stdout.is_empty(), "partial answer for {input:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for e in expect {
+        assert!(err.contains(e), "{err:?} lacks {e:?}");
+    }
+}
+
+#[test]
+fn laser_bad_input() {
+    rejects("laser", "2\n1 1\n-\n", &["case 2", "expected 2 cases, found 1"]);
+    rejects("laser", "1\n2 3\n-..\n..\n", &["case 1, line 4", "a row of 2 characters; expected 3"]);
+    rejects("laser", "1\n1 3\n-x.\n", &["case 1, line 3", "column 2", "'x'"]);
+    // Huge size fields allocate nothing: the rows are simply not there.
+    rejects("laser", "1\n100000000000 3\n...\n", &["case 1", "expected 100000000000 rows, found 1"]);
+    rejects("laser", "1\n3 100000000000\n...\n", &["case 1, line 3", "expected 100000000000"]);
+    rejects("laser", "1\n0 3\n", &["case 1, line 2", "at least 1"]);
+    rejects("laser", "", &["line 1", "empty"]);
+    rejects("laser", "x\n", &["line 1", "number of cases"]);
+    rejects("laser", "1\n1 1\n.\n1 1\n", &["line 4", "after the 1 cases"]);
+    // The first case is fine, the second is not: nothing is printed.
+    rejects("laser", "2\n1 1\n#\n1 1\nQ\n", &["case 2, line 5"]);
+}
+
+#[test]
+fn sat2_answers() {
+    gridlock()
+        .arg("sat2")
+        .write_stdin("c example\np cnf 3 3\n1 -2 0\n2 3 0\n-3 0\n")
+        .assert()
+        .success()
+        .stdout("s SATISFIABLE\nv 1 2 -3 0\n");
+    gridlock().arg("sat2").write_stdin("p cnf 1 2\n1 0\n-1 0\n").assert().success().stdout("s UNSATISFIABLE\n");
+    gridlock().arg("sat2").write_stdin("p cnf 0 0\n").assert().success().stdout("s SATISFIABLE\nv 0\n");
+}
+
+#[test]
+fn sat2_bad_input() {
+    rejects("sat2", "p cnf 3 1\n1 -2\n 3 0\n", &["line 3", "three or more literals (it starts on line 2)"]);
+    rejects("sat2", "p cnf 2 1\n1 5 0\n", &["line 2", "beyond the 2 declared variables"]);
+    rejects("sat2", "1 2 0\n", &["line 1", "header"]);
+    rejects("sat2", "p cnf 100000000000 1\n1 0\n", &["line 1", "at most"]);
+    gridlock().args(["sat2", "no/such.cnf"]).assert().code(2).stderr(predicate::str::contains("no/such.cnf"));
+}
