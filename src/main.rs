@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
-use puzzles::{beads, laser};
+use puzzles::{beads, laser, mayan};
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -36,6 +36,20 @@ enum Command {
     /// Prints "s SATISFIABLE" and "v ... 0" lines with a model, or "s UNSATISFIABLE", as
     /// SAT competitions do (exit status 0 either way).
     Sat2(Sat2Args),
+    /// The Mayan puzzle (NOIP 2011): empty the 5x7 board in exactly n moves.
+    ///
+    /// Reads n, then 5 lines (columns from the left) of colours from the bottom up, each
+    /// ended by 0. Prints the lexicographically smallest answer as "x y g" lines, or -1.
+    Mayan(MayanArgs),
+}
+
+#[derive(clap::Args)]
+struct MayanArgs {
+    /// Input file; stdin when omitted or "-".
+    file: Option<PathBuf>,
+    /// After the answer, draw the board before and after each move.
+    #[arg(long)]
+    explain: bool,
 }
 
 #[derive(clap::Args)]
@@ -97,9 +111,9 @@ impl From<EngineArg> for beads::Engine {
     }
 }
 
-/// The largest input read, in bytes: far above any real tray, so that a huge or endless
-/// input is refused instead of filling memory.
-const BEADS_INPUT_LIMIT: u64 = 1 << 20;
+/// The largest small-puzzle input read (beads, mayan), in bytes: far above any real
+/// puzzle, so that a huge or endless input is refused instead of filling memory.
+const SMALL_INPUT_LIMIT: u64 = 1 << 20;
 
 /// The largest grid or formula file read (4 GiB): room for grids of tens of thousands of
 /// cells a side, while an endless input is still refused.
@@ -130,6 +144,7 @@ fn main() -> ExitCode {
         Command::Beads(args) => run_beads(&args, &mut out),
         Command::Laser(args) => run_laser(&args, &mut out),
         Command::Sat2(args) => run_sat2(&args, &mut out),
+        Command::Mayan(args) => run_mayan(&args, &mut out),
     };
     let result = result.and_then(|()| out.flush().context("writing the answer"));
     match result {
@@ -171,7 +186,7 @@ fn read_input(file: Option<&PathBuf>, limit: u64) -> Result<(String, Vec<u8>)> {
 }
 
 fn run_beads(args: &BeadsArgs, out: &mut impl Write) -> Result<()> {
-    let (name, data) = read_input(args.file.as_ref(), BEADS_INPUT_LIMIT)?;
+    let (name, data) = read_input(args.file.as_ref(), SMALL_INPUT_LIMIT)?;
     let tray = beads::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
     let solver = beads::BeadsSolver::new(&tray);
     let engine = args.engine.into();
@@ -225,5 +240,18 @@ fn run_sat2(args: &Sat2Args, out: &mut impl Write) -> Result<()> {
     drop(data);
     let model = formula.solve();
     out.write_all(twosat::dimacs::render(model.as_deref()).as_bytes())?;
+    Ok(())
+}
+
+fn run_mayan(args: &MayanArgs, out: &mut impl Write) -> Result<()> {
+    let (name, data) = read_input(args.file.as_ref(), SMALL_INPUT_LIMIT)?;
+    let puzzle = mayan::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
+    let answer = mayan::solve(&puzzle);
+    out.write_all(mayan::render(answer.as_deref()).as_bytes())?;
+    if args.explain {
+        if let Some(moves) = &answer {
+            write!(out, "\n{}", mayan::explain(&puzzle.board, moves))?;
+        }
+    }
     Ok(())
 }

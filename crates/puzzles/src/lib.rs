@@ -4,8 +4,11 @@
 //! - [`beads`]: smart beads (NOI 2005), on the polyomino packer and dancing links.
 //! - [`laser`]: laser tower defense (Luogu P5297, Code Jam 2017 "Beaming With Joy"), on
 //!   the 2-SAT engine.
+//! - [`mayan`]: the Mayan puzzle (NOIP 2011), a board simulator and a pruned depth-first
+//!   search with a transposition table.
 
 #![warn(missing_docs)]
 
 pub mod beads;
 pub mod laser;
+pub mod mayan;
