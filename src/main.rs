@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
-use puzzles::{beads, laser, mayan};
+use puzzles::{beads, laser, mayan, pack};
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -41,6 +41,71 @@ enum Command {
     /// Reads n, then 5 lines (columns from the left) of colours from the bottom up, each
     /// ended by 0. Prints the lexicographically smallest answer as "x y g" lines, or -1.
     Mayan(MayanArgs),
+    /// Pack pieces into a board, each piece used once (polyomino packing).
+    ///
+    /// Prints the first packing drawn with the pieces' names, or "No solution".
+    Pack(PackArgs),
+    /// Exact cover in Knuth's DLX format (DLX1/DLX2: primary | secondary items, colors).
+    ///
+    /// Prints the options of the first solution, one a line, or "No solution".
+    Xc(XcArgs),
+}
+
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("board_source").required(true).args(["rect", "board"])))]
+struct PackArgs {
+    /// A rectangular board ROWSxCOLUMNS, e.g. 6x10.
+    #[arg(long, value_name = "RxC")]
+    rect: Option<String>,
+    /// A board file: '.' is a cell to fill, '#' or a space is outside.
+    #[arg(long, value_name = "FILE")]
+    board: Option<PathBuf>,
+    /// The pieces: a set (pentominoes, tetrominoes, kanoodle) or a file of pieces (a name
+    /// line then the shape drawn with '#', blank-line separated).
+    #[arg(long, value_name = "SET|FILE")]
+    pieces: String,
+    /// Pieces may be rotated but not reflected.
+    #[arg(long)]
+    one_sided: bool,
+    /// Print the number of packings.
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+    /// With --count: count packings up to the board's symmetries.
+    #[arg(long, requires = "count")]
+    unique: bool,
+    /// Print every packing, separated by blank lines.
+    #[arg(long)]
+    all: bool,
+    /// With --count: worker threads (the tree is cut into many more subtrees).
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "count")]
+    threads: usize,
+    /// With --count: count only part K of N deterministic parts of the search tree, so
+    /// that separate processes can share a count (the parts' counts add up).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "count")]
+    shard: Option<(usize, usize)>,
+}
+
+/// Parses "K/N" with 1 <= K <= N.
+fn parse_shard(s: &str) -> std::result::Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not K/N with 1 <= K <= N");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+#[derive(clap::Args)]
+struct XcArgs {
+    /// Input file; stdin when omitted or "-".
+    file: Option<PathBuf>,
+    /// Print the number of solutions.
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+    /// Print every solution, separated by blank lines.
+    #[arg(long)]
+    all: bool,
 }
 
 #[derive(clap::Args)]
@@ -145,6 +210,8 @@ fn main() -> ExitCode {
         Command::Laser(args) => run_laser(&args, &mut out),
         Command::Sat2(args) => run_sat2(&args, &mut out),
         Command::Mayan(args) => run_mayan(&args, &mut out),
+        Command::Pack(args) => run_pack(&args, &mut out),
+        Command::Xc(args) => run_xc(&args, &mut out),
     };
     let result = result.and_then(|()| out.flush().context("writing the answer"));
     match result {
@@ -252,6 +319,119 @@ fn run_mayan(args: &MayanArgs, out: &mut impl Write) -> Result<()> {
         if let Some(moves) = &answer {
             write!(out, "\n{}", mayan::explain(&puzzle.board, moves))?;
         }
+    }
+    Ok(())
+}
+
+fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
+    let board = match (&args.rect, &args.board) {
+        (Some(r), _) => pack::rectangle(r).map_err(|e| input_error(anyhow::anyhow!("--rect: {e}")))?,
+        (None, Some(path)) => {
+            let (name, data) = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+            pack::parse_board(&String::from_utf8_lossy(&data)).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?
+        }
+        (None, None) => unreachable!("clap requires a board"),
+    };
+    let pieces = match polyomino::sets::by_name(&args.pieces) {
+        Some(set) => set,
+        None => {
+            let path = PathBuf::from(&args.pieces);
+            if !path.exists() {
+                return Err(input_error(anyhow::anyhow!(
+                    "--pieces: '{}' is neither a set (pentominoes, tetrominoes, kanoodle) nor a file",
+                    args.pieces
+                )));
+            }
+            let (name, data) = read_input(Some(&path), SMALL_INPUT_LIMIT)?;
+            pack::parse_pieces(&String::from_utf8_lossy(&data)).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?
+        }
+    };
+    let freedom = if args.one_sided { polyomino::Freedom::OneSided } else { polyomino::Freedom::Free };
+    let solver = pack::PackSolver::new(board, pieces, freedom);
+    let labels = pack::labels(solver.pieces());
+    if args.count {
+        let bar = progress_bar();
+        let report = |done: u64, total: u64| {
+            if let Some(b) = &bar {
+                b.set_length(total);
+                b.set_position(done);
+            }
+        };
+        let options = pack::RunOptions {
+            threads: args.threads,
+            shard: args.shard,
+            progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
+        };
+        let n = if args.unique {
+            solver.count_with_symmetry(&options).map(|(_, unique)| unique)
+        } else {
+            solver.count(&options)
+        }
+        .map_err(input_error)?;
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        writeln!(out, "{n}")?;
+        return Ok(());
+    }
+    let mut any = false;
+    let mut result = Ok(());
+    let _ = solver.for_each(|packing| {
+        let sep = if any { "\n" } else { "" };
+        any = true;
+        result = write!(out, "{sep}{}", pack::render(solver.board(), &labels, packing));
+        if result.is_err() || !args.all {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    result?;
+    if !any {
+        writeln!(out, "No solution")?;
+    }
+    Ok(())
+}
+
+/// A progress bar on stderr when stderr is a terminal (nothing otherwise).
+fn progress_bar() -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(1);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {percent:>3}% of subtrees [{bar:40}] {elapsed} (eta {eta})")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    Some(bar)
+}
+
+fn run_xc(args: &XcArgs, out: &mut impl Write) -> Result<()> {
+    let (name, data) = read_input(args.file.as_ref(), LARGE_INPUT_LIMIT)?;
+    let text = std::str::from_utf8(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: not UTF-8 text ({e})")))?;
+    let named = exact_cover::knuth::parse(text).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
+    let mut solver = exact_cover::Solver::new(&named.problem);
+    if args.count {
+        writeln!(out, "{}", solver.count())?;
+        return Ok(());
+    }
+    let mut any = false;
+    while let Some(sol) = solver.next_solution() {
+        if any {
+            writeln!(out)?;
+        }
+        any = true;
+        for &k in sol {
+            writeln!(out, "{}", named.option_text(k))?;
+        }
+        if !args.all {
+            break;
+        }
+    }
+    if !any {
+        writeln!(out, "No solution")?;
     }
     Ok(())
 }

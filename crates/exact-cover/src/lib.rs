@@ -26,6 +26,7 @@
 
 #![warn(missing_docs)]
 
+pub mod knuth;
 mod solver;
 
 pub use solver::{Solutions, Solver, Stats};

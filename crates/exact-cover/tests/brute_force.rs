@@ -67,8 +67,33 @@ fn problem() -> impl Strategy<Value = Problem> {
     })
 }
 
+/// The problem written in Knuth's format (items `i0 i1 ...`, colors `c1 c7`).
+fn knuth_text(p: &Problem) -> String {
+    let name = |i: usize| format!("i{i}");
+    let primary: Vec<String> = (0..p.primary_items()).map(name).collect();
+    let secondary: Vec<String> = (p.primary_items()..p.items()).map(name).collect();
+    let mut text = format!("| random\n{} | {}\n", primary.join(" "), secondary.join(" "));
+    for k in 0..p.options() {
+        let items: Vec<String> = p
+            .option(k)
+            .iter()
+            .map(|&(i, c)| if c == Color::NONE { name(i as usize) } else { format!("{}:c{}", name(i as usize), c.0) })
+            .collect();
+        text.push_str(&items.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn knuth_format_round_trip(p in problem()) {
+        let named = exact_cover::knuth::parse(&knuth_text(&p)).unwrap();
+        prop_assert_eq!(named.problem.options(), p.options());
+        prop_assert_eq!(Solver::new(&named.problem).count(), brute_force(&p).len() as u64);
+    }
 
     #[test]
     fn solutions_equal_brute_force(p in problem()) {

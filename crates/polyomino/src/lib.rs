@@ -5,6 +5,8 @@
 //!   [`Board`] (any finite set of cells) with the placements of a shape on it.
 //! - [`packer`]: [`Packer`], a bitboard search that packs distinct pieces into a board of
 //!   at most 128 cells (padded), much faster than generic dancing links on such boards.
+//! - [`sets`]: built-in piece sets (pentominoes, tetrominoes, Kanoodle).
+//! - [`symmetry`]: counting packings up to the board's symmetries, exactly.
 //!
 //! ```
 //! use polyomino::{Board, Freedom, Packer, Shape};
@@ -19,6 +21,9 @@
 
 pub mod geometry;
 pub mod packer;
+pub mod sets;
+pub mod symmetry;
 
 pub use geometry::{cells_connected, Board, Cell, Freedom, GeometryError, Shape, Symmetry};
-pub use packer::{PackError, Packer, Placed};
+pub use packer::{CountCache, PackError, Packer, Placed, Subtree};
+pub use sets::Piece;

@@ -209,7 +209,7 @@ impl Packer {
         }
         let mut memo = Memo::new(MEMO_BITS);
         let mut nodes = 0;
-        let n = self.count_below(self.outside, self.all_pieces(), 0, &mut memo, &mut nodes);
+        let n = self.count_below(self.outside, self.all_pieces(), 0, true, &mut memo, &mut nodes);
         (n, nodes)
     }
 
@@ -221,6 +221,69 @@ impl Packer {
             ControlFlow::Break(())
         });
         found
+    }
+
+    /// The search tree cut into at least `at_least` subtrees where it has that many nodes
+    /// at some depth (fewer otherwise), in a fixed order: the packings of all subtrees
+    /// together are the packings of the problem, each in exactly one subtree. For parallel
+    /// or sharded runs.
+    pub fn split(&self, at_least: usize) -> Vec<Subtree> {
+        if !self.sizes_match {
+            return Vec::new();
+        }
+        let root = Subtree { filled: self.outside, remaining: self.all_pieces(), at_root: true, chosen: Vec::new() };
+        let mut frontier = vec![root];
+        while frontier.len() < at_least && frontier.iter().any(|t| t.remaining != 0) {
+            let mut next = Vec::new();
+            for t in frontier {
+                if t.remaining == 0 {
+                    next.push(t);
+                    continue;
+                }
+                let _ = self.children(t.filled, t.remaining, t.at_root, true, |p, i, after, left| {
+                    let mut chosen = t.chosen.clone();
+                    chosen.push((p as u32, i as u32));
+                    next.push(Subtree { filled: after, remaining: left, at_root: false, chosen });
+                    ControlFlow::Continue(())
+                });
+            }
+            frontier = next;
+        }
+        frontier
+    }
+
+    /// The number of packings in a subtree from [`Packer::split`].
+    pub fn count_subtree(&self, t: &Subtree) -> u64 {
+        self.count_subtree_cached(t, &mut CountCache::new())
+    }
+
+    /// As [`Packer::count_subtree`], reusing `cache` (a transposition table) across the
+    /// subtrees that one worker counts, so that states shared between them are counted
+    /// once. A cache must only be used with one packer.
+    pub fn count_subtree_cached(&self, t: &Subtree, cache: &mut CountCache) -> u64 {
+        let mut nodes = 0;
+        self.count_below(t.filled, t.remaining, 0, t.at_root, &mut cache.0, &mut nodes)
+    }
+
+    /// As [`Packer::for_each`], over the packings of one subtree from [`Packer::split`].
+    pub fn for_each_in<F>(&self, t: &Subtree, mut visit: F) -> ControlFlow<()>
+    where
+        F: FnMut(&[Placed]) -> ControlFlow<()>,
+    {
+        let mut chosen = vec![u32::MAX; self.pieces];
+        for &(p, i) in &t.chosen {
+            chosen[p as usize] = i;
+        }
+        let mut out = Vec::with_capacity(self.pieces);
+        let mut wrapped = |chosen: &[u32]| {
+            out.clear();
+            out.extend(
+                chosen.iter().enumerate().map(|(p, &i)| Placed { piece: p, placement: self.ids[i as usize] as usize }),
+            );
+            visit(&out)
+        };
+        let mut search = Search { chosen, nodes: 0, found: 0, dead: Memo::new(MEMO_BITS), visit: &mut wrapped };
+        self.search(t.filled, t.remaining, t.at_root, &mut search)
     }
 
     /// Calls `visit` with every packing (one [`Placed`] per piece, in piece order) until
@@ -343,7 +406,7 @@ impl Packer {
 
     /// The number of packings below a state reached by placing `last`, with a
     /// transposition table of counts consulted before the dead-region test.
-    fn count_below(&self, filled: u128, remaining: u64, last: u128, memo: &mut Memo, nodes: &mut u64) -> u64 {
+    fn count_below(&self, filled: u128, remaining: u64, last: u128, at_root: bool, memo: &mut Memo, nodes: &mut u64) -> u64 {
         if remaining == 0 {
             *nodes += 1;
             return 1;
@@ -360,8 +423,8 @@ impl Packer {
         }
         *nodes += 1;
         let mut total = 0;
-        let _ = self.children(filled, remaining, last == 0, false, |_, i, after, left| {
-            total += self.count_below(after, left, self.masks[i], memo, nodes);
+        let _ = self.children(filled, remaining, at_root, false, |_, i, after, left| {
+            total += self.count_below(after, left, self.masks[i], false, memo, nodes);
             ControlFlow::Continue(())
         });
         if use_memo {
@@ -463,6 +526,38 @@ impl Packer {
         }
         m
     }
+}
+
+/// A transposition table for counting with one [`Packer`] (2 MiB).
+pub struct CountCache(Memo);
+
+impl CountCache {
+    /// An empty table.
+    pub fn new() -> CountCache {
+        CountCache(Memo::new(MEMO_BITS))
+    }
+}
+
+impl Default for CountCache {
+    fn default() -> CountCache {
+        CountCache::new()
+    }
+}
+
+impl std::fmt::Debug for CountCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CountCache")
+    }
+}
+
+/// A node of the search tree (the pieces placed so far), as cut by [`Packer::split`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subtree {
+    filled: u128,
+    remaining: u64,
+    at_root: bool,
+    /// (piece, mask index) of each piece placed.
+    chosen: Vec<(u32, u32)>,
 }
 
 /// The mutable state of one search.

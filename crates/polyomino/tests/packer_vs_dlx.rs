@@ -2,6 +2,7 @@
 //! problems: equal counts, and every packing it enumerates covers the board exactly.
 
 use exact_cover::{Problem, Solver};
+use polyomino::symmetry::{board_symmetries, count_with_symmetry, Restrict};
 use polyomino::{Board, Cell, Freedom, Packer, Placed, Shape};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
@@ -25,13 +26,19 @@ impl Rng {
 /// A random board inside `rows x cols` (2x3 to 5x6) with some holes, cut into random connected pieces of
 /// at most 5 cells; optionally one piece replaced by a random shape of the same size.
 fn random_problem(seed: u64) -> (Board, Vec<Shape>, Freedom) {
+    random_problem_with(seed, true)
+}
+
+/// As [`random_problem`]; without holes when `holes` is false (so that the board keeps
+/// the symmetries of its rectangle).
+fn random_problem_with(seed: u64, holes: bool) -> (Board, Vec<Shape>, Freedom) {
     let mut rng = Rng(seed | 1);
     let rows = 2 + rng.below(4) as i32;
     let cols = 3 + rng.below(4) as i32;
     let cells: Vec<Cell> = (0..rows)
         .flat_map(|r| (0..cols).map(move |c| Cell::new(r, c)))
         .collect();
-    let cells: Vec<Cell> = cells.into_iter().filter(|_| rng.below(8) != 0).collect();
+    let cells: Vec<Cell> = cells.into_iter().filter(|_| !holes || rng.below(8) != 0).collect();
     let board = Board::from_cells(cells.iter().copied());
     let mut free: HashSet<Cell> = cells.iter().copied().collect();
     let mut pieces = Vec::new();
@@ -134,4 +141,44 @@ fn pentominoes_fill_3x20_in_8_ways() {
         .collect();
     let packer = Packer::new(&board, &placements).unwrap();
     assert_eq!(packer.count(), 8);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Counts up to the board's symmetries against a brute force that lists every packing
+    /// and keeps one canonical image per orbit; and splits into subtrees that add up.
+    #[test]
+    fn symmetry_and_subtrees(seed in any::<u64>()) {
+        let (board, pieces, freedom) = random_problem_with(seed, false);
+        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|s| board.placements(s, freedom)).collect();
+        let packer = Packer::new(&board, &placements).unwrap();
+        let all = packer.count();
+        prop_assume!(all <= 20_000);
+        let group = board_symmetries(&board, freedom.symmetries());
+        let mut orbits = BTreeSet::new();
+        let _ = packer.for_each(|sol: &[Placed]| {
+            let canonical = group
+                .iter()
+                .map(|g| sol.iter().map(|p| g.map_placement(&placements[p.piece][p.placement])).collect::<Vec<_>>())
+                .min()
+                .unwrap();
+            orbits.insert(canonical);
+            ControlFlow::Continue(())
+        });
+        for choice in [Restrict::FewestPlacements, Restrict::MostPlacements] {
+            let counts = count_with_symmetry(&placements, &group, choice, |pl| Packer::new(&board, pl).unwrap().count());
+            prop_assert_eq!(counts, (all, orbits.len() as u64));
+        }
+        for parts in [1, 5, 40] {
+            let subtrees = packer.split(parts);
+            let sum: u64 = subtrees.iter().map(|t| packer.count_subtree(t)).sum();
+            prop_assert_eq!(sum, all);
+            let mut listed = 0u64;
+            for t in &subtrees {
+                let _ = packer.for_each_in(t, |_| { listed += 1; ControlFlow::Continue(()) });
+            }
+            prop_assert_eq!(listed, all);
+        }
+    }
 }

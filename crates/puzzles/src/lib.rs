@@ -4,6 +4,8 @@
 //! - [`beads`]: smart beads (NOI 2005), on the polyomino packer and dancing links.
 //! - [`laser`]: laser tower defense (Luogu P5297, Code Jam 2017 "Beaming With Joy"), on
 //!   the 2-SAT engine.
+//! - [`pack`]: general polyomino packing (boards, piece sets, counting up to symmetry,
+//!   threads and shards).
 //! - [`mayan`]: the Mayan puzzle (NOIP 2011), a board simulator and a pruned depth-first
 //!   search with a transposition table.
 
@@ -12,3 +14,4 @@
 pub mod beads;
 pub mod laser;
 pub mod mayan;
+pub mod pack;

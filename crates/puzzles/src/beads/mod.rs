@@ -8,7 +8,9 @@
 
 pub mod check;
 
-use exact_cover::{Problem, Solver};
+use crate::pack::exact_cover_problem;
+use exact_cover::Solver;
+use polyomino::symmetry::{count_with_symmetry, BoardSymmetry, Restrict};
 use polyomino::{Board, Cell, Freedom, Packer, Shape, Symmetry};
 use std::ops::ControlFlow;
 use thiserror::Error;
@@ -20,32 +22,17 @@ pub const HOLES: usize = ROWS * (ROWS + 1) / 2;
 /// Number of pieces, lettered `A`..`L`.
 pub const PIECES: usize = 12;
 
-/// The pieces as drawn in the spec, `#` for a bead, in letter order `A`..`L`.
-const DRAWINGS: [&str; PIECES] = [
-    "##\n#.",
-    "####",
-    "###\n#..",
-    "##\n##",
-    "#..\n#..\n###",
-    "####\n.#..",
-    "###\n#.#",
-    "###\n##.",
-    "###.\n..##",
-    ".#.\n###\n.#.",
-    "#..\n##.\n.##",
-    "####\n#...",
-];
-
-/// The shape of piece `letter` (0 for `A` .. 11 for `L`) as drawn in the spec.
+/// The shape of piece `letter` (0 for `A` .. 11 for `L`): the Kanoodle set, as drawn in
+/// the spec.
 ///
 /// Panics if `letter >= 12`.
 pub fn piece(letter: usize) -> Shape {
-    Shape::from_drawing(DRAWINGS[letter]).expect("built-in drawings are valid")
+    polyomino::sets::kanoodle().swap_remove(letter).shape
 }
 
 /// The scan order for the bitboard packer: the tray mapped by the anti-diagonal mirror.
-/// Of the eight symmetries, combined with the choice of mirror half in
-/// [`BeadsSolver::count`], this gave the smallest search when counting the empty tray
+/// Of the eight symmetries, combined with the choice of mirror half made by
+/// [`polyomino::symmetry::break_symmetry`], this gave the smallest search when counting the empty tray
 /// (measured: 0.12 s against 0.14 to 0.55 s for the others; see BENCHMARKS.md).
 const SCAN: Symmetry = Symmetry::AntiTranspose;
 
@@ -270,66 +257,26 @@ impl BeadsSolver {
     }
 
     /// The number of completions (mirror images counted separately).
-    ///
-    /// When the tray is its own mirror image and some missing piece has no
-    /// mirror-symmetric placement, completions pair off with their distinct mirror images;
-    /// restricting that piece to one placement of each mirror pair counts exactly one of
-    /// each pair, and the total is twice that.
     pub fn count(&self, engine: Engine) -> u64 {
-        if self.tray.is_mirror_symmetric() {
-            if let Some(halved) = self.mirror_halved() {
-                return 2 * count_with(engine, &self.board, &halved);
-            }
-        }
-        count_with(engine, &self.board, &self.placements)
-    }
-
-    /// The placement lists with one piece (that has no mirror-symmetric placement)
-    /// restricted to the lesser of each placement and its mirror image; `None` when every
-    /// missing piece has a symmetric placement. Assumes the tray is mirror-symmetric.
-    fn mirror_halved(&self) -> Option<Vec<Vec<Vec<usize>>>> {
-        let image = |pl: &[usize]| -> Vec<usize> {
-            let mut m: Vec<usize> = pl
-                .iter()
-                .map(|&i| self.board.index_of(mirror(self.board.cells()[i])).expect("the board is symmetric"))
-                .collect();
-            m.sort_unstable();
-            m
-        };
-        // Among the candidates, halve the piece with the most placements.
-        let k = (0..self.missing.len())
-            .filter(|&k| self.placements[k].iter().all(|pl| image(pl) != *pl))
-            .max_by_key(|&k| self.placements[k].len())?;
-        let mut halved = self.placements.clone();
-        halved[k].retain(|pl| *pl < image(pl));
-        Some(halved)
+        self.counts(engine).0
     }
 
     /// The number of completions up to the tray's mirror symmetry `(r, c) -> (9 - c,
-    /// 9 - r)`, by Burnside's lemma: when the given tray is its own mirror image the
-    /// mirror pairs up completions, and the orbits number `(all + fixed) / 2`, where
-    /// `fixed` counts the completions equal to their own mirror image (each piece placed
-    /// on a mirror-symmetric set of holes). Otherwise no completion is the mirror image of
-    /// another and all are distinct.
+    /// 9 - r)`. When the given tray is not its own mirror image, no completion is the
+    /// mirror image of another, and this is the number of completions.
     pub fn count_unique(&self, engine: Engine) -> u64 {
-        let all = self.count(engine);
-        if !self.tray.is_mirror_symmetric() {
-            return all;
-        }
-        let symmetric: Vec<Vec<Vec<usize>>> = self
-            .placements
-            .iter()
-            .map(|list| list.iter().filter(|pl| self.is_symmetric(pl)).cloned().collect())
-            .collect();
-        let fixed = count_with(engine, &self.board, &symmetric);
-        (all + fixed) / 2
+        self.counts(engine).1
     }
 
-    fn is_symmetric(&self, placement: &[usize]) -> bool {
-        placement.iter().all(|&i| {
-            let image = mirror(self.board.cells()[i]);
-            self.board.index_of(image).is_some_and(|j| placement.contains(&j))
-        })
+    /// `(all, up to the mirror)`, by [`polyomino::symmetry::count_with_symmetry`] over the
+    /// group {identity, mirror} when the tray is symmetric (which halves the search when a
+    /// missing piece has no mirror-symmetric placement), or the identity alone.
+    fn counts(&self, engine: Engine) -> (u64, u64) {
+        let mut group = vec![BoardSymmetry::identity(&self.board)];
+        if self.tray.is_mirror_symmetric() {
+            group.extend(BoardSymmetry::from_map(&self.board, mirror));
+        }
+        count_with_symmetry(&self.placements, &group, Restrict::MostPlacements, |pl| count_with(engine, &self.board, pl))
     }
 
     fn fill(&self, chosen: impl Iterator<Item = (usize, usize)>) -> Tray {
@@ -373,25 +320,6 @@ fn count_with(engine: Engine, board: &Board, placements: &[Vec<Vec<usize>>]) -> 
         },
         Engine::DancingLinks => Solver::new(&exact_cover_problem(board, placements).0).count(),
     }
-}
-
-/// The packing as exact cover: primary items are the pieces (`0..k`) then the board cells
-/// (`k..k + n`); one option per placement. Also returns, per option, `(piece, placement)`.
-fn exact_cover_problem(board: &Board, placements: &[Vec<Vec<usize>>]) -> (Problem, Vec<(usize, usize)>) {
-    let k = placements.len();
-    let mut problem = Problem::new(k + board.len(), 0);
-    let mut owners = Vec::new();
-    let mut items = Vec::new();
-    for (p, list) in placements.iter().enumerate() {
-        for (j, pl) in list.iter().enumerate() {
-            items.clear();
-            items.push(p);
-            items.extend(pl.iter().map(|&c| k + c));
-            problem.add_option(&items).expect("placements are valid options");
-            owners.push((p, j));
-        }
-    }
-    (problem, owners)
 }
 
 #[cfg(test)]

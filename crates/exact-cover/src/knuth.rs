@@ -1,0 +1,166 @@
+//! Knuth's text format for exact cover problems, as read by his programs DLX1 and DLX2
+//! (D. E. Knuth, `dlx1.w` and `dlx2.w`, 2017-2020):
+//!
+//! - lines beginning with `|` are comments; blank lines are ignored;
+//! - the first other line names the items: primary items, then optionally `|` and the
+//!   secondary items;
+//! - each following line is an option: the names of its items, a secondary item possibly
+//!   written `item:color` (DLX2's colors).
+//!
+//! Names are any characters but white space, `:` and `|`.
+
+use crate::{Color, ExactCoverError, Problem};
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// A problem in the input, at a 1-based line.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: {message}")]
+pub struct FormatError {
+    /// 1-based line.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A problem read from Knuth's format, with the names needed to print solutions.
+#[derive(Debug, Clone)]
+pub struct Named {
+    /// The problem: items numbered in the order named, primary first.
+    pub problem: Problem,
+    /// Item names, by number.
+    pub items: Vec<String>,
+    /// Color names, by [`Color`] number (index 0 unused).
+    pub colors: Vec<String>,
+    /// The 1-based input line of each option.
+    pub lines: Vec<usize>,
+}
+
+impl Named {
+    /// Option `k` written back in Knuth's format (`item` or `item:color`, space-separated).
+    pub fn option_text(&self, k: usize) -> String {
+        self.problem
+            .option(k)
+            .iter()
+            .map(|&(i, c)| {
+                if c == Color::NONE {
+                    self.items[i as usize].clone()
+                } else {
+                    format!("{}:{}", self.items[i as usize], self.colors[c.0 as usize])
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty() && !name.contains([':', '|'])
+}
+
+/// Parses Knuth's format.
+///
+/// Errors: no item line, a bad or repeated item name, an option naming an unknown item,
+/// naming an item twice, coloring a primary item, or having no primary item.
+pub fn parse(input: &str) -> Result<Named, FormatError> {
+    let fail = |line: usize, message: String| FormatError { line, message };
+    let mut lines = input.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('|'));
+    let (item_line, header) = lines.next().ok_or_else(|| fail(1, "no item line".into()))?;
+    let mut items: Vec<String> = Vec::new();
+    let mut primary = None;
+    for word in header.split_whitespace() {
+        if word == "|" {
+            if primary.is_some() {
+                return Err(fail(item_line, "a second '|' in the item line".into()));
+            }
+            primary = Some(items.len());
+            continue;
+        }
+        if !valid_name(word) {
+            return Err(fail(item_line, format!("'{word}' is not an item name (names have no ':' or '|')")));
+        }
+        items.push(word.to_string());
+    }
+    let primary = primary.unwrap_or(items.len());
+    if primary == 0 {
+        return Err(fail(item_line, "no primary item".into()));
+    }
+    let mut index: HashMap<&str, usize> = HashMap::with_capacity(items.len());
+    for (i, name) in items.iter().enumerate() {
+        if index.insert(name, i).is_some() {
+            return Err(fail(item_line, format!("item '{name}' is named twice")));
+        }
+    }
+    let mut problem = Problem::new(primary, items.len() - primary);
+    let mut colors: Vec<String> = vec![String::new()];
+    let mut color_index: HashMap<String, u32> = HashMap::new();
+    let mut option_lines = Vec::new();
+    let mut option = Vec::new();
+    for (line_no, line) in lines {
+        option.clear();
+        for word in line.split_whitespace() {
+            let (name, color) = match word.split_once(':') {
+                Some((n, c)) => (n, Some(c)),
+                None => (word, None),
+            };
+            let &item = index.get(name).ok_or_else(|| fail(line_no, format!("unknown item '{name}'")))?;
+            let color = match color {
+                None => Color::NONE,
+                Some(c) if !valid_name(c) => return Err(fail(line_no, format!("bad color in '{word}'"))),
+                Some(c) => {
+                    let next = colors.len() as u32;
+                    let id = *color_index.entry(c.to_string()).or_insert_with(|| {
+                        colors.push(c.to_string());
+                        next
+                    });
+                    Color(id)
+                }
+            };
+            option.push((item, color));
+        }
+        problem.add_colored_option(&option).map_err(|e| {
+            let message = match e {
+                ExactCoverError::RepeatedItem(i) => format!("item '{}' appears twice", items[i]),
+                ExactCoverError::ColoredPrimary(i) => format!("primary item '{}' cannot have a color", items[i]),
+                ExactCoverError::NoPrimaryItem => "the option has no primary item".to_string(),
+                other => other.to_string(),
+            };
+            fail(line_no, message)
+        })?;
+        option_lines.push(line_no);
+    }
+    Ok(Named { problem, items, colors, lines: option_lines })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+
+    #[test]
+    fn knuths_xcc_example() {
+        let text = "| TAOCP (49)\np q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
+        let named = parse(text).unwrap();
+        assert_eq!(named.problem.options(), 5);
+        let mut s = Solver::new(&named.problem);
+        let sol = s.next_solution().unwrap().to_vec();
+        let texts: Vec<String> = sol.iter().map(|&k| named.option_text(k)).collect();
+        assert_eq!(texts, ["p r x:A y", "q x:A"]);
+        assert_eq!(s.next_solution(), None);
+    }
+
+    #[test]
+    fn errors_name_lines() {
+        let e = |t: &str| parse(t).unwrap_err();
+        assert_eq!(e("a b\na c\n").line, 2);
+        assert!(e("a b\na c\n").message.contains("unknown item 'c'"));
+        assert!(e("a b\n\n| c\na a\n").message.contains("twice"));
+        assert_eq!(e("a b\n\n| c\na a\n").line, 4);
+        assert!(e("a | b\na:x\n").message.contains("cannot have a color"));
+        assert!(e("a | b\nb\n").message.contains("no primary"));
+        assert!(e("a a\n").message.contains("named twice"));
+        assert!(e("| only a comment\n").message.contains("no item line"));
+        assert!(e("| a\n").message.contains("no item line"));
+        assert!(e("a | b | c\n").message.contains("second '|'"));
+    }
+}

@@ -1,0 +1,361 @@
+//! General polyomino packing: fill a board with a set of pieces, each used once.
+//!
+//! Flow: [`rectangle`] / [`parse_board`] and [`parse_pieces`] (or
+//! [`polyomino::sets::by_name`]) -> [`PackSolver`] (the bitboard packer when the board
+//! fits it, dancing links otherwise) -> [`render`]. Counts can be split into subtrees run
+//! on several threads, or into deterministic shards for separate processes.
+
+use exact_cover::{Problem, Solver};
+use polyomino::symmetry::{board_symmetries, break_symmetry, count_with_symmetry, BoardSymmetry, Restrict};
+use polyomino::{cells_connected, Board, Cell, CountCache, Freedom, Packer, Piece, Shape, Subtree};
+use rayon::prelude::*;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+use thiserror::Error;
+
+/// A problem in an input file, at a 1-based line and, where it applies, column.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}{}: {message}", .column.map(|c| format!(", column {c}")).unwrap_or_default())]
+pub struct ParseError {
+    /// 1-based line (0 when the problem is the whole file).
+    pub line: usize,
+    /// 1-based column, when one character is at fault.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError { line, column: None, message: message.into() })
+}
+
+fn err_at<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError { line, column: Some(column), message: message.into() })
+}
+
+/// The board `RxC` (rows `x` columns, e.g. `6x10`), each from 1 to 1000.
+///
+/// Errors: a message when the text is not of that form.
+pub fn rectangle(spec: &str) -> Result<Board, String> {
+    let bad = || format!("'{spec}' is not a rectangle ROWSxCOLUMNS such as 6x10");
+    let (r, c) = spec.split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: i32 = r.trim().parse().map_err(|_| bad())?;
+    let c: i32 = c.trim().parse().map_err(|_| bad())?;
+    if !(1..=1000).contains(&r) || !(1..=1000).contains(&c) {
+        return Err(format!("'{spec}': rows and columns must be 1 to 1000"));
+    }
+    Ok(Board::rectangle(r, c))
+}
+
+/// A board drawn as text: `.` is a cell to fill, `#` or a space is outside.
+///
+/// Errors: any other character (naming line and column), or no cell at all.
+pub fn parse_board(text: &str) -> Result<Board, ParseError> {
+    let mut cells = Vec::new();
+    for (r, line) in text.lines().enumerate() {
+        for (c, ch) in line.trim_end_matches('\r').chars().enumerate() {
+            match ch {
+                '.' => cells.push(Cell::new(r as i32, c as i32)),
+                '#' | ' ' => {}
+                other => return err_at(r + 1, c + 1, format!("unexpected {other:?}; use '.' for a cell, '#' or a space outside")),
+            }
+        }
+    }
+    if cells.is_empty() {
+        return err(0, "the board has no cell ('.')");
+    }
+    Ok(Board::from_cells(cells))
+}
+
+/// Pieces as text: blocks separated by blank lines, each a name line then the shape drawn
+/// with `#` (`.` or a space for no cell).
+///
+/// Errors: a block without a drawing, a bad character, an empty or disconnected shape, or
+/// a name used twice, naming the line.
+pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
+    let mut pieces: Vec<Piece> = Vec::new();
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        let name_line = i + 1;
+        let name = lines[i].trim().to_string();
+        i += 1;
+        let mut cells = Vec::new();
+        let start = i;
+        while i < lines.len() && !lines[i].trim().is_empty() {
+            for (c, ch) in lines[i].chars().enumerate() {
+                match ch {
+                    '#' => cells.push(Cell::new((i - start) as i32, c as i32)),
+                    '.' | ' ' => {}
+                    other => return err_at(i + 1, c + 1, format!("unexpected {other:?} in the drawing of piece '{name}'")),
+                }
+            }
+            i += 1;
+        }
+        if cells.is_empty() {
+            return err(name_line, format!("piece '{name}' has no cell ('#') drawn under its name"));
+        }
+        if !cells_connected(&cells) {
+            return err(name_line, format!("piece '{name}' is not connected"));
+        }
+        if pieces.iter().any(|p| p.name == name) {
+            return err(name_line, format!("the name '{name}' is used twice"));
+        }
+        pieces.push(Piece { name, shape: Shape::new(cells).expect("distinct cells") });
+    }
+    if pieces.is_empty() {
+        return err(0, "no piece");
+    }
+    Ok(pieces)
+}
+
+/// A packing: for each piece, the board cell indices it covers.
+pub type Packing = Vec<Vec<usize>>;
+
+/// How to run a count.
+#[derive(Default)]
+pub struct RunOptions<'a> {
+    /// Worker threads (0 or 1: the calling thread alone).
+    pub threads: usize,
+    /// Count only part `k` (1-based) of `n` deterministic parts of the search tree.
+    pub shard: Option<(usize, usize)>,
+    /// Called as subtrees finish with (subtrees done, subtrees in all), from any thread.
+    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+}
+
+/// Why a run could not be done as asked.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RunError {
+    /// Shards need the bitboard packer's tree.
+    #[error("--shard needs a board of at most 128 cells (with padding) and at most 64 pieces")]
+    ShardNeedsPacker,
+    /// Shards of a Burnside count would not add up.
+    #[error("--unique with --shard needs a piece without symmetric placements; count without --shard")]
+    ShardUnique,
+}
+
+/// A packing problem compiled for search.
+#[derive(Debug, Clone)]
+pub struct PackSolver {
+    board: Board,
+    pieces: Vec<Piece>,
+    freedom: Freedom,
+    placements: Vec<Vec<Vec<usize>>>,
+}
+
+/// How many subtrees per thread a parallel count is cut into.
+const SUBTREES_PER_THREAD: usize = 32;
+
+impl PackSolver {
+    /// Compiles the problem: every placement of every piece.
+    pub fn new(board: Board, pieces: Vec<Piece>, freedom: Freedom) -> PackSolver {
+        let placements = pieces.iter().map(|p| board.placements(&p.shape, freedom)).collect();
+        PackSolver { board, pieces, freedom, placements }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The pieces.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The board's symmetries that map packings to packings: all 8 for free pieces, the
+    /// rotations for one-sided ones, as far as the board has them.
+    pub fn symmetries(&self) -> Vec<BoardSymmetry> {
+        board_symmetries(&self.board, self.freedom.symmetries())
+    }
+
+    /// Calls `visit` with each packing until it returns `Break`.
+    pub fn for_each(&self, mut visit: impl FnMut(&Packing) -> ControlFlow<()>) -> ControlFlow<()> {
+        let mut packing: Packing = vec![Vec::new(); self.pieces.len()];
+        match Packer::new(&self.board, &self.placements) {
+            Ok(packer) => packer.for_each(|sol| {
+                for p in sol {
+                    packing[p.piece] = self.placements[p.piece][p.placement].clone();
+                }
+                visit(&packing)
+            }),
+            Err(_) => {
+                let (problem, owners) = exact_cover_problem(&self.board, &self.placements);
+                let mut solver = Solver::new(&problem);
+                while let Some(sol) = solver.next_solution() {
+                    for &o in sol {
+                        let (p, k) = owners[o];
+                        packing[p] = self.placements[p][k].clone();
+                    }
+                    visit(&packing)?;
+                }
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
+    /// The number of packings. When a piece's placements have free orbits under the
+    /// board's symmetries, it counts one packing per orbit and multiplies (exact; see
+    /// [`polyomino::symmetry`]).
+    ///
+    /// Errors: see [`RunError`].
+    pub fn count(&self, options: &RunOptions) -> Result<u64, RunError> {
+        let group = self.symmetries();
+        match break_symmetry(&self.placements, &group, Restrict::FewestPlacements) {
+            Some(restricted) => Ok(group.len() as u64 * count_lists(&self.board, &restricted, options)?),
+            None => count_lists(&self.board, &self.placements, options),
+        }
+    }
+
+    /// `(all, up to the board's symmetries)`, exactly (see [`polyomino::symmetry`]).
+    ///
+    /// Errors: see [`RunError`].
+    pub fn count_with_symmetry(&self, options: &RunOptions) -> Result<(u64, u64), RunError> {
+        let group = self.symmetries();
+        if options.shard.is_some() && group.len() > 1 && break_symmetry(&self.placements, &group, Restrict::FewestPlacements).is_none() {
+            return Err(RunError::ShardUnique);
+        }
+        let mut failure = None;
+        let counts = count_with_symmetry(&self.placements, &group, Restrict::FewestPlacements, |lists| {
+            count_lists(&self.board, lists, options).unwrap_or_else(|e| {
+                failure = Some(e);
+                0
+            })
+        });
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(counts),
+        }
+    }
+}
+
+/// Counts packings of `board` with the given placement lists, as `options` say.
+fn count_lists(board: &Board, placements: &[Vec<Vec<usize>>], options: &RunOptions) -> Result<u64, RunError> {
+    let Ok(packer) = Packer::new(board, placements) else {
+        if options.shard.is_some() {
+            return Err(RunError::ShardNeedsPacker);
+        }
+        return Ok(Solver::new(&exact_cover_problem(board, placements).0).count());
+    };
+    if options.threads <= 1 && options.shard.is_none() && options.progress.is_none() {
+        return Ok(packer.count());
+    }
+    let parts = options.shard.map_or(1, |(_, n)| n);
+    let subtrees = packer.split(options.threads.max(1) * SUBTREES_PER_THREAD * parts);
+    let mine: Vec<&Subtree> = match options.shard {
+        Some((k, n)) => subtrees.iter().skip(k - 1).step_by(n).collect(),
+        None => subtrees.iter().collect(),
+    };
+    let total = mine.len() as u64;
+    let done = AtomicU64::new(0);
+    let run = |cache: &mut CountCache, t: &&Subtree| {
+        let c = packer.count_subtree_cached(t, cache);
+        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(p) = options.progress {
+            p(d, total);
+        }
+        c
+    };
+    if options.threads <= 1 {
+        let mut cache = CountCache::new();
+        return Ok(mine.iter().map(|t| run(&mut cache, t)).sum());
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(options.threads).build().expect("a thread pool");
+    // One table per worker, reused across the subtrees it takes.
+    Ok(pool.install(|| mine.par_iter().with_min_len(1).map_init(CountCache::new, run).sum()))
+}
+
+/// The packing as exact cover: primary items are the pieces then the board cells; one
+/// option per placement. Also returns, per option, `(piece, placement)`.
+pub fn exact_cover_problem(board: &Board, placements: &[Vec<Vec<usize>>]) -> (Problem, Vec<(usize, usize)>) {
+    let k = placements.len();
+    let mut problem = Problem::new(k + board.len(), 0);
+    let mut owners = Vec::new();
+    let mut items = Vec::new();
+    for (p, list) in placements.iter().enumerate() {
+        for (j, pl) in list.iter().enumerate() {
+            items.clear();
+            items.push(p);
+            items.extend(pl.iter().map(|&c| k + c));
+            problem.add_option(&items).expect("placements are valid options");
+            owners.push((p, j));
+        }
+    }
+    (problem, owners)
+}
+
+/// One character per piece for drawings: the names when they are distinct single
+/// characters, otherwise `A`..`Z`, `a`..`z`, `0`..`9` in piece order (then `?`).
+pub fn labels(pieces: &[Piece]) -> Vec<char> {
+    let singles: Vec<char> = pieces.iter().filter_map(|p| {
+        let mut cs = p.name.chars();
+        match (cs.next(), cs.next()) {
+            (Some(c), None) if c != '.' && c != ' ' => Some(c),
+            _ => None,
+        }
+    }).collect();
+    let distinct = singles.len() == pieces.len() && {
+        let mut s = singles.clone();
+        s.sort_unstable();
+        s.windows(2).all(|w| w[0] != w[1])
+    };
+    if distinct {
+        return singles;
+    }
+    let pool: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
+    (0..pieces.len()).map(|i| pool.get(i).copied().unwrap_or('?')).collect()
+}
+
+/// A packing drawn over the board's bounding box: each cell shows its piece's label
+/// (see [`labels`]), a cell outside the board a space; trailing spaces trimmed.
+pub fn render(board: &Board, labels: &[char], packing: &Packing) -> String {
+    let cells = board.cells();
+    let r0 = cells.iter().map(|c| c.row).min().unwrap_or(0);
+    let r1 = cells.iter().map(|c| c.row).max().unwrap_or(-1);
+    let c0 = cells.iter().map(|c| c.col).min().unwrap_or(0);
+    let c1 = cells.iter().map(|c| c.col).max().unwrap_or(-1);
+    let w = (c1 - c0 + 1).max(0) as usize;
+    let mut grid = vec![vec![' '; w]; (r1 - r0 + 1).max(0) as usize];
+    for (p, pl) in packing.iter().enumerate() {
+        for &i in pl {
+            let c = cells[i];
+            grid[(c.row - r0) as usize][(c.col - c0) as usize] = labels[p];
+        }
+    }
+    grid.iter().map(|row| format!("{}\n", row.iter().collect::<String>().trim_end())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_boards_and_pieces() {
+        let b = parse_board("..#\n. .\n").unwrap();
+        assert_eq!(b.len(), 4);
+        assert_eq!(parse_board("..x\n").unwrap_err().line, 1);
+        assert!(parse_board("##\n").is_err());
+        let p = parse_pieces("L\n#.\n##\n\nbar\n###\n").unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[1].shape.len(), 3);
+        assert_eq!(parse_pieces("a\n#.#\n").unwrap_err().message, "piece 'a' is not connected");
+        assert_eq!(parse_pieces("a\n\nb\n#\n").unwrap_err().line, 1);
+        assert_eq!(parse_pieces("a\n#\n\na\n##\n").unwrap_err().line, 4);
+        assert_eq!(parse_pieces("a\n#x\n").unwrap_err().line, 2);
+        assert!(rectangle("6x10").is_ok());
+        assert!(rectangle("6by10").is_err());
+        assert!(rectangle("0x3").is_err());
+    }
+
+    #[test]
+    fn labels_fall_back_to_letters() {
+        let p = |n: &str| Piece { name: n.into(), shape: Shape::from_drawing("#").unwrap() };
+        assert_eq!(labels(&[p("x"), p("y")]), vec!['x', 'y']);
+        assert_eq!(labels(&[p("long"), p("y")]), vec!['A', 'B']);
+        assert_eq!(labels(&[p("y"), p("y2"), p("y")]), vec!['A', 'B', 'C']);
+    }
+}

@@ -1,0 +1,133 @@
+//! `gridlock pack` and `gridlock xc` end to end.
+
+use assert_cmd::Command;
+
+fn gridlock() -> Command {
+    Command::cargo_bin("gridlock").unwrap()
+}
+
+fn count(args: &[&str]) -> u64 {
+    let out = gridlock().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().trim().parse().unwrap()
+}
+
+#[test]
+fn known_counts() {
+    assert_eq!(count(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count"]), 9356);
+    assert_eq!(count(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count", "--unique"]), 2339);
+    assert_eq!(count(&["pack", "--rect", "3x20", "--pieces", "pentominoes", "--count", "--unique"]), 2);
+    assert_eq!(count(&["pack", "--rect", "5x11", "--pieces", "kanoodle", "--count"]), 371020);
+    assert_eq!(count(&["pack", "--rect", "5x11", "--pieces", "kanoodle", "--count", "--unique"]), 92755);
+    // Dana Scott's problem (1958): the 8x8 board without its centre square: 65 ways.
+    assert_eq!(count(&["pack", "--board", "examples/pack/scott-8x8.txt", "--pieces", "pentominoes", "--count", "--unique"]), 65);
+    assert_eq!(count(&["pack", "--board", "examples/pack/scott-8x8.txt", "--pieces", "pentominoes", "--count"]), 520);
+}
+
+#[test]
+fn shards_add_up_and_threads_agree() {
+    let base = ["pack", "--rect", "5x11", "--pieces", "kanoodle", "--count"];
+    for n in [1usize, 2, 3, 7] {
+        let total: u64 = (1..=n)
+            .map(|k| {
+                let shard = format!("{k}/{n}");
+                let mut args = base.to_vec();
+                args.extend(["--shard", &shard]);
+                count(&args)
+            })
+            .sum();
+        assert_eq!(total, 371020, "{n} shards");
+    }
+    let mut threaded = base.to_vec();
+    threaded.extend(["--threads", "2"]);
+    assert_eq!(count(&threaded), 371020);
+    let unique_shards: u64 = (1..=3)
+        .map(|k| {
+            let shard = format!("{k}/3");
+            count(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count", "--unique", "--shard", &shard])
+        })
+        .sum();
+    assert_eq!(unique_shards, 2339);
+}
+
+#[test]
+fn first_packing_is_drawn_and_checks_out() {
+    let out = gridlock().args(["pack", "--rect", "3x20", "--pieces", "pentominoes"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 3);
+    assert!(rows.iter().all(|r| r.len() == 20));
+    // Each of the 12 letters covers 5 cells.
+    for letter in "FILNPTUVWXYZ".chars() {
+        assert_eq!(text.chars().filter(|&c| c == letter).count(), 5, "{letter}\n{text}");
+    }
+    // All packings of a small problem: two L tetrominoes (named a, b) in 2x4.
+    let all = gridlock()
+        .args(["pack", "--rect", "2x4", "--pieces", "examples/pack/two-l-tetrominoes.txt", "--all"])
+        .output()
+        .unwrap();
+    let all = String::from_utf8(all.stdout).unwrap();
+    let n = count(&["pack", "--rect", "2x4", "--pieces", "examples/pack/two-l-tetrominoes.txt", "--count"]);
+    assert_eq!(all.split("\n\n").count() as u64, n);
+    // Two tilings of 2x4 by L tetrominoes, each with the names either way round.
+    assert_eq!(n, 4);
+    // Without reflections only one tiling is left (the two Ls are a half turn apart).
+    let one_sided = count(&["pack", "--rect", "2x4", "--pieces", "examples/pack/two-l-tetrominoes.txt", "--count", "--one-sided"]);
+    assert_eq!(one_sided, 2);
+    gridlock().args(["pack", "--rect", "4x5", "--pieces", "tetrominoes"]).assert().success().stdout("No solution\n");
+}
+
+fn rejects(args: &[&str], expect: &str) {
+    let out = gridlock().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains(expect), "{err:?} lacks {expect:?}");
+}
+
+#[test]
+fn pack_bad_input() {
+    rejects(&["pack", "--rect", "0x5", "--pieces", "pentominoes"], "1 to 1000");
+    rejects(&["pack", "--rect", "6by10", "--pieces", "pentominoes"], "not a rectangle");
+    rejects(&["pack", "--rect", "6x10", "--pieces", "heptominoes"], "neither a set");
+    rejects(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--unique"], "--count");
+    rejects(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count", "--shard", "0/2"], "K/N");
+    rejects(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count", "--shard", "3/2"], "K/N");
+    rejects(&["pack", "--pieces", "pentominoes"], "--rect");
+    rejects(&["pack", "--board", "tests/data/pack/bad-board.txt", "--pieces", "pentominoes"], "line 2, column 3");
+    rejects(&["pack", "--rect", "2x2", "--pieces", "tests/data/pack/bad-pieces.txt"], "line 4: piece 'broken' is not connected");
+}
+
+/// The 6x10 pentomino problem in Knuth's format: items are the 12 pieces and the 60 cells.
+fn pentominoes_knuth() -> String {
+    let board = polyomino::Board::rectangle(6, 10);
+    let pieces = polyomino::sets::pentominoes();
+    let mut text = String::from("| 12 pentominoes in a 6x10 box\n");
+    let names: Vec<String> = pieces.iter().map(|p| p.name.clone()).collect();
+    let cells: Vec<String> = board.cells().iter().map(|c| format!("{}{}", c.row, (b'a' + c.col as u8) as char)).collect();
+    text.push_str(&format!("{} {}\n", names.join(" "), cells.join(" ")));
+    for p in &pieces {
+        for pl in board.placements(&p.shape, polyomino::Freedom::Free) {
+            let items: Vec<&str> = pl.iter().map(|&i| cells[i].as_str()).collect();
+            text.push_str(&format!("{} {}\n", p.name, items.join(" ")));
+        }
+    }
+    text
+}
+
+#[test]
+fn xc_counts_pentominoes_in_knuths_format() {
+    gridlock().args(["xc", "--count"]).write_stdin(pentominoes_knuth()).assert().success().stdout("9356\n");
+}
+
+#[test]
+fn xc_first_and_all() {
+    let text = "| TAOCP (49)\np q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
+    gridlock().arg("xc").write_stdin(text).assert().success().stdout("p r x:A y\nq x:A\n");
+    gridlock().args(["xc", "--all"]).write_stdin(text).assert().success().stdout("p r x:A y\nq x:A\n");
+    gridlock().args(["xc", "--count"]).write_stdin(text).assert().success().stdout("1\n");
+    gridlock().arg("xc").write_stdin("a b\na\n").assert().success().stdout("No solution\n");
+    let out = gridlock().arg("xc").write_stdin("a b\na c\n").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("line 2: unknown item 'c'"));
+}
