@@ -76,6 +76,10 @@ struct PackArgs {
     /// Print every packing, separated by blank lines.
     #[arg(long)]
     all: bool,
+    /// Print the problem as exact cover in Knuth's DLX format (for `gridlock xc` or
+    /// Knuth's programs) instead of solving it.
+    #[arg(long, conflicts_with_all = ["count", "all"])]
+    emit_knuth: bool,
     /// With --count: worker threads (the tree is cut into many more subtrees).
     #[arg(long, default_value_t = 1, value_name = "N", requires = "count")]
     threads: usize,
@@ -348,6 +352,10 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
     };
     let freedom = if args.one_sided { polyomino::Freedom::OneSided } else { polyomino::Freedom::Free };
     let solver = pack::PackSolver::new(board, pieces, freedom);
+    if args.emit_knuth {
+        out.write_all(solver.knuth_text().as_bytes())?;
+        return Ok(());
+    }
     let labels = pack::labels(solver.pieces());
     if args.count {
         let bar = progress_bar();

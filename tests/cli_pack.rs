@@ -98,26 +98,13 @@ fn pack_bad_input() {
     rejects(&["pack", "--rect", "2x2", "--pieces", "tests/data/pack/bad-pieces.txt"], "line 4: piece 'broken' is not connected");
 }
 
-/// The 6x10 pentomino problem in Knuth's format: items are the 12 pieces and the 60 cells.
-fn pentominoes_knuth() -> String {
-    let board = polyomino::Board::rectangle(6, 10);
-    let pieces = polyomino::sets::pentominoes();
-    let mut text = String::from("| 12 pentominoes in a 6x10 box\n");
-    let names: Vec<String> = pieces.iter().map(|p| p.name.clone()).collect();
-    let cells: Vec<String> = board.cells().iter().map(|c| format!("{}{}", c.row, (b'a' + c.col as u8) as char)).collect();
-    text.push_str(&format!("{} {}\n", names.join(" "), cells.join(" ")));
-    for p in &pieces {
-        for pl in board.placements(&p.shape, polyomino::Freedom::Free) {
-            let items: Vec<&str> = pl.iter().map(|&i| cells[i].as_str()).collect();
-            text.push_str(&format!("{} {}\n", p.name, items.join(" ")));
-        }
-    }
-    text
-}
-
 #[test]
 fn xc_counts_pentominoes_in_knuths_format() {
-    gridlock().args(["xc", "--count"]).write_stdin(pentominoes_knuth()).assert().success().stdout("9356\n");
+    let knuth = gridlock().args(["pack", "--rect", "6x10", "--pieces", "pentominoes", "--emit-knuth"]).output().unwrap();
+    assert!(knuth.status.success());
+    let text = String::from_utf8(knuth.stdout).unwrap();
+    assert_eq!(text.lines().count(), 2 + 2056, "a comment, the items, and 2056 placements");
+    gridlock().args(["xc", "--count"]).write_stdin(text).assert().success().stdout("9356\n");
 }
 
 #[test]

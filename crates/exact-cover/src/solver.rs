@@ -22,6 +22,15 @@ enum Phase {
     Done,
 }
 
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(16))]
+struct Node {
+    top: i32,
+    up: u32,
+    down: u32,
+    color: i32,
+}
+
 /// A dancing-links search over one [`Problem`].
 ///
 /// Node layout follows Knuth: nodes `1..=N` are the item headers (their `top` field holds
@@ -33,11 +42,10 @@ pub struct Solver {
     /// the secondary ones.
     llink: Vec<u32>,
     rlink: Vec<u32>,
-    top: Vec<i32>,
-    ulink: Vec<u32>,
-    dlink: Vec<u32>,
-    /// Current color: 0 none, > 0 a color, -1 already made compatible by a purify.
-    color: Vec<i32>,
+    /// The nodes, each one record as in Knuth's programs (one cache line serves a node's
+    /// links and item): `top` (item, list length, or spacer), `up`, `down`, and the
+    /// current color (0 none, > 0 a color, -1 already made compatible by a purify).
+    nodes: Vec<Node>,
     /// The chosen node of each level.
     x: Vec<u32>,
     level: usize,
@@ -116,13 +124,13 @@ impl Solver {
             dlink.push(0);
             color.push(0);
         }
+        let nodes = (0..top.len())
+            .map(|i| Node { top: top[i], up: ulink[i], down: dlink[i], color: color[i] })
+            .collect();
         Solver {
             llink,
             rlink,
-            top,
-            ulink,
-            dlink,
-            color,
+            nodes,
             x: Vec::new(),
             level: 0,
             phase: Phase::Start,
@@ -145,10 +153,10 @@ impl Solver {
         self.solution.clear();
         for l in 0..self.level {
             let mut p = self.x[l] as usize;
-            while self.top[p] > 0 {
+            while self.nodes[p].top > 0 {
                 p += 1;
             }
-            self.solution.push((-self.top[p] - 1) as usize);
+            self.solution.push((-self.nodes[p].top - 1) as usize);
         }
         self.solution.sort_unstable();
         Some(&self.solution)
@@ -202,7 +210,7 @@ impl Solver {
                     if self.x.len() <= l {
                         self.x.push(0);
                     }
-                    self.x[l] = self.dlink[i];
+                    self.x[l] = self.nodes[i].down;
                     step = Step::Try;
                 }
                 Step::Try => {
@@ -212,9 +220,9 @@ impl Solver {
                     } else {
                         let mut p = xl + 1;
                         while p != xl {
-                            let j = self.top[p];
+                            let j = self.nodes[p].top;
                             if j <= 0 {
-                                p = self.ulink[p] as usize;
+                                p = self.nodes[p].up as usize;
                             } else {
                                 self.commit(p, j as usize);
                                 p += 1;
@@ -228,16 +236,16 @@ impl Solver {
                     let xl = self.x[l] as usize;
                     let mut p = xl - 1;
                     while p != xl {
-                        let j = self.top[p];
+                        let j = self.nodes[p].top;
                         if j <= 0 {
-                            p = self.dlink[p] as usize;
+                            p = self.nodes[p].down as usize;
                         } else {
                             self.uncommit(p, j as usize);
                             p -= 1;
                         }
                     }
-                    i = self.top[xl] as usize;
-                    self.x[l] = self.dlink[xl];
+                    i = self.nodes[xl].top as usize;
+                    self.x[l] = self.nodes[xl].down;
                     step = Step::Try;
                 }
                 Step::Uncover => {
@@ -258,12 +266,12 @@ impl Solver {
     }
 
     /// The active primary item with the fewest options (the first such in list order).
-    fn choose(&self) -> usize {
+    fn choose(&mut self) -> usize {
         let mut best = self.rlink[0] as usize;
-        let mut best_len = self.top[best];
+        let mut best_len = self.node(best).top;
         let mut p = self.rlink[best] as usize;
         while p != 0 && best_len > 0 {
-            let len = self.top[p];
+            let len = self.node(p).top;
             if len < best_len {
                 best = p;
                 best_len = len;
@@ -274,10 +282,10 @@ impl Solver {
     }
 
     fn cover(&mut self, i: usize) {
-        let mut p = self.dlink[i] as usize;
+        let mut p = self.node(i).down as usize;
         while p != i {
             self.hide(p);
-            p = self.dlink[p] as usize;
+            p = self.node(p).down as usize;
         }
         let (l, r) = (self.llink[i], self.rlink[i]);
         self.rlink[l as usize] = r;
@@ -289,45 +297,55 @@ impl Solver {
         let (l, r) = (self.llink[i], self.rlink[i]);
         self.rlink[l as usize] = i as u32;
         self.llink[r as usize] = i as u32;
-        let mut p = self.ulink[i] as usize;
+        let mut p = self.node(i).up as usize;
         while p != i {
             self.unhide(p);
-            p = self.ulink[p] as usize;
+            p = self.node(p).up as usize;
         }
+    }
+
+    /// The node at index `i`, unchecked in release builds. Every index used here comes
+    /// from the links built by [`Solver::new`], which stay within `nodes`.
+    #[inline(always)]
+    fn node(&mut self, i: usize) -> &mut Node {
+        debug_assert!(i < self.nodes.len());
+        // SAFETY: all link fields and option node indices are < nodes.len() by
+        // construction in `new`, and the dancing-links updates only ever store such values.
+        unsafe { self.nodes.get_unchecked_mut(i) }
     }
 
     /// Removes every other node of `p`'s option from its item list (Knuth's hide').
     fn hide(&mut self, p: usize) {
         let mut q = p + 1;
+        let mut updates = 0;
         while q != p {
-            let x = self.top[q];
+            let Node { top: x, up: u, down: d, color } = *self.node(q);
             if x <= 0 {
-                q = self.ulink[q] as usize;
+                q = u as usize;
             } else {
-                if self.color[q] >= 0 {
-                    let (u, d) = (self.ulink[q], self.dlink[q]);
-                    self.dlink[u as usize] = d;
-                    self.ulink[d as usize] = u;
-                    self.top[x as usize] -= 1;
-                    self.stats.updates += 1;
+                if color >= 0 {
+                    self.node(u as usize).down = d;
+                    self.node(d as usize).up = u;
+                    self.node(x as usize).top -= 1;
+                    updates += 1;
                 }
                 q += 1;
             }
         }
+        self.stats.updates += updates;
     }
 
     fn unhide(&mut self, p: usize) {
         let mut q = p - 1;
         while q != p {
-            let x = self.top[q];
+            let Node { top: x, up: u, down: d, color } = *self.node(q);
             if x <= 0 {
-                q = self.dlink[q] as usize;
+                q = d as usize;
             } else {
-                if self.color[q] >= 0 {
-                    let (u, d) = (self.ulink[q], self.dlink[q]);
-                    self.dlink[u as usize] = q as u32;
-                    self.ulink[d as usize] = q as u32;
-                    self.top[x as usize] += 1;
+                if color >= 0 {
+                    self.node(u as usize).down = q as u32;
+                    self.node(d as usize).up = q as u32;
+                    self.node(x as usize).top += 1;
                 }
                 q -= 1;
             }
@@ -335,7 +353,7 @@ impl Solver {
     }
 
     fn commit(&mut self, p: usize, j: usize) {
-        match self.color[p] {
+        match self.nodes[p].color {
             0 => self.cover(j),
             c if c > 0 => self.purify(p, c, j),
             _ => {}
@@ -343,7 +361,7 @@ impl Solver {
     }
 
     fn uncommit(&mut self, p: usize, j: usize) {
-        match self.color[p] {
+        match self.nodes[p].color {
             0 => self.uncover(j),
             c if c > 0 => self.unpurify(p, c, j),
             _ => {}
@@ -352,28 +370,28 @@ impl Solver {
 
     /// Keeps only the options that give item `i` the color `c`, marking them compatible.
     fn purify(&mut self, p: usize, c: i32, i: usize) {
-        let mut q = self.dlink[i] as usize;
+        let mut q = self.nodes[i].down as usize;
         while q != i {
-            if self.color[q] == c {
+            if self.nodes[q].color == c {
                 if q != p {
-                    self.color[q] = -1;
+                    self.nodes[q].color = -1;
                 }
             } else {
                 self.hide(q);
             }
-            q = self.dlink[q] as usize;
+            q = self.nodes[q].down as usize;
         }
     }
 
     fn unpurify(&mut self, p: usize, c: i32, i: usize) {
-        let mut q = self.ulink[i] as usize;
+        let mut q = self.nodes[i].up as usize;
         while q != i {
-            if self.color[q] < 0 {
-                self.color[q] = c;
+            if self.nodes[q].color < 0 {
+                self.nodes[q].color = c;
             } else if q != p {
                 self.unhide(q);
             }
-            q = self.ulink[q] as usize;
+            q = self.nodes[q].up as usize;
         }
     }
 }

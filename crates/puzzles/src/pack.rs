@@ -173,6 +173,33 @@ impl PackSolver {
         board_symmetries(&self.board, self.freedom.symmetries())
     }
 
+    /// The problem as exact cover in Knuth's DLX format: the pieces' names (white space,
+    /// `:` and `|` replaced by `_`) and the cells `r<row>c<col>` are the primary items;
+    /// one option per placement.
+    pub fn knuth_text(&self) -> String {
+        let clean = |n: &str| n.replace(|c: char| c.is_whitespace() || c == ':' || c == '|', "_");
+        let names: Vec<String> = self.pieces.iter().map(|p| clean(&p.name)).collect();
+        let cells: Vec<String> = self.board.cells().iter().map(|c| format!("r{}c{}", c.row, c.col)).collect();
+        let mut text = format!(
+            "| {} pieces, {} cells (written by gridlock pack --emit-knuth)\n{} {}\n",
+            self.pieces.len(),
+            self.board.len(),
+            names.join(" "),
+            cells.join(" ")
+        );
+        for (p, list) in self.placements.iter().enumerate() {
+            for pl in list {
+                text.push_str(&names[p]);
+                for &i in pl {
+                    text.push(' ');
+                    text.push_str(&cells[i]);
+                }
+                text.push('\n');
+            }
+        }
+        text
+    }
+
     /// Calls `visit` with each packing until it returns `Break`.
     pub fn for_each(&self, mut visit: impl FnMut(&Packing) -> ControlFlow<()>) -> ControlFlow<()> {
         let mut packing: Packing = vec![Vec::new(); self.pieces.len()];
