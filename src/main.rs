@@ -413,6 +413,7 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
             .expect("a valid template")
             .progress_chars("=> "),
     );
+    bar.enable_steady_tick(std::time::Duration::from_millis(250));
     Some(bar)
 }
 
