@@ -39,6 +39,14 @@ fn xcov_count(problem: &exact_cover::Problem) -> u64 {
 fn main() {
     let runs: usize = std::env::var("RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
     println!("median wall time of {runs} runs");
+    // A board without symmetry: the raw search, 1 and 2 threads.
+    let board = puzzles::pack::parse_board(include_str!("../../../examples/pack/asymmetric-7x9.txt")).unwrap();
+    let solver = PackSolver::new(board, sets::pentominoes(), Freedom::Free);
+    for threads in [1, 2] {
+        let options = RunOptions { threads, ..RunOptions::default() };
+        let d = median(runs, || solver.count(&options).unwrap(), 14191);
+        println!("  asymmetric-7x9 pentominoes  raw count, {threads} thread(s) {:>34.1} ms", d.as_secs_f64() * 1e3);
+    }
     for (rect, set, expect) in [("6x10", "pentominoes", 9356u64), ("5x11", "kanoodle", 371020)] {
         let board = rectangle(rect).unwrap();
         let pieces = sets::by_name(set).unwrap();
