@@ -265,22 +265,9 @@ fn run_beads(args: &BeadsArgs, out: &mut impl Write) -> Result<()> {
         let n = if args.unique { solver.count_unique(engine) } else { solver.count(engine) };
         writeln!(out, "{n}")?;
     } else if args.all {
-        let mut any = false;
-        let mut result = Ok(());
-        let _ = solver.for_each(engine, |t| {
-            let sep = if any { "\n" } else { "" };
-            any = true;
-            result = write!(out, "{sep}{}", beads::render(t));
-            if result.is_err() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        result?;
-        if !any {
-            writeln!(out, "No solution")?;
-        }
+        let mut list = Listing::new(out);
+        let _ = solver.for_each(engine, |t| list.item(&beads::render(t), true));
+        list.finish()?;
     } else {
         match solver.first(engine) {
             Some(t) => write!(out, "{}", beads::render(&t))?,
@@ -382,23 +369,47 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
         writeln!(out, "{n}")?;
         return Ok(());
     }
-    let mut any = false;
-    let mut result = Ok(());
-    let _ = solver.for_each(|packing| {
-        let sep = if any { "\n" } else { "" };
-        any = true;
-        result = write!(out, "{sep}{}", pack::render(solver.board(), &labels, packing));
-        if result.is_err() || !args.all {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    result?;
-    if !any {
-        writeln!(out, "No solution")?;
+    let mut list = Listing::new(out);
+    let _ = solver.for_each(|packing| list.item(&pack::render(solver.board(), &labels, packing), args.all));
+    list.finish()
+}
+
+/// Writes answers separated by blank lines, or "No solution" when there was none.
+struct Listing<'w, W: Write> {
+    out: &'w mut W,
+    items: usize,
+    error: Option<io::Error>,
+}
+
+impl<'w, W: Write> Listing<'w, W> {
+    fn new(out: &'w mut W) -> Self {
+        Listing { out, items: 0, error: None }
     }
-    Ok(())
+
+    /// Writes one answer; says to go on only when `more` is wanted and writing worked.
+    fn item(&mut self, text: &str, more: bool) -> ControlFlow<()> {
+        let sep = if self.items > 0 { "\n" } else { "" };
+        self.items += 1;
+        if let Err(e) = write!(self.out, "{sep}{text}") {
+            self.error = Some(e);
+            return ControlFlow::Break(());
+        }
+        if more {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    }
+
+    fn finish(self) -> Result<()> {
+        if let Some(e) = self.error {
+            return Err(e.into());
+        }
+        if self.items == 0 {
+            writeln!(self.out, "No solution")?;
+        }
+        Ok(())
+    }
 }
 
 /// A progress bar on stderr when stderr is a terminal (nothing otherwise).
@@ -426,21 +437,12 @@ fn run_xc(args: &XcArgs, out: &mut impl Write) -> Result<()> {
         writeln!(out, "{}", solver.count())?;
         return Ok(());
     }
-    let mut any = false;
+    let mut list = Listing::new(out);
     while let Some(sol) = solver.next_solution() {
-        if any {
-            writeln!(out)?;
-        }
-        any = true;
-        for &k in sol {
-            writeln!(out, "{}", named.option_text(k))?;
-        }
-        if !args.all {
+        let text: String = sol.iter().map(|&k| named.option_text(k) + "\n").collect();
+        if list.item(&text, args.all).is_break() {
             break;
         }
     }
-    if !any {
-        writeln!(out, "No solution")?;
-    }
-    Ok(())
+    list.finish()
 }

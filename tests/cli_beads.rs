@@ -1,12 +1,10 @@
 //! `gridlock beads` end to end: contest format from a file and from stdin, counting, all
 //! completions, and bad input (one-line error, exit status 2, nothing on stdout).
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn gridlock() -> Command {
-    Command::cargo_bin("gridlock").unwrap()
-}
+use common::{gridlock, rejects, rejects_usage};
+use predicates::prelude::*;
 
 const SAMPLE_IN: &str = include_str!("data/beads/sample.in");
 const SAMPLE_OUT: &str = include_str!("data/beads/sample.out");
@@ -59,39 +57,26 @@ fn all_completions_are_listed_and_match_the_count() {
     }
 }
 
-/// Runs `beads` on `input` and expects exit 2, nothing on stdout, and one stderr line
-/// containing every piece of `expect`.
-fn rejects(input: &[u8], expect: &[&str]) {
-    let out = gridlock().arg("beads").write_stdin(input.to_vec()).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "input {:?}", String::from_utf8_lossy(input));
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    for e in expect {
-        assert!(err.contains(e), "{err:?} lacks {e:?}");
-    }
-}
-
 #[test]
 fn bad_input() {
     let short_row = EMPTY.replacen("...\n", "..\n", 1);
-    rejects(short_row.as_bytes(), &["line 3, column 3", "row 3 must have 3 characters, found 2"]);
+    rejects(&["beads"], short_row.as_bytes(), &["line 3, column 3", "row 3 must have 3 characters, found 2"]);
     let long_row = EMPTY.replacen("..\n", "...\n", 1);
-    rejects(long_row.as_bytes(), &["line 2, column 3", "row 2 must have 2 characters"]);
+    rejects(&["beads"], long_row.as_bytes(), &["line 2, column 3", "row 2 must have 2 characters"]);
     let unknown = EMPTY.replacen("....\n", "..M.\n", 1);
-    rejects(unknown.as_bytes(), &["line 4, column 3", "'M'"]);
+    rejects(&["beads"], unknown.as_bytes(), &["line 4, column 3", "'M'"]);
     let lower = EMPTY.replacen("....\n", "..a.\n", 1);
-    rejects(lower.as_bytes(), &["line 4, column 3"]);
+    rejects(&["beads"], lower.as_bytes(), &["line 4, column 3"]);
     // Three beads of D in a row: not the O-tetromino (and too few).
     let wrong_shape = EMPTY.replacen("......\n", ".DDD..\n", 1);
-    rejects(wrong_shape.as_bytes(), &["line 6, column 2", "do not form piece D"]);
+    rejects(&["beads"], wrong_shape.as_bytes(), &["line 6, column 2", "do not form piece D"]);
     // Two copies of A.
     let twice = ".\n..\n...\n....\n.....\n......\nAA.....\nA.......\n......AA.\n......A...\n";
-    rejects(twice.as_bytes(), &["line 9, column 7", "piece A is used more than once"]);
-    rejects(b"", &["line 1", "empty"]);
-    rejects(b"\x00\x01\xff\xfe\n", &["line 1, column 1", "byte 0x00"]);
-    rejects(".\n..\n...\n".as_bytes(), &["line 4", "expected 10 rows, found 3"]);
-    rejects(format!("{EMPTY}x\n").as_bytes(), &["line 11", "after the 10 rows"]);
+    rejects(&["beads"], twice.as_bytes(), &["line 9, column 7", "piece A is used more than once"]);
+    rejects(&["beads"], b"", &["line 1", "empty"]);
+    rejects(&["beads"], b"\x00\x01\xff\xfe\n", &["line 1, column 1", "byte 0x00"]);
+    rejects(&["beads"], ".\n..\n...\n".as_bytes(), &["line 4", "expected 10 rows, found 3"]);
+    rejects(&["beads"], format!("{EMPTY}x\n").as_bytes(), &["line 11", "after the 10 rows"]);
 }
 
 #[test]
@@ -102,9 +87,9 @@ fn accepts_crlf_and_trailing_blank_lines() {
 
 #[test]
 fn usage_errors_exit_2() {
-    gridlock().args(["beads", "--unique"]).write_stdin(EMPTY).assert().code(2);
-    gridlock().args(["beads", "--count", "--all"]).write_stdin(EMPTY).assert().code(2);
-    gridlock().args(["beads", "--engine", "quantum"]).write_stdin(EMPTY).assert().code(2);
+    rejects_usage(&["beads", "--unique"], EMPTY, &["--count"]);
+    rejects_usage(&["beads", "--count", "--all"], EMPTY, &["--all"]);
+    rejects_usage(&["beads", "--engine", "quantum"], EMPTY, &["quantum"]);
     gridlock()
         .args(["beads", "no/such/file.txt"])
         .assert()

@@ -1,10 +1,8 @@
 //! `gridlock mayan` end to end.
 
-use assert_cmd::Command;
+mod common;
 
-fn gridlock() -> Command {
-    Command::cargo_bin("gridlock").unwrap()
-}
+use common::{gridlock, rejects};
 
 const SAMPLE: &str = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
 
@@ -30,28 +28,17 @@ fn explain_draws_each_board() {
     assert!(last.iter().all(|l| l.chars().all(|c| c == '.' || c == ' ')), "{text}");
 }
 
-fn rejects(input: &str, expect: &[&str]) {
-    let out = gridlock().arg("mayan").write_stdin(input).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{input:?}");
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    for e in expect {
-        assert!(err.contains(e), "{err:?} lacks {e:?}");
-    }
-}
-
 #[test]
 fn bad_input() {
-    rejects("3\n1 2 1 2 1 2 1 2 0\n0\n0\n0\n0\n", &["line 2", "8 blocks; at most 7"]);
-    rejects("3\n1 0\n11 0\n0\n0\n0\n", &["line 3", "'11' is outside 1..=10"]);
-    rejects("3\n1 0\n1 2\n0\n0\n0\n", &["line 3", "does not end with 0"]);
-    rejects("3\n1 0\n0\n1 1 1 0\n0\n0\n", &["line 4", "run of 3"]);
-    rejects("3\n2 0\n2 0\n2 0\n0\n0\n", &["line 2", "run of 3 (a row"]);
-    rejects("three\n", &["line 1", "number of moves"]);
-    rejects("0\n0\n0\n0\n0\n0\n", &["line 1", "number of moves"]);
-    rejects("2\n1 0\n0\n", &["expected 5 columns, found 2"]);
-    rejects("2\n1 0\n0\n0\n0\n0\n7 0\n", &["line 7", "after the 5 columns"]);
-    rejects("2\n1 0 3\n0\n0\n0\n0\n", &["line 2", "after the 0"]);
-    rejects("", &["line 1", "empty"]);
+    rejects(&["mayan"], "3\n1 2 1 2 1 2 1 2 0\n0\n0\n0\n0\n", &["line 2", "8 blocks; at most 7"]);
+    rejects(&["mayan"], "3\n1 0\n11 0\n0\n0\n0\n", &["line 3", "'11' is outside 1..=10"]);
+    rejects(&["mayan"], "3\n1 0\n1 2\n0\n0\n0\n", &["line 3", "does not end with 0"]);
+    rejects(&["mayan"], "3\n1 0\n0\n1 1 1 0\n0\n0\n", &["line 4", "run of 3"]);
+    rejects(&["mayan"], "3\n2 0\n2 0\n2 0\n0\n0\n", &["line 2", "run of 3 (a row"]);
+    rejects(&["mayan"], "three\n", &["line 1", "number of moves"]);
+    rejects(&["mayan"], "0\n0\n0\n0\n0\n0\n", &["line 1", "number of moves"]);
+    rejects(&["mayan"], "2\n1 0\n0\n", &["expected 5 columns, found 2"]);
+    rejects(&["mayan"], "2\n1 0\n0\n0\n0\n0\n7 0\n", &["line 7", "after the 5 columns"]);
+    rejects(&["mayan"], "2\n1 0 3\n0\n0\n0\n0\n", &["line 2", "after the 0"]);
+    rejects(&["mayan"], "", &["line 1", "empty"]);
 }

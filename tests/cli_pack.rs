@@ -1,10 +1,8 @@
 //! `gridlock pack` and `gridlock xc` end to end.
 
-use assert_cmd::Command;
+mod common;
 
-fn gridlock() -> Command {
-    Command::cargo_bin("gridlock").unwrap()
-}
+use common::{gridlock, rejects, rejects_usage};
 
 fn count(args: &[&str]) -> u64 {
     let out = gridlock().args(args).output().unwrap();
@@ -77,25 +75,17 @@ fn first_packing_is_drawn_and_checks_out() {
     gridlock().args(["pack", "--rect", "4x5", "--pieces", "tetrominoes"]).assert().success().stdout("No solution\n");
 }
 
-fn rejects(args: &[&str], expect: &str) {
-    let out = gridlock().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains(expect), "{err:?} lacks {expect:?}");
-}
-
 #[test]
 fn pack_bad_input() {
-    rejects(&["pack", "--rect", "0x5", "--pieces", "pentominoes"], "1 to 1000");
-    rejects(&["pack", "--rect", "6by10", "--pieces", "pentominoes"], "not a rectangle");
-    rejects(&["pack", "--rect", "6x10", "--pieces", "heptominoes"], "neither a set");
-    rejects(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--unique"], "--count");
-    rejects(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count", "--shard", "0/2"], "K/N");
-    rejects(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count", "--shard", "3/2"], "K/N");
-    rejects(&["pack", "--pieces", "pentominoes"], "--rect");
-    rejects(&["pack", "--board", "tests/data/pack/bad-board.txt", "--pieces", "pentominoes"], "line 2, column 3");
-    rejects(&["pack", "--rect", "2x2", "--pieces", "tests/data/pack/bad-pieces.txt"], "line 4: piece 'broken' is not connected");
+    rejects(&["pack", "--rect", "0x5", "--pieces", "pentominoes"], "", &["1 to 1000"]);
+    rejects(&["pack", "--rect", "6by10", "--pieces", "pentominoes"], "", &["not a rectangle"]);
+    rejects(&["pack", "--rect", "6x10", "--pieces", "heptominoes"], "", &["neither a set"]);
+    rejects_usage(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--unique"], "", &["--count"]);
+    rejects_usage(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count", "--shard", "0/2"], "", &["K/N"]);
+    rejects_usage(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count", "--shard", "3/2"], "", &["K/N"]);
+    rejects_usage(&["pack", "--pieces", "pentominoes"], "", &["--rect"]);
+    rejects(&["pack", "--board", "tests/data/pack/bad-board.txt", "--pieces", "pentominoes"], "", &["line 2, column 3"]);
+    rejects(&["pack", "--rect", "2x2", "--pieces", "tests/data/pack/bad-pieces.txt"], "", &["line 4: piece 'broken' is not connected"]);
 }
 
 #[test]

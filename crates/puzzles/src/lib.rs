@@ -15,3 +15,4 @@ pub mod beads;
 pub mod laser;
 pub mod mayan;
 pub mod pack;
+mod text;

@@ -13,6 +13,7 @@ use exact_cover::Solver;
 use polyomino::symmetry::{count_with_symmetry, BoardSymmetry, Restrict};
 use polyomino::{Board, Cell, Freedom, Packer, Shape, Symmetry};
 use std::ops::ControlFlow;
+use crate::text::{describe, trim_end};
 use thiserror::Error;
 
 /// Number of rows of the tray; row `r` has `r + 1` holes.
@@ -179,19 +180,6 @@ pub fn parse(input: &[u8]) -> Result<Tray, ParseError> {
         }
     }
     Ok(tray)
-}
-
-fn trim_end(line: &[u8]) -> &[u8] {
-    let end = line.iter().rposition(|&b| !matches!(b, b'\r' | b' ' | b'\t')).map_or(0, |i| i + 1);
-    &line[..end]
-}
-
-fn describe(b: u8) -> String {
-    if b.is_ascii_graphic() {
-        format!("character '{}'", b as char)
-    } else {
-        format!("byte 0x{b:02x}")
-    }
 }
 
 /// The tray in the contest format: 10 lines, `.` for an empty hole, each ended by `\n`.

@@ -14,6 +14,7 @@
 
 pub mod check;
 
+use crate::text::{describe, trim_end};
 use thiserror::Error;
 use twosat::{Literal, TwoSat};
 
@@ -103,19 +104,6 @@ pub fn parse(input: &[u8]) -> Result<Vec<Grid>, ParseError> {
         return Err(fail(line_no, None, format!("unexpected text after the {t} cases")));
     }
     Ok(cases)
-}
-
-fn trim_end(line: &[u8]) -> &[u8] {
-    let end = line.iter().rposition(|&b| !matches!(b, b'\r' | b' ' | b'\t')).map_or(0, |i| i + 1);
-    &line[..end]
-}
-
-fn describe(b: u8) -> String {
-    if b.is_ascii_graphic() {
-        format!("character '{}'", b as char)
-    } else {
-        format!("byte 0x{b:02x}")
-    }
 }
 
 /// Whitespace-separated non-negative integers (each below 10^18), or `None`.
