@@ -110,6 +110,13 @@ struct XcArgs {
     /// Print every solution, separated by blank lines.
     #[arg(long)]
     all: bool,
+    /// With --count: worker threads (the tree is cut into many more subtrees).
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "count")]
+    threads: usize,
+    /// With --count: count only part K of N deterministic parts of the search tree (the
+    /// parts' counts add up).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "count")]
+    shard: Option<(usize, usize)>,
 }
 
 #[derive(clap::Args)]
@@ -346,12 +353,7 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
     let labels = pack::labels(solver.pieces());
     if args.count {
         let bar = progress_bar();
-        let report = |done: u64, total: u64| {
-            if let Some(b) = &bar {
-                b.set_length(total);
-                b.set_position(done);
-            }
-        };
+        let report = progress_reporter(&bar);
         let options = pack::RunOptions {
             threads: args.threads,
             shard: args.shard,
@@ -363,7 +365,7 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
             solver.count(&options)
         }
         .map_err(input_error)?;
-        if let Some(b) = bar {
+        if let Some(b) = &bar {
             b.finish_and_clear();
         }
         writeln!(out, "{n}")?;
@@ -412,6 +414,16 @@ impl<'w, W: Write> Listing<'w, W> {
     }
 }
 
+/// A callback that moves `bar` (if any) to (subtrees done, subtrees in all).
+fn progress_reporter(bar: &Option<indicatif::ProgressBar>) -> impl Fn(u64, u64) + Sync + '_ {
+    move |done, total| {
+        if let Some(b) = bar {
+            b.set_length(total);
+            b.set_position(done);
+        }
+    }
+}
+
 /// A progress bar on stderr when stderr is a terminal (nothing otherwise).
 fn progress_bar() -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
@@ -432,11 +444,22 @@ fn run_xc(args: &XcArgs, out: &mut impl Write) -> Result<()> {
     let (name, data) = read_input(args.file.as_ref(), LARGE_INPUT_LIMIT)?;
     let text = std::str::from_utf8(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: not UTF-8 text ({e})")))?;
     let named = exact_cover::knuth::parse(text).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
-    let mut solver = exact_cover::Solver::new(&named.problem);
     if args.count {
-        writeln!(out, "{}", solver.count())?;
+        let bar = progress_bar();
+        let report = progress_reporter(&bar);
+        let options = exact_cover::parallel::CountOptions {
+            threads: args.threads,
+            shard: args.shard,
+            progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
+        };
+        let n = exact_cover::parallel::count(&named.problem, &options);
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        writeln!(out, "{n}")?;
         return Ok(());
     }
+    let mut solver = exact_cover::Solver::new(&named.problem);
     let mut list = Listing::new(out);
     while let Some(sol) = solver.next_solution() {
         let text: String = sol.iter().map(|&k| named.option_text(k) + "\n").collect();

@@ -108,3 +108,20 @@ fn xc_first_and_all() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("line 2: unknown item 'c'"));
 }
+
+#[test]
+fn xc_shards_add_up_and_threads_agree() {
+    let knuth = gridlock().args(["pack", "--rect", "4x15", "--pieces", "pentominoes", "--emit-knuth"]).output().unwrap();
+    let text = String::from_utf8(knuth.stdout).unwrap();
+    let xc = |extra: &[&str]| -> u64 {
+        let mut args = vec!["xc", "--count"];
+        args.extend(extra);
+        let out = gridlock().args(&args).write_stdin(text.clone()).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap().trim().parse().unwrap()
+    };
+    assert_eq!(xc(&[]), 1472);
+    assert_eq!(xc(&["--threads", "2"]), 1472);
+    let shards: u64 = (1..=4).map(|k| xc(&["--shard", &format!("{k}/4")])).sum();
+    assert_eq!(shards, 1472);
+}

@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod knuth;
+pub mod parallel;
 mod solver;
 
 pub use solver::{Solutions, Solver, Stats};

@@ -49,6 +49,9 @@ pub struct Solver {
     /// The chosen node of each level.
     x: Vec<u32>,
     level: usize,
+    /// The level the search starts from and never backtracks below (the length of a
+    /// forced prefix, see [`Solver::below`]).
+    base: usize,
     phase: Phase,
     solution: Vec<usize>,
     stats: Stats,
@@ -133,6 +136,7 @@ impl Solver {
             nodes,
             x: Vec::new(),
             level: 0,
+            base: 0,
             phase: Phase::Start,
             solution: Vec::new(),
             stats: Stats::default(),
@@ -152,14 +156,91 @@ impl Solver {
         }
         self.solution.clear();
         for l in 0..self.level {
-            let mut p = self.x[l] as usize;
-            while self.nodes[p].top > 0 {
-                p += 1;
-            }
-            self.solution.push((-self.nodes[p].top - 1) as usize);
+            let k = self.option_of(self.x[l] as usize);
+            self.solution.push(k);
         }
         self.solution.sort_unstable();
         Some(&self.solution)
+    }
+
+    /// The number of the option that node `p` belongs to.
+    fn option_of(&self, mut p: usize) -> usize {
+        while self.nodes[p].top > 0 {
+            p += 1;
+        }
+        (-self.nodes[p].top - 1) as usize
+    }
+
+    /// A solver for the part of the search tree below `prefix`: options chosen at the
+    /// first levels, each among the options of the item that the search itself would
+    /// branch on there (the one with fewest options). `None` when `prefix` is not such a
+    /// path. Its solutions are the full solutions that begin with `prefix`.
+    pub fn below(problem: &Problem, prefix: &[usize]) -> Option<Solver> {
+        let mut s = Solver::new(problem);
+        for &option in prefix {
+            if s.rlink[0] == 0 {
+                return None;
+            }
+            let i = s.choose();
+            s.cover(i);
+            let mut x = s.nodes[i].down as usize;
+            while x != i && s.option_of(x) != option {
+                x = s.nodes[x].down as usize;
+            }
+            if x == i {
+                return None;
+            }
+            // Commit the option's other items, as step "try" does.
+            let mut p = x + 1;
+            while p != x {
+                let j = s.nodes[p].top;
+                if j <= 0 {
+                    p = s.nodes[p].up as usize;
+                } else {
+                    s.commit(p, j as usize);
+                    p += 1;
+                }
+            }
+            s.x.push(x as u32);
+        }
+        s.level = prefix.len();
+        s.base = prefix.len();
+        Some(s)
+    }
+
+    /// Prefixes (see [`Solver::below`]) that cut the search tree into at least
+    /// `at_least` parts where it has that many nodes at some depth, in a fixed order;
+    /// every solution lies below exactly one of them. Prefixes with no option left to try
+    /// are dropped.
+    pub fn split(problem: &Problem, at_least: usize) -> Vec<Vec<usize>> {
+        let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
+        loop {
+            if frontier.len() >= at_least {
+                return frontier;
+            }
+            let mut next = Vec::new();
+            let mut grew = false;
+            for prefix in &frontier {
+                let Some(mut s) = Solver::below(problem, prefix) else { continue };
+                if s.rlink[0] == 0 {
+                    next.push(prefix.clone()); // a solution: nothing below to cut
+                    continue;
+                }
+                grew = true;
+                let i = s.choose();
+                let mut x = s.nodes[i].down as usize;
+                while x != i {
+                    let mut child = prefix.clone();
+                    child.push(s.option_of(x));
+                    next.push(child);
+                    x = s.nodes[x].down as usize;
+                }
+            }
+            frontier = next;
+            if !grew {
+                return frontier;
+            }
+        }
     }
 
     /// Counts the remaining solutions without storing them.
@@ -253,8 +334,8 @@ impl Solver {
                     step = Step::Backtrack;
                 }
                 Step::Backtrack => {
-                    if l == 0 {
-                        self.level = 0;
+                    if l == self.base {
+                        self.level = self.base;
                         self.phase = Phase::Done;
                         return false;
                     }

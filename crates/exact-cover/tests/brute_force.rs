@@ -89,6 +89,21 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
+    fn subtrees_partition_the_solutions(p in problem(), parts in 1usize..12) {
+        let expected = brute_force(&p);
+        let mut seen = BTreeSet::new();
+        for prefix in Solver::split(&p, parts) {
+            let mut s = Solver::below(&p, &prefix).unwrap();
+            for sol in s.solutions() {
+                prop_assert!(seen.insert(sol), "a solution in two subtrees");
+            }
+        }
+        prop_assert_eq!(seen, expected.clone());
+        let counted: u64 = Solver::split(&p, parts).iter().map(|pre| Solver::below(&p, pre).unwrap().count()).sum();
+        prop_assert_eq!(counted, expected.len() as u64);
+    }
+
+    #[test]
     fn knuth_format_round_trip(p in problem()) {
         let named = exact_cover::knuth::parse(&knuth_text(&p)).unwrap();
         prop_assert_eq!(named.problem.options(), p.options());
