@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
-use puzzles::{beads, laser, mayan, pack};
+use puzzles::{beads, laser, mayan, pack, twins};
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -49,6 +49,44 @@ enum Command {
     ///
     /// Prints the options of the first solution, one a line, or "No solution".
     Xc(XcArgs),
+    /// Polyomino pairs (NOI.AC, Code Jam 2018 "Two-Tiling"): a region tileable by each of
+    /// two pieces.
+    ///
+    /// Reads T, then per case 3 lines "PPP QQQ" ('@' a square, '.' none). Prints per case
+    /// POSSIBLE and the two tilings side by side, or IMPOSSIBLE. Every pair is decided by
+    /// a live search (no table), the pairs in parallel.
+    Twins(TwinsArgs),
+}
+
+#[derive(clap::Args)]
+struct TwinsArgs {
+    /// Input file; stdin when omitted or "-".
+    file: Option<PathBuf>,
+    /// Output style: NOI.AC (verdict lines alone) or Code Jam ("Case #k: " before each).
+    #[arg(long, value_enum, default_value_t = TwinsStyle::Noiac)]
+    style: TwinsStyle,
+    /// The board, ROWSxCOLUMNS.
+    #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = parse_board_size)]
+    board: (usize, usize),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TwinsStyle {
+    /// POSSIBLE or IMPOSSIBLE per case (NOI.AC).
+    Noiac,
+    /// "Case #k: POSSIBLE" (Code Jam).
+    Gcj,
+}
+
+/// Parses "RxC" with both at least 1.
+fn parse_board_size(s: &str) -> std::result::Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not ROWSxCOLUMNS such as 8x8");
+    let (r, c) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (r, c): (usize, usize) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok((r, c))
 }
 
 #[derive(clap::Args)]
@@ -223,6 +261,7 @@ fn main() -> ExitCode {
         Command::Mayan(args) => run_mayan(&args, &mut out),
         Command::Pack(args) => run_pack(&args, &mut out),
         Command::Xc(args) => run_xc(&args, &mut out),
+        Command::Twins(args) => run_twins(&args, &mut out),
     };
     let result = result.and_then(|()| out.flush().context("writing the answer"));
     match result {
@@ -468,4 +507,20 @@ fn run_xc(args: &XcArgs, out: &mut impl Write) -> Result<()> {
         }
     }
     list.finish()
+}
+
+fn run_twins(args: &TwinsArgs, out: &mut impl Write) -> Result<()> {
+    let (name, data) = read_input(args.file.as_ref(), LARGE_INPUT_LIMIT)?;
+    let cases = twins::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
+    drop(data);
+    let (rows, cols) = args.board;
+    let answers = twins::solve_all(&cases, rows, cols).map_err(|e| input_error(anyhow::anyhow!("--board: {e}")))?;
+    let style = match args.style {
+        TwinsStyle::Noiac => twins::Style::NoiAc,
+        TwinsStyle::Gcj => twins::Style::CodeJam,
+    };
+    for (k, a) in answers.iter().enumerate() {
+        out.write_all(twins::render(k + 1, a.as_ref(), rows, cols, style).as_bytes())?;
+    }
+    Ok(())
 }

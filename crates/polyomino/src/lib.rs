@@ -23,6 +23,7 @@ pub mod geometry;
 pub mod packer;
 pub mod sets;
 pub mod symmetry;
+pub mod twins;
 
 pub use geometry::{cells_connected, Board, Cell, Freedom, GeometryError, Shape, Symmetry};
 pub use packer::{CountCache, PackError, Packer, Placed, Subtree};

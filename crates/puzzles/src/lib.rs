@@ -6,6 +6,8 @@
 //!   the 2-SAT engine.
 //! - [`pack`]: general polyomino packing (boards, piece sets, counting up to symmetry,
 //!   threads and shards).
+//! - [`twins`]: polyomino pairs (NOI.AC, Code Jam 2018 "Two-Tiling"), two simultaneous
+//!   tilings searched live.
 //! - [`mayan`]: the Mayan puzzle (NOIP 2011), a board simulator and a pruned depth-first
 //!   search with a transposition table.
 
@@ -16,3 +18,4 @@ pub mod laser;
 pub mod mayan;
 pub mod pack;
 mod text;
+pub mod twins;

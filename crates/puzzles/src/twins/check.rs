@@ -1,0 +1,140 @@
+//! An answer checker for polyomino pairs written from the rules alone (its own shape
+//! comparison), sharing no code with the search.
+
+use super::Case;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// What a valid answer to one case says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Two valid tilings of the same non-empty region.
+    Valid,
+    /// `IMPOSSIBLE` (whether that is true is not checked here).
+    ClaimsImpossible,
+}
+
+/// Why an answer is wrong: the 1-based case, the 1-based line of the answer (0 when none
+/// applies) and a reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckError {
+    /// 1-based case.
+    pub case: usize,
+    /// 1-based line of the answer, or 0.
+    pub line: usize,
+    /// The first rule broken.
+    pub reason: String,
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "case {}", self.case)?;
+        if self.line > 0 {
+            write!(f, ", line {}", self.line)?;
+        }
+        write!(f, ": {}", self.reason)
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// Cells moved to the origin and sorted.
+fn normal(cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
+    let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let mut v: Vec<(i32, i32)> = cells.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+    v.sort();
+    v
+}
+
+/// Whether `cells` are a copy of `piece` under a rotation, reflection and translation.
+fn same_piece(piece: &[(i32, i32)], cells: &[(i32, i32)]) -> bool {
+    let target = normal(cells);
+    (0..8).any(|t| {
+        let image: Vec<(i32, i32)> = piece
+            .iter()
+            .map(|&(r, c)| {
+                let (r, c) = if t & 1 == 1 { (c, r) } else { (r, c) };
+                (if t & 2 == 2 { -r } else { r }, if t & 4 == 4 { -c } else { c })
+            })
+            .collect();
+        normal(&image) == target
+    })
+}
+
+/// Checks one board (`rows` rows, each "PPPPPPPP QQQQQQQQ") against the pieces: both
+/// halves cover the same non-empty set of cells, and in each half every character's cells
+/// are one copy of that half's piece.
+pub fn check_boards(case: &Case, rows: &[&str]) -> Result<(), String> {
+    let cols = rows.first().map_or(0, |r| r.len() / 2);
+    let mut halves: [BTreeMap<char, Vec<(i32, i32)>>; 2] = Default::default();
+    for (r, row) in rows.iter().enumerate() {
+        let chars: Vec<char> = row.chars().collect();
+        if chars.len() != 2 * cols + 1 || chars[cols] != ' ' {
+            return Err(format!("row {} is not two halves of {cols} characters separated by a space", r + 1));
+        }
+        for c in 0..cols {
+            let (left, right) = (chars[c], chars[cols + 1 + c]);
+            if (left == '.') != (right == '.') {
+                return Err(format!("cell ({}, {}) is covered in one tiling only", r + 1, c + 1));
+            }
+            for (h, ch) in [left, right].into_iter().enumerate() {
+                if ch != '.' {
+                    // gridlock writes 0-9, a-z, A-Z; Code Jam's own answers use any
+                    // printable character (its sample has '!').
+                    if !ch.is_ascii_graphic() {
+                        return Err(format!("{ch:?} is not a printable tile character"));
+                    }
+                    halves[h].entry(ch).or_default().push((r as i32, c as i32));
+                }
+            }
+        }
+    }
+    if halves[0].is_empty() {
+        return Err("the region is empty".into());
+    }
+    for (h, piece) in [&case.p, &case.q].into_iter().enumerate() {
+        let shape: Vec<(i32, i32)> = piece.cells().iter().map(|c| (c.row, c.col)).collect();
+        for (ch, cells) in &halves[h] {
+            if !same_piece(&shape, cells) {
+                let name = if h == 0 { "P" } else { "Q" };
+                return Err(format!("the cells marked '{ch}' in the {} tiling are not one copy of {name}", ["left", "right"][h]));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks a whole answer (either output style) with boards of `rows` rows.
+pub fn check(cases: &[Case], answer: &str, rows: usize) -> Result<Vec<Verdict>, CheckError> {
+    let lines: Vec<&str> = answer.lines().map(str::trim_end).collect();
+    let mut pos = 0;
+    let mut out = Vec::new();
+    for (k, case) in cases.iter().enumerate() {
+        let n = k + 1;
+        let bad = |line: usize, reason: String| CheckError { case: n, line, reason };
+        while pos < lines.len() && lines[pos].is_empty() {
+            pos += 1;
+        }
+        let head = *lines.get(pos).ok_or_else(|| bad(0, "the answer ends before this case".into()))?;
+        let prefix = format!("Case #{n}: ");
+        let verdict = head.strip_prefix(&prefix).unwrap_or(head);
+        pos += 1;
+        match verdict {
+            "IMPOSSIBLE" => out.push(Verdict::ClaimsImpossible),
+            "POSSIBLE" => {
+                if pos + rows > lines.len() {
+                    return Err(bad(pos, format!("expected {rows} rows after POSSIBLE")));
+                }
+                check_boards(case, &lines[pos..pos + rows]).map_err(|r| bad(pos + 1, r))?;
+                pos += rows;
+                out.push(Verdict::Valid);
+            }
+            other => return Err(bad(pos, format!("expected POSSIBLE or IMPOSSIBLE, found '{other}'"))),
+        }
+    }
+    if let Some(extra) = (pos..lines.len()).find(|&i| !lines[i].is_empty()) {
+        return Err(CheckError { case: cases.len(), line: extra + 1, reason: "text after the last case".into() });
+    }
+    Ok(out)
+}

@@ -1,0 +1,151 @@
+//! Polyomino pairs (NOI.AC CSP-2019 mock "c"; Code Jam 2018 World Finals "Two-Tiling"):
+//! for two pieces, a non-empty region of the board tileable by each, or IMPOSSIBLE. Rules:
+//! `shared/specs/twins.md`.
+//!
+//! Flow: [`parse`] text -> [`Case`]s -> [`solve_all`] (the search of
+//! [`polyomino::twins`], every pair decided live, in parallel) -> [`render`] text.
+//! [`check`] validates answers from the rules alone.
+
+pub mod check;
+
+use crate::text::{describe, trim_end};
+use polyomino::twins::{two_tilings, TwinsError, TwoTilings};
+use polyomino::{cells_connected, Cell, Shape};
+use rayon::prelude::*;
+use thiserror::Error;
+
+/// One case: the two pieces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    /// The first piece.
+    pub p: Shape,
+    /// The second piece.
+    pub q: Shape,
+}
+
+/// Output styles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Style {
+    /// NOI.AC: `POSSIBLE` and the board, or `IMPOSSIBLE`, per case.
+    #[default]
+    NoiAc,
+    /// Code Jam: the same, each verdict prefixed by `Case #k: `.
+    CodeJam,
+}
+
+/// A problem in the input, at a 1-based line (and case, when inside one).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}line {line}: {message}", .case.map(|c| format!("case {c}, ")).unwrap_or_default())]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based case, when inside one.
+    pub case: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Reads `T`, then per case 3 lines of 7 characters: columns 1-3 draw `P`, column 4 is a
+/// space, columns 5-7 draw `Q`, with `@` for a square and `.` for none. Blank lines
+/// between cases (Code Jam's files) are accepted.
+///
+/// Errors: a bad count, a short or long line, a bad character, an empty or disconnected
+/// piece, fewer cases than announced, or text after the last case.
+pub fn parse(input: &[u8]) -> Result<Vec<Case>, ParseError> {
+    let mut lines = input
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .map(|(i, l)| (i + 1, trim_end(l)))
+        .filter(|(_, l)| !l.is_empty());
+    let last = input.split(|&b| b == b'\n').count();
+    let fail = |line: usize, case: Option<usize>, message: String| ParseError { line, case, message };
+    let (line_no, first) = lines.next().ok_or_else(|| fail(1, None, "the input is empty".into()))?;
+    let t: usize = std::str::from_utf8(first)
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .filter(|&t| t <= 1_000_000)
+        .ok_or_else(|| fail(line_no, None, "expected the number of cases".into()))?;
+    let mut cases = Vec::new();
+    for k in 1..=t {
+        let case = Some(k);
+        let mut p = Vec::new();
+        let mut q = Vec::new();
+        let mut first_line = 0;
+        for r in 0..3 {
+            let (line_no, row) =
+                lines.next().ok_or_else(|| fail(last, case, format!("expected {t} cases of 3 lines, found {} cases", k - 1)))?;
+            if r == 0 {
+                first_line = line_no;
+            }
+            // Every row has 7 characters: P's three, a space, Q's three.
+            if row.len() != 7 {
+                return Err(fail(line_no, case, format!("a row of {} characters; expected 7 ('PPP QQQ')", row.len())));
+            }
+            for (c, &b) in row.iter().enumerate() {
+                let ok = if c == 3 { b == b' ' } else { b == b'@' || b == b'.' };
+                if !ok {
+                    let want = if c == 3 { "a space" } else { "'@' or '.'" };
+                    return Err(fail(line_no, case, format!("column {}: unexpected {}; expected {want}", c + 1, describe(b))));
+                }
+                if b == b'@' {
+                    let cell = Cell::new(r, (c % 4) as i32);
+                    if c < 3 { p.push(cell) } else { q.push(cell) }
+                }
+            }
+        }
+        let piece = |cells: Vec<Cell>, name: &str| -> Result<Shape, ParseError> {
+            if cells.is_empty() {
+                return Err(fail(first_line, case, format!("piece {name} has no square")));
+            }
+            if !cells_connected(&cells) {
+                return Err(fail(first_line, case, format!("piece {name} is not connected")));
+            }
+            Ok(Shape::new(cells).expect("distinct cells"))
+        };
+        cases.push(Case { p: piece(p, "P")?, q: piece(q, "Q")? });
+    }
+    if let Some((line_no, _)) = lines.next() {
+        return Err(fail(line_no, None, format!("unexpected text after the {t} cases")));
+    }
+    Ok(cases)
+}
+
+/// Decides every case on a `rows x cols` board, in parallel (one search per pair).
+///
+/// Errors: [`TwinsError`] when the board is too large for the search.
+pub fn solve_all(cases: &[Case], rows: usize, cols: usize) -> Result<Vec<Option<TwoTilings>>, TwinsError> {
+    cases.par_iter().map(|c| two_tilings(&c.p, &c.q, rows, cols).map(|(answer, _)| answer)).collect()
+}
+
+/// The tile labels: `0-9`, `a-z`, `A-Z`, then `?` (more than 62 tiles need a bigger board).
+const LABELS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The answer to case `k` (1-based) on a `rows x cols` board in `style`.
+pub fn render(k: usize, answer: Option<&TwoTilings>, rows: usize, cols: usize, style: Style) -> String {
+    let mut out = String::new();
+    if style == Style::CodeJam {
+        out.push_str(&format!("Case #{k}: "));
+    }
+    let Some(t) = answer else {
+        out.push_str("IMPOSSIBLE\n");
+        return out;
+    };
+    out.push_str("POSSIBLE\n");
+    let draw = |tiles: &[Vec<(u8, u8)>]| {
+        let mut g = vec![vec![b'.'; cols]; rows];
+        for (i, tile) in tiles.iter().enumerate() {
+            for &(r, c) in tile {
+                g[r as usize][c as usize] = LABELS.get(i).copied().unwrap_or(b'?');
+            }
+        }
+        g
+    };
+    let (gp, gq) = (draw(&t.p_tiles), draw(&t.q_tiles));
+    for r in 0..rows {
+        out.push_str(std::str::from_utf8(&gp[r]).expect("ASCII"));
+        out.push(' ');
+        out.push_str(std::str::from_utf8(&gq[r]).expect("ASCII"));
+        out.push('\n');
+    }
+    out
+}
