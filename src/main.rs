@@ -56,6 +56,33 @@ enum Command {
     /// POSSIBLE and the two tilings side by side, or IMPOSSIBLE. Every pair is decided by
     /// a live search (no table), the pairs in parallel.
     Twins(TwinsArgs),
+    /// Check an answer from the rules (a special judge): prints "ok" (exit 0) or the
+    /// first reason it is wrong (exit 1). Where the answer says there is none, says
+    /// whether gridlock agrees.
+    Check(CheckArgs),
+}
+
+#[derive(clap::Args)]
+struct CheckArgs {
+    /// The puzzle.
+    #[arg(value_enum)]
+    puzzle: CheckPuzzle,
+    /// The puzzle's input file.
+    input: PathBuf,
+    /// The answer to check.
+    output: PathBuf,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CheckPuzzle {
+    /// Smart beads.
+    Beads,
+    /// Laser tower defense (either output style).
+    Laser,
+    /// The Mayan puzzle.
+    Mayan,
+    /// Polyomino pairs on the 8x8 board (either output style).
+    Twins,
 }
 
 #[derive(clap::Args)]
@@ -262,6 +289,14 @@ fn main() -> ExitCode {
         Command::Pack(args) => run_pack(&args, &mut out),
         Command::Xc(args) => run_xc(&args, &mut out),
         Command::Twins(args) => run_twins(&args, &mut out),
+        Command::Check(args) => match run_check(&args, &mut out) {
+            Ok(true) => Ok(()),
+            Ok(false) => {
+                let _ = out.flush();
+                return ExitCode::from(1);
+            }
+            Err(e) => Err(e),
+        },
     };
     let result = result.and_then(|()| out.flush().context("writing the answer"));
     match result {
@@ -523,4 +558,74 @@ fn run_twins(args: &TwinsArgs, out: &mut impl Write) -> Result<()> {
         out.write_all(twins::render(k + 1, a.as_ref(), rows, cols, style).as_bytes())?;
     }
     Ok(())
+}
+
+/// Runs a check; `Ok(false)` when the answer is wrong (already reported on `out`).
+fn run_check(args: &CheckArgs, out: &mut impl Write) -> Result<bool> {
+    let (name, input) = read_input(Some(&args.input), LARGE_INPUT_LIMIT)?;
+    let (answer_name, answer) = read_input(Some(&args.output), LARGE_INPUT_LIMIT)?;
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let bad_input = |e: &dyn std::fmt::Display| input_error(anyhow::anyhow!("{name}: {e}"));
+    let mut wrong = |reason: String| -> Result<bool> {
+        writeln!(out, "wrong: {answer_name}: {reason}")?;
+        Ok(false)
+    };
+    // Cases that claim no answer, and whether gridlock finds one for each.
+    let mut claims: Vec<(usize, bool)> = Vec::new();
+    match args.puzzle {
+        CheckPuzzle::Beads => {
+            let tray = beads::parse(&input).map_err(|e| bad_input(&e))?;
+            match beads::check::check(&String::from_utf8_lossy(&input), &answer) {
+                Err(e) => return wrong(e.to_string()),
+                Ok(beads::check::Verdict::ClaimsNoSolution) => {
+                    let found = beads::BeadsSolver::new(&tray).first(beads::Engine::Bitboard).is_some();
+                    claims.push((1, found));
+                }
+                Ok(beads::check::Verdict::Solved) => {}
+            }
+        }
+        CheckPuzzle::Laser => {
+            let cases = laser::parse(&input).map_err(|e| bad_input(&e))?;
+            match laser::check::check(&cases, &answer) {
+                Err(e) => return wrong(e.to_string()),
+                Ok(verdicts) => {
+                    for (k, v) in verdicts.iter().enumerate() {
+                        if *v == laser::check::Verdict::ClaimsImpossible {
+                            claims.push((k + 1, laser::solve(&cases[k]).is_some()));
+                        }
+                    }
+                }
+            }
+        }
+        CheckPuzzle::Mayan => {
+            let puzzle = mayan::parse(&input).map_err(|e| bad_input(&e))?;
+            match mayan::check::check(&puzzle, &answer) {
+                Err((0, reason)) => return wrong(reason),
+                Err((line, reason)) => return wrong(format!("line {line}: {reason}")),
+                Ok(mayan::check::Verdict::ClaimsNone) => claims.push((1, mayan::solve(&puzzle).is_some())),
+                Ok(mayan::check::Verdict::Valid) => {}
+            }
+        }
+        CheckPuzzle::Twins => {
+            let cases = twins::parse(&input).map_err(|e| bad_input(&e))?;
+            match twins::check::check(&cases, &answer, 8) {
+                Err(e) => return wrong(e.to_string()),
+                Ok(verdicts) => {
+                    let impossible: Vec<usize> = (0..cases.len()).filter(|&k| verdicts[k] == twins::check::Verdict::ClaimsImpossible).collect();
+                    let picked: Vec<twins::Case> = impossible.iter().map(|&k| cases[k].clone()).collect();
+                    let solved = twins::solve_all(&picked, 8, 8).expect("8x8 fits the search");
+                    claims.extend(impossible.iter().zip(&solved).map(|(&k, a)| (k + 1, a.is_some())));
+                }
+            }
+        }
+    }
+    if let Some(&(k, _)) = claims.iter().find(|&&(_, found)| found) {
+        return wrong(format!("case {k} claims there is no answer, but gridlock finds one"));
+    }
+    if claims.is_empty() {
+        writeln!(out, "ok")?;
+    } else {
+        writeln!(out, "ok ({} case(s) claim no answer; gridlock agrees)", claims.len())?;
+    }
+    Ok(true)
 }

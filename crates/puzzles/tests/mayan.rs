@@ -91,6 +91,8 @@ fn agrees(b: Board, moves: usize) -> Result<(), TestCaseError> {
     prop_assert_eq!(fast.clone(), found.then_some(path));
     if let Some(m) = fast {
         prop_assert_eq!(replay(&puzzle, &m), Ok(()));
+        // The independent checker (its own simulation) accepts it too.
+        prop_assert_eq!(mayan::check::check(&puzzle, &mayan::render(Some(&m))), Ok(mayan::check::Verdict::Valid));
     }
     Ok(())
 }

@@ -12,6 +12,7 @@
 //! can never vanish) and remembers dead (board, moves left) states in a transposition table.
 
 pub mod board;
+pub mod check;
 
 pub use board::{Board, Move};
 
