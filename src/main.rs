@@ -87,6 +87,9 @@ enum CheckPuzzle {
 
 #[derive(clap::Args)]
 struct TwinsArgs {
+    /// Output format: the puzzle's text format, or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Input file; stdin when omitted or "-".
     file: Option<PathBuf>,
     /// Output style: NOI.AC (verdict lines alone) or Code Jam ("Case #k: " before each).
@@ -119,6 +122,9 @@ fn parse_board_size(s: &str) -> std::result::Result<(usize, usize), String> {
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("board_source").required(true).args(["rect", "board"])))]
 struct PackArgs {
+    /// Output format: the puzzle's text format, or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// A rectangular board ROWSxCOLUMNS, e.g. 6x10.
     #[arg(long, value_name = "RxC")]
     rect: Option<String>,
@@ -167,6 +173,9 @@ fn parse_shard(s: &str) -> std::result::Result<(usize, usize), String> {
 
 #[derive(clap::Args)]
 struct XcArgs {
+    /// Output format: the puzzle's text format, or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Input file; stdin when omitted or "-".
     file: Option<PathBuf>,
     /// Print the number of solutions.
@@ -186,6 +195,9 @@ struct XcArgs {
 
 #[derive(clap::Args)]
 struct MayanArgs {
+    /// Output format: the puzzle's text format, or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Input file; stdin when omitted or "-".
     file: Option<PathBuf>,
     /// After the answer, draw the board before and after each move.
@@ -195,6 +207,9 @@ struct MayanArgs {
 
 #[derive(clap::Args)]
 struct LaserArgs {
+    /// Output format: the puzzle's text format, or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Input file; stdin when omitted or "-".
     file: Option<PathBuf>,
     /// Output style: P5297 (verdict lines alone) or Code Jam ("Case #k: " before each).
@@ -213,12 +228,18 @@ enum StyleArg {
 
 #[derive(clap::Args)]
 struct Sat2Args {
+    /// Output format: the puzzle's text format, or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// DIMACS CNF file; stdin when omitted or "-".
     file: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
 struct BeadsArgs {
+    /// Output format: the puzzle's text format, or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Input file; stdin when omitted or "-".
     file: Option<PathBuf>,
     /// Print the number of completions instead of one completion.
@@ -233,6 +254,15 @@ struct BeadsArgs {
     /// Search engine: the bitboard packer, or generic dancing links.
     #[arg(long, value_enum, default_value_t = EngineArg::Bitboard)]
     engine: EngineArg,
+}
+
+/// Output format.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// The puzzle's own text format.
+    Text,
+    /// JSON, as documented in docs/json.md.
+    Json,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -342,6 +372,42 @@ fn run_beads(args: &BeadsArgs, out: &mut impl Write) -> Result<()> {
     let tray = beads::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
     let solver = beads::BeadsSolver::new(&tray);
     let engine = args.engine.into();
+    if args.format == Format::Json {
+        let start = std::time::Instant::now();
+        let tray_json = |t: &beads::Tray| {
+            let mut pieces = serde_json::Map::new();
+            for c in beads::Tray::cells() {
+                if let Some(p) = t.get(c.row as usize, c.col as usize) {
+                    let letter = ((b'A' + p) as char).to_string();
+                    let entry = pieces.entry(letter).or_insert_with(|| serde_json::json!([]));
+                    entry.as_array_mut().expect("an array").push(serde_json::json!([c.row, c.col]));
+                }
+            }
+            serde_json::json!({ "tray": lines_json(&beads::render(t)), "pieces": pieces })
+        };
+        let fields = if args.count {
+            let n = if args.unique { solver.count_unique(engine) } else { solver.count(engine) };
+            serde_json::json!({ "verdict": "count", "count": n, "unique": args.unique })
+        } else if args.all {
+            let mut all = Vec::new();
+            let _ = solver.for_each(engine, |t| {
+                all.push(tray_json(t));
+                ControlFlow::Continue(())
+            });
+            let verdict = if all.is_empty() { "no_solution" } else { "solved" };
+            serde_json::json!({ "verdict": verdict, "solutions": all })
+        } else {
+            match solver.first(engine) {
+                Some(t) => {
+                    let mut v = tray_json(&t);
+                    v["verdict"] = "solved".into();
+                    v
+                }
+                None => serde_json::json!({ "verdict": "no_solution" }),
+            }
+        };
+        return emit_json(out, "beads", fields, serde_json::json!({}), start);
+    }
     if args.count {
         let n = if args.unique { solver.count_unique(engine) } else { solver.count(engine) };
         writeln!(out, "{n}")?;
@@ -366,6 +432,33 @@ fn run_laser(args: &LaserArgs, out: &mut impl Write) -> Result<()> {
         StyleArg::P5297 => laser::Style::P5297,
         StyleArg::Gcj => laser::Style::CodeJam,
     };
+    if args.format == Format::Json {
+        let start = std::time::Instant::now();
+        let mut all = Vec::new();
+        let (mut turrets, mut clauses) = (0, 0);
+        for (k, grid) in cases.iter().enumerate() {
+            let (answer, stats) = laser::solve_with_stats(grid);
+            turrets += stats.turrets;
+            clauses += stats.clauses;
+            all.push(match answer {
+                None => serde_json::json!({ "case": k + 1, "verdict": "impossible" }),
+                Some(g) => {
+                    let set: Vec<serde_json::Value> = (0..g.cells.len())
+                        .filter(|&i| matches!(g.cells[i], b'|' | b'-'))
+                        .map(|i| {
+                            let fires = if g.cells[i] == b'|' { "vertical" } else { "horizontal" };
+                            serde_json::json!({ "row": i / g.cols, "col": i % g.cols, "fires": fires })
+                        })
+                        .collect();
+                    let text = laser::render(k + 1, Some(&g), laser::Style::P5297);
+                    let rows: Vec<&str> = text.lines().skip(1).collect();
+                    serde_json::json!({ "case": k + 1, "verdict": "possible", "grid": rows, "turrets": set })
+                }
+            });
+        }
+        let stats = serde_json::json!({ "turrets": turrets, "clauses": clauses });
+        return emit_json(out, "laser", serde_json::json!({ "cases": all }), stats, start);
+    }
     for (k, grid) in cases.iter().enumerate() {
         let answer = laser::solve(grid);
         out.write_all(laser::render(k + 1, answer.as_ref(), style).as_bytes())?;
@@ -377,7 +470,20 @@ fn run_sat2(args: &Sat2Args, out: &mut impl Write) -> Result<()> {
     let (name, data) = read_input(args.file.as_ref(), LARGE_INPUT_LIMIT)?;
     let formula = twosat::dimacs::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
     drop(data);
-    let model = formula.solve();
+    let start = std::time::Instant::now();
+    let (model, stats) = formula.solve_with_stats();
+    if args.format == Format::Json {
+        let fields = match &model {
+            Some(m) => serde_json::json!({ "verdict": "satisfiable", "model": m }),
+            None => serde_json::json!({ "verdict": "unsatisfiable" }),
+        };
+        let stats = serde_json::json!({
+            "variables": formula.vars(),
+            "clauses": formula.clauses().len(),
+            "components": stats.components,
+        });
+        return emit_json(out, "sat2", fields, stats, start);
+    }
     out.write_all(twosat::dimacs::render(model.as_deref()).as_bytes())?;
     Ok(())
 }
@@ -385,7 +491,20 @@ fn run_sat2(args: &Sat2Args, out: &mut impl Write) -> Result<()> {
 fn run_mayan(args: &MayanArgs, out: &mut impl Write) -> Result<()> {
     let (name, data) = read_input(args.file.as_ref(), SMALL_INPUT_LIMIT)?;
     let puzzle = mayan::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
-    let answer = mayan::solve(&puzzle);
+    let start = std::time::Instant::now();
+    let (answer, stats) = mayan::solve_with_stats(&puzzle);
+    if args.format == Format::Json {
+        let fields = match &answer {
+            Some(moves) => {
+                let list: Vec<serde_json::Value> =
+                    moves.iter().map(|m| serde_json::json!({ "x": m.x, "y": m.y, "g": m.g })).collect();
+                serde_json::json!({ "verdict": "solved", "moves": list })
+            }
+            None => serde_json::json!({ "verdict": "no_solution" }),
+        };
+        let stats = serde_json::json!({ "nodes": stats.nodes, "table_hits": stats.table_hits });
+        return emit_json(out, "mayan", fields, stats, start);
+    }
     out.write_all(mayan::render(answer.as_deref()).as_bytes())?;
     if args.explain {
         if let Some(moves) = &answer {
@@ -425,6 +544,36 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
         return Ok(());
     }
     let labels = pack::labels(solver.pieces());
+    let start = std::time::Instant::now();
+    let json = args.format == Format::Json;
+    let packing_json = |packing: &pack::Packing| {
+        let mut pieces = serde_json::Map::new();
+        for (p, cells) in packing.iter().enumerate() {
+            let coords = cells.iter().map(|&i| {
+                let c = solver.board().cells()[i];
+                (c.row as i64, c.col as i64)
+            });
+            pieces.insert(solver.pieces()[p].name.clone(), cells_json(coords));
+        }
+        serde_json::json!({ "board": lines_json(&pack::render(solver.board(), &labels, packing)), "pieces": pieces })
+    };
+    if json && !args.count {
+        let mut all = Vec::new();
+        let _ = solver.for_each(|p| {
+            all.push(packing_json(p));
+            if args.all { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+        });
+        let fields = match (all.is_empty(), args.all) {
+            (true, _) => serde_json::json!({ "verdict": "no_solution" }),
+            (false, true) => serde_json::json!({ "verdict": "solved", "solutions": all }),
+            (false, false) => {
+                let mut v = all.swap_remove(0);
+                v["verdict"] = "solved".into();
+                v
+            }
+        };
+        return emit_json(out, "pack", fields, serde_json::json!({}), start);
+    }
     if args.count {
         let bar = progress_bar();
         let report = progress_reporter(&bar);
@@ -442,12 +591,41 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
         if let Some(b) = &bar {
             b.finish_and_clear();
         }
+        if json {
+            let shard = args.shard.map(|(k, n)| format!("{k}/{n}"));
+            let fields = serde_json::json!({ "verdict": "count", "count": n, "unique": args.unique, "shard": shard });
+            return emit_json(out, "pack", fields, serde_json::json!({ "threads": args.threads }), start);
+        }
         writeln!(out, "{n}")?;
         return Ok(());
     }
     let mut list = Listing::new(out);
     let _ = solver.for_each(|packing| list.item(&pack::render(solver.board(), &labels, packing), args.all));
     list.finish()
+}
+
+/// Writes a JSON answer: the envelope of docs/json.md (`schema`, `command`), the fields
+/// given, and `stats` with the elapsed `seconds` added.
+fn emit_json(out: &mut impl Write, command: &str, fields: serde_json::Value, mut stats: serde_json::Value, start: std::time::Instant) -> Result<()> {
+    let mut v = serde_json::json!({ "schema": "gridlock-answer/1", "command": command });
+    if let (Some(obj), serde_json::Value::Object(extra)) = (v.as_object_mut(), fields) {
+        obj.extend(extra);
+    }
+    stats["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
+    v["stats"] = stats;
+    serde_json::to_writer(&mut *out, &v)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// Cells as `[[row, col], ...]`.
+fn cells_json(cells: impl IntoIterator<Item = (i64, i64)>) -> serde_json::Value {
+    serde_json::Value::Array(cells.into_iter().map(|(r, c)| serde_json::json!([r, c])).collect())
+}
+
+/// Text lines as a JSON array of strings.
+fn lines_json(text: &str) -> serde_json::Value {
+    serde_json::Value::Array(text.lines().map(|l| serde_json::Value::String(l.to_string())).collect())
 }
 
 /// Writes answers separated by blank lines, or "No solution" when there was none.
@@ -526,14 +704,38 @@ fn run_xc(args: &XcArgs, out: &mut impl Write) -> Result<()> {
             shard: args.shard,
             progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
         };
+        let start = std::time::Instant::now();
         let n = exact_cover::parallel::count(&named.problem, &options);
         if let Some(b) = &bar {
             b.finish_and_clear();
+        }
+        if args.format == Format::Json {
+            let shard = args.shard.map(|(k, n)| format!("{k}/{n}"));
+            let fields = serde_json::json!({ "verdict": "count", "count": n, "shard": shard });
+            return emit_json(out, "xc", fields, serde_json::json!({ "threads": args.threads }), start);
         }
         writeln!(out, "{n}")?;
         return Ok(());
     }
     let mut solver = exact_cover::Solver::new(&named.problem);
+    if args.format == Format::Json {
+        let start = std::time::Instant::now();
+        let mut all: Vec<Vec<String>> = Vec::new();
+        while let Some(sol) = solver.next_solution() {
+            all.push(sol.iter().map(|&k| named.option_text(k)).collect());
+            if !args.all {
+                break;
+            }
+        }
+        let fields = match (all.is_empty(), args.all) {
+            (true, _) => serde_json::json!({ "verdict": "no_solution" }),
+            (false, true) => serde_json::json!({ "verdict": "solved", "solutions": all }),
+            (false, false) => serde_json::json!({ "verdict": "solved", "options": all[0] }),
+        };
+        let st = solver.stats();
+        let stats = serde_json::json!({ "nodes": st.nodes, "updates": st.updates });
+        return emit_json(out, "xc", fields, stats, start);
+    }
     let mut list = Listing::new(out);
     while let Some(sol) = solver.next_solution() {
         let text: String = sol.iter().map(|&k| named.option_text(k) + "\n").collect();
@@ -549,11 +751,33 @@ fn run_twins(args: &TwinsArgs, out: &mut impl Write) -> Result<()> {
     let cases = twins::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
     drop(data);
     let (rows, cols) = args.board;
+    let start = std::time::Instant::now();
     let answers = twins::solve_all(&cases, rows, cols).map_err(|e| input_error(anyhow::anyhow!("--board: {e}")))?;
     let style = match args.style {
         TwinsStyle::Noiac => twins::Style::NoiAc,
         TwinsStyle::Gcj => twins::Style::CodeJam,
     };
+    if args.format == Format::Json {
+        let tiles = |ts: &[Vec<(u8, u8)>]| -> Vec<serde_json::Value> {
+            ts.iter().map(|t| cells_json(t.iter().map(|&(r, c)| (r as i64, c as i64)))).collect()
+        };
+        let all: Vec<serde_json::Value> = answers
+            .iter()
+            .enumerate()
+            .map(|(k, a)| match a {
+                None => serde_json::json!({ "case": k + 1, "verdict": "impossible" }),
+                Some(t) => {
+                    let text = twins::render(k + 1, Some(t), rows, cols, twins::Style::NoiAc);
+                    let board: Vec<&str> = text.lines().skip(1).collect();
+                    serde_json::json!({
+                        "case": k + 1, "verdict": "possible", "board": board,
+                        "p_tiles": tiles(&t.p_tiles), "q_tiles": tiles(&t.q_tiles),
+                    })
+                }
+            })
+            .collect();
+        return emit_json(out, "twins", serde_json::json!({ "cases": all }), serde_json::json!({}), start);
+    }
     for (k, a) in answers.iter().enumerate() {
         out.write_all(twins::render(k + 1, a.as_ref(), rows, cols, style).as_bytes())?;
     }

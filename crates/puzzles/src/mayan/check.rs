@@ -110,9 +110,7 @@ pub fn check(puzzle: &Puzzle, answer: &str) -> Result<Verdict, (usize, String)> 
         if g[y][t] == g[y][x] {
             return Err((n, "swapping two blocks of the same colour is not a move".into()));
         }
-        let moving = g[y][x];
-        g[y][x] = g[y][t];
-        g[y][t] = moving;
+        g[y].swap(x, t);
         fall(&mut g);
         clear(&mut g);
     }
