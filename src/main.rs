@@ -87,6 +87,9 @@ enum CheckPuzzle {
 
 #[derive(clap::Args)]
 struct TwinsArgs {
+    /// Also draw the answer as an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     /// Output format: the puzzle's text format, or JSON (docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -122,6 +125,9 @@ fn parse_board_size(s: &str) -> std::result::Result<(usize, usize), String> {
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("board_source").required(true).args(["rect", "board"])))]
 struct PackArgs {
+    /// Also draw the answer as an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     /// Output format: the puzzle's text format, or JSON (docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -195,6 +201,9 @@ struct XcArgs {
 
 #[derive(clap::Args)]
 struct MayanArgs {
+    /// Also draw the answer as an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     /// Output format: the puzzle's text format, or JSON (docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -207,6 +216,9 @@ struct MayanArgs {
 
 #[derive(clap::Args)]
 struct LaserArgs {
+    /// Also draw the answer as an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     /// Output format: the puzzle's text format, or JSON (docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -237,6 +249,9 @@ struct Sat2Args {
 
 #[derive(clap::Args)]
 struct BeadsArgs {
+    /// Also draw the answer as an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     /// Output format: the puzzle's text format, or JSON (docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -372,6 +387,7 @@ fn run_beads(args: &BeadsArgs, out: &mut impl Write) -> Result<()> {
     let tray = beads::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
     let solver = beads::BeadsSolver::new(&tray);
     let engine = args.engine.into();
+    write_svg(args.svg.as_ref(), || puzzles::svg::beads(&solver.first(engine).unwrap_or_else(|| tray.clone())))?;
     if args.format == Format::Json {
         let start = std::time::Instant::now();
         let tray_json = |t: &beads::Tray| {
@@ -432,6 +448,10 @@ fn run_laser(args: &LaserArgs, out: &mut impl Write) -> Result<()> {
         StyleArg::P5297 => laser::Style::P5297,
         StyleArg::Gcj => laser::Style::CodeJam,
     };
+    write_svg(args.svg.as_ref(), || {
+        let solved: Vec<(laser::Grid, Option<laser::Grid>)> = cases.iter().map(|g| (g.clone(), laser::solve(g))).collect();
+        puzzles::svg::laser(&solved)
+    })?;
     if args.format == Format::Json {
         let start = std::time::Instant::now();
         let mut all = Vec::new();
@@ -493,6 +513,7 @@ fn run_mayan(args: &MayanArgs, out: &mut impl Write) -> Result<()> {
     let puzzle = mayan::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
     let start = std::time::Instant::now();
     let (answer, stats) = mayan::solve_with_stats(&puzzle);
+    write_svg(args.svg.as_ref(), || puzzles::svg::mayan(&puzzle.board, answer.as_deref().unwrap_or(&[])))?;
     if args.format == Format::Json {
         let fields = match &answer {
             Some(moves) => {
@@ -544,6 +565,24 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
         return Ok(());
     }
     let labels = pack::labels(solver.pieces());
+    write_svg(args.svg.as_ref(), || {
+        let cells = solver.board().cells();
+        let (r0, c0) = (cells.iter().map(|c| c.row).min().unwrap_or(0), cells.iter().map(|c| c.col).min().unwrap_or(0));
+        let rows = cells.iter().map(|c| c.row - r0 + 1).max().unwrap_or(0) as usize;
+        let cols = cells.iter().map(|c| c.col - c0 + 1).max().unwrap_or(0) as usize;
+        let mut grid = vec![vec![None; cols]; rows];
+        let mut first = None;
+        let _ = solver.for_each(|p| {
+            first = Some(p.clone());
+            ControlFlow::Break(())
+        });
+        for (p, placed) in first.iter().flatten().enumerate() {
+            for &i in placed {
+                grid[(cells[i].row - r0) as usize][(cells[i].col - c0) as usize] = Some(p);
+            }
+        }
+        puzzles::svg::pack(&grid, &labels)
+    })?;
     let start = std::time::Instant::now();
     let json = args.format == Format::Json;
     let packing_json = |packing: &pack::Packing| {
@@ -615,6 +654,14 @@ fn emit_json(out: &mut impl Write, command: &str, fields: serde_json::Value, mut
     v["stats"] = stats;
     serde_json::to_writer(&mut *out, &v)?;
     writeln!(out)?;
+    Ok(())
+}
+
+/// Writes an SVG picture to `path`, if one was asked for.
+fn write_svg(path: Option<&PathBuf>, picture: impl FnOnce() -> String) -> Result<()> {
+    if let Some(p) = path {
+        std::fs::write(p, picture()).with_context(|| format!("writing {}", p.display()))?;
+    }
     Ok(())
 }
 
@@ -757,6 +804,7 @@ fn run_twins(args: &TwinsArgs, out: &mut impl Write) -> Result<()> {
         TwinsStyle::Noiac => twins::Style::NoiAc,
         TwinsStyle::Gcj => twins::Style::CodeJam,
     };
+    write_svg(args.svg.as_ref(), || puzzles::svg::twins(&answers, rows, cols))?;
     if args.format == Format::Json {
         let tiles = |ts: &[Vec<(u8, u8)>]| -> Vec<serde_json::Value> {
             ts.iter().map(|t| cells_json(t.iter().map(|&(r, c)| (r as i64, c as i64)))).collect()

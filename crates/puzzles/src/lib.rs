@@ -17,5 +17,6 @@ pub mod beads;
 pub mod laser;
 pub mod mayan;
 pub mod pack;
+pub mod svg;
 mod text;
 pub mod twins;

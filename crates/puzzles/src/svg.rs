@@ -1,0 +1,258 @@
+//! SVG pictures of answers: pieces in distinct colours with outlines, laser beams drawn
+//! through mirrors, both tilings of a pair side by side, and Mayan boards before and after
+//! each move. Each function returns a complete SVG document.
+
+use crate::beads::{self, Tray};
+use crate::laser::Grid;
+use crate::mayan::{Board as MayanBoard, Move};
+use polyomino::twins::TwoTilings;
+use std::fmt::Write;
+
+/// Cell size in pixels.
+const CELL: f64 = 32.0;
+
+/// Distinct fill colours (a qualitative palette), cycled.
+const PALETTE: [&str; 20] = [
+    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6", "#bcf60c", "#fabebe",
+    "#008080", "#e6beff", "#9a6324", "#fffac8", "#800000", "#aaffc3", "#808000", "#ffd8b1", "#000075", "#a9a9a9",
+];
+
+fn colour(i: usize) -> &'static str {
+    PALETTE[i % PALETTE.len()]
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+fn document(width: f64, height: f64, body: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
+         font-family=\"DejaVu Sans, Arial, sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n{body}</svg>\n"
+    )
+}
+
+/// Tiles on a grid at `(x0, y0)`: `label(r, c)` gives the tile of a cell (None: not on
+/// the board) and `text(r, c)` an optional letter. Cells of one tile share a colour; thick
+/// lines separate different tiles and the outside.
+fn tiles(
+    out: &mut String,
+    (x0, y0): (f64, f64),
+    rows: usize,
+    cols: usize,
+    label: &dyn Fn(usize, usize) -> Option<usize>,
+    text: &dyn Fn(usize, usize) -> Option<String>,
+) {
+    for r in 0..rows {
+        for c in 0..cols {
+            let (x, y) = (x0 + c as f64 * CELL, y0 + r as f64 * CELL);
+            match label(r, c) {
+                Some(t) => {
+                    let _ = writeln!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" stroke=\"#0003\"/>", colour(t));
+                    if let Some(s) = text(r, c) {
+                        let _ = writeln!(
+                            out,
+                            "<text x=\"{}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\" fill=\"#000a\">{}</text>",
+                            x + CELL / 2.0,
+                            y + CELL / 2.0 + 5.0,
+                            escape(&s)
+                        );
+                    }
+                }
+                None => {
+                    let _ = writeln!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#f4f4f4\"/>");
+                }
+            }
+        }
+    }
+    // Outlines: a side between different tiles, or between a tile and the outside.
+    let at = |r: isize, c: isize| {
+        if r < 0 || c < 0 || r >= rows as isize || c >= cols as isize {
+            None
+        } else {
+            label(r as usize, c as usize)
+        }
+    };
+    for r in 0..rows as isize {
+        for c in 0..cols as isize {
+            let Some(t) = at(r, c) else { continue };
+            let (x, y) = (x0 + c as f64 * CELL, y0 + r as f64 * CELL);
+            for (dr, dc, x1, y1, x2, y2) in [
+                (-1, 0, x, y, x + CELL, y),
+                (1, 0, x, y + CELL, x + CELL, y + CELL),
+                (0, -1, x, y, x, y + CELL),
+                (0, 1, x + CELL, y, x + CELL, y + CELL),
+            ] {
+                if at(r + dr, c + dc) != Some(t) {
+                    let _ = writeln!(out, "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"black\" stroke-width=\"2.5\" stroke-linecap=\"round\"/>");
+                }
+            }
+        }
+    }
+}
+
+/// A completed (or partial) beads tray, each piece in its colour with its letter.
+pub fn beads(tray: &Tray) -> String {
+    let mut body = String::new();
+    let label = |r: usize, c: usize| if c <= r { tray.get(r, c).map(|p| p as usize) } else { None };
+    let text = |r: usize, c: usize| label(r, c).map(|p| ((b'A' + p as u8) as char).to_string());
+    tiles(&mut body, (10.0, 10.0), beads::ROWS, beads::ROWS, &label, &text);
+    document(20.0 + CELL * 10.0, 20.0 + CELL * 10.0, &body)
+}
+
+/// A packing: `grid[r][c]` is the piece number covering the cell (None: outside), and
+/// `names[p]` the label drawn.
+pub fn pack(grid: &[Vec<Option<usize>>], names: &[char]) -> String {
+    let rows = grid.len();
+    let cols = grid.iter().map(Vec::len).max().unwrap_or(0);
+    let mut body = String::new();
+    let label = |r: usize, c: usize| grid[r].get(c).copied().flatten();
+    let text = |r: usize, c: usize| label(r, c).map(|p| names.get(p).copied().unwrap_or('?').to_string());
+    tiles(&mut body, (10.0, 10.0), rows, cols, &label, &text);
+    document(20.0 + CELL * cols as f64, 20.0 + CELL * rows as f64, &body)
+}
+
+/// Polyomino pairs: for each case a caption, and for a possible one both tilings side by
+/// side on the `rows x cols` board.
+pub fn twins(answers: &[Option<TwoTilings>], rows: usize, cols: usize) -> String {
+    let mut body = String::new();
+    let mut y = 10.0;
+    let board_w = CELL * cols as f64;
+    for (k, a) in answers.iter().enumerate() {
+        let verdict = if a.is_some() { "POSSIBLE" } else { "IMPOSSIBLE" };
+        let _ = writeln!(body, "<text x=\"10\" y=\"{}\" font-size=\"16\">case {}: {verdict}</text>", y + 16.0, k + 1);
+        y += 26.0;
+        if let Some(t) = a {
+            for (i, ts) in [&t.p_tiles, &t.q_tiles].into_iter().enumerate() {
+                let mut grid = vec![vec![None; cols]; rows];
+                for (n, tile) in ts.iter().enumerate() {
+                    for &(r, c) in tile {
+                        grid[r as usize][c as usize] = Some(n);
+                    }
+                }
+                let label = |r: usize, c: usize| grid[r][c];
+                let none = |_: usize, _: usize| None;
+                tiles(&mut body, (10.0 + i as f64 * (board_w + 30.0), y), rows, cols, &label, &none);
+            }
+            y += CELL * rows as f64 + 16.0;
+        }
+    }
+    document(40.0 + 2.0 * board_w + 10.0, y + 10.0, &body)
+}
+
+/// Laser tower defense: for each case a caption, and for a possible one the grid with
+/// walls, mirrors, turrets and their beams.
+pub fn laser(cases: &[(Grid, Option<Grid>)]) -> String {
+    let mut body = String::new();
+    let mut y = 10.0;
+    let mut width: f64 = 300.0;
+    for (k, (input, answer)) in cases.iter().enumerate() {
+        let verdict = if answer.is_some() { "POSSIBLE" } else { "IMPOSSIBLE" };
+        let _ = writeln!(body, "<text x=\"10\" y=\"{}\" font-size=\"16\">case {}: {verdict}</text>", y + 16.0, k + 1);
+        y += 26.0;
+        let g = answer.as_ref().unwrap_or(input);
+        width = width.max(20.0 + CELL * g.cols as f64);
+        laser_grid(&mut body, g, (10.0, y), answer.is_some());
+        y += CELL * g.rows as f64 + 16.0;
+    }
+    document(width, y + 10.0, &body)
+}
+
+fn laser_grid(out: &mut String, g: &Grid, (x0, y0): (f64, f64), beams: bool) {
+    let centre = |r: usize, c: usize| (x0 + (c as f64 + 0.5) * CELL, y0 + (r as f64 + 0.5) * CELL);
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let (x, y) = (x0 + c as f64 * CELL, y0 + r as f64 * CELL);
+            let fill = if g.cells[r * g.cols + c] == b'#' { "#555" } else { "#fafafa" };
+            let _ = writeln!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#ccc\"/>");
+        }
+    }
+    if beams {
+        // Trace each turret's two beams (its own small tracer, for drawing only).
+        for at in 0..g.cells.len() {
+            let b = g.cells[at];
+            if b != b'|' && b != b'-' {
+                continue;
+            }
+            let dirs: [(isize, isize); 2] = if b == b'|' { [(-1, 0), (1, 0)] } else { [(0, -1), (0, 1)] };
+            for (mut dr, mut dc) in dirs {
+                let (mut r, mut c) = ((at / g.cols) as isize, (at % g.cols) as isize);
+                let (sx, sy) = centre(r as usize, c as usize);
+                let mut points = format!("{sx},{sy}");
+                for _ in 0..4 * g.cells.len() + 4 {
+                    let (nr, nc) = (r + dr, c + dc);
+                    if nr < 0 || nc < 0 || nr >= g.rows as isize || nc >= g.cols as isize {
+                        // To the edge of the grid.
+                        let (x, y) = centre(r as usize, c as usize);
+                        let _ = write!(points, " {},{}", x + dc as f64 * CELL / 2.0, y + dr as f64 * CELL / 2.0);
+                        break;
+                    }
+                    r = nr;
+                    c = nc;
+                    let cell = g.cells[r as usize * g.cols + c as usize];
+                    let (x, y) = centre(r as usize, c as usize);
+                    match cell {
+                        b'#' | b'|' | b'-' => {
+                            let _ = write!(points, " {},{}", x - dc as f64 * CELL / 2.0, y - dr as f64 * CELL / 2.0);
+                            break;
+                        }
+                        b'/' => {
+                            let _ = write!(points, " {x},{y}");
+                            (dr, dc) = (-dc, -dr);
+                        }
+                        b'\\' => {
+                            let _ = write!(points, " {x},{y}");
+                            (dr, dc) = (dc, dr);
+                        }
+                        _ => {}
+                    }
+                }
+                let _ = writeln!(out, "<polyline points=\"{points}\" fill=\"none\" stroke=\"#e6194b\" stroke-width=\"4\" stroke-opacity=\"0.7\"/>");
+            }
+        }
+    }
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let (cx, cy) = centre(r, c);
+            let q = CELL * 0.4;
+            match g.cells[r * g.cols + c] {
+                b'/' => {
+                    let _ = writeln!(out, "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#4363d8\" stroke-width=\"4\"/>", cx - q, cy + q, cx + q, cy - q);
+                }
+                b'\\' => {
+                    let _ = writeln!(out, "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#4363d8\" stroke-width=\"4\"/>", cx - q, cy - q, cx + q, cy + q);
+                }
+                t @ (b'|' | b'-') => {
+                    let _ = writeln!(out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#222\"/>", CELL * 0.3);
+                    let (ex, ey) = if t == b'|' { (0.0, q) } else { (q, 0.0) };
+                    let _ = writeln!(out, "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#ffe119\" stroke-width=\"4\"/>", cx - ex, cy - ey, cx + ex, cy + ey);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The Mayan board before and after each move, left to right, each with a caption.
+pub fn mayan(start: &MayanBoard, moves: &[Move]) -> String {
+    use crate::mayan::board::{COLS, ROWS};
+    let mut frames = vec![("start".to_string(), *start)];
+    let mut b = *start;
+    for (i, &m) in moves.iter().enumerate() {
+        b = b.play(m).expect("an answer's moves are legal");
+        frames.push((format!("move {}: {m}", i + 1), b));
+    }
+    let frame_w = CELL * COLS as f64 + 30.0;
+    let mut body = String::new();
+    for (i, (caption, board)) in frames.iter().enumerate() {
+        let x0 = 10.0 + i as f64 * frame_w;
+        let _ = writeln!(body, "<text x=\"{x0}\" y=\"24\" font-size=\"15\">{}</text>", escape(caption));
+        let label = |r: usize, c: usize| match board.get(c, ROWS - 1 - r) {
+            0 => None,
+            colour => Some(colour as usize - 1),
+        };
+        let text = |r: usize, c: usize| label(r, c).map(|k| (k + 1).to_string());
+        tiles(&mut body, (x0, 34.0), ROWS, COLS, &label, &text);
+    }
+    document(20.0 + frame_w * frames.len() as f64, 44.0 + CELL * ROWS as f64, &body)
+}
