@@ -157,6 +157,13 @@ struct PackArgs {
     /// Knuth's programs) instead of solving it.
     #[arg(long, conflicts_with_all = ["count", "all"])]
     emit_knuth: bool,
+    #[command(flatten)]
+    scale: ScaleArgs,
+}
+
+/// How a count is spread over threads or processes.
+#[derive(clap::Args)]
+struct ScaleArgs {
     /// With --count: worker threads (the tree is cut into many more subtrees).
     #[arg(long, default_value_t = 1, value_name = "N", requires = "count")]
     threads: usize,
@@ -190,13 +197,8 @@ struct XcArgs {
     /// Print every solution, separated by blank lines.
     #[arg(long)]
     all: bool,
-    /// With --count: worker threads (the tree is cut into many more subtrees).
-    #[arg(long, default_value_t = 1, value_name = "N", requires = "count")]
-    threads: usize,
-    /// With --count: count only part K of N deterministic parts of the search tree (the
-    /// parts' counts add up).
-    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "count")]
-    shard: Option<(usize, usize)>,
+    #[command(flatten)]
+    scale: ScaleArgs,
 }
 
 #[derive(clap::Args)]
@@ -617,8 +619,8 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
         let bar = progress_bar();
         let report = progress_reporter(&bar);
         let options = pack::RunOptions {
-            threads: args.threads,
-            shard: args.shard,
+            threads: args.scale.threads,
+            shard: args.scale.shard,
             progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
         };
         let n = if args.unique {
@@ -631,9 +633,9 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
             b.finish_and_clear();
         }
         if json {
-            let shard = args.shard.map(|(k, n)| format!("{k}/{n}"));
+            let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
             let fields = serde_json::json!({ "verdict": "count", "count": n, "unique": args.unique, "shard": shard });
-            return emit_json(out, "pack", fields, serde_json::json!({ "threads": args.threads }), start);
+            return emit_json(out, "pack", fields, serde_json::json!({ "threads": args.scale.threads }), start);
         }
         writeln!(out, "{n}")?;
         return Ok(());
@@ -747,8 +749,8 @@ fn run_xc(args: &XcArgs, out: &mut impl Write) -> Result<()> {
         let bar = progress_bar();
         let report = progress_reporter(&bar);
         let options = exact_cover::parallel::CountOptions {
-            threads: args.threads,
-            shard: args.shard,
+            threads: args.scale.threads,
+            shard: args.scale.shard,
             progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
         };
         let start = std::time::Instant::now();
@@ -757,9 +759,9 @@ fn run_xc(args: &XcArgs, out: &mut impl Write) -> Result<()> {
             b.finish_and_clear();
         }
         if args.format == Format::Json {
-            let shard = args.shard.map(|(k, n)| format!("{k}/{n}"));
+            let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
             let fields = serde_json::json!({ "verdict": "count", "count": n, "shard": shard });
-            return emit_json(out, "xc", fields, serde_json::json!({ "threads": args.threads }), start);
+            return emit_json(out, "xc", fields, serde_json::json!({ "threads": args.scale.threads }), start);
         }
         writeln!(out, "{n}")?;
         return Ok(());

@@ -15,8 +15,7 @@
 //! within `cols` columns.
 
 use crate::{Freedom, Shape};
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use rustc_hash::FxHashSet;
 
 /// A tile of an answer: its cells as `(row, col)` on the board.
 pub type Tile = Vec<(u8, u8)>;
@@ -66,7 +65,7 @@ struct Search {
     covers: [Vec<Placements>; 2],
     /// `starts[x]`: placements of piece x whose first cell is the region's first cell.
     starts: [Vec<usize>; 2],
-    seen: HashSet<(u128, u128), BuildHasherDefault<PairHasher>>,
+    seen: FxHashSet<(u128, u128)>,
     /// Tiles placed on the current path: (piece, mask).
     path: Vec<(usize, u128)>,
     stats: Stats,
@@ -93,7 +92,7 @@ pub fn two_tilings(p: &Shape, q: &Shape, rows: usize, cols: usize) -> Result<(Op
         cols,
         covers: [Vec::new(), Vec::new()],
         starts: [Vec::new(), Vec::new()],
-        seen: HashSet::with_capacity_and_hasher(1 << 12, Default::default()),
+        seen: FxHashSet::with_capacity_and_hasher(1 << 12, Default::default()),
         path: Vec::new(),
         stats: Stats::default(),
     };
@@ -236,32 +235,5 @@ impl Search {
             }
         }
         out
-    }
-}
-
-/// A fast hasher for pairs of 128-bit sets.
-#[derive(Default)]
-struct PairHasher(u64);
-
-impl Hasher for PairHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut v = [0u8; 8];
-            v[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(v));
-        }
-    }
-
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u128(&mut self, v: u128) {
-        self.write_u64(v as u64);
-        self.write_u64((v >> 64) as u64);
     }
 }

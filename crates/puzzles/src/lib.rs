@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod beads;
+pub mod cases;
 pub mod laser;
 pub mod mayan;
 pub mod pack;

@@ -15,7 +15,6 @@
 pub mod check;
 
 use crate::text::{describe, trim_end};
-use thiserror::Error;
 use twosat::{Literal, TwoSat};
 
 /// One case: a grid of `rows x cols` cells, row-major, each one of `| - . # / \`.
@@ -39,17 +38,7 @@ pub enum Style {
     CodeJam,
 }
 
-/// A problem in the input: a 1-based line, the 1-based case if inside one, and a reason.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{}line {line}: {message}", .case.map(|c| format!("case {c}, ")).unwrap_or_default())]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based case number, when the problem is inside a case.
-    pub case: Option<usize>,
-    /// What is wrong.
-    pub message: String,
-}
+pub use crate::cases::ParseError;
 
 /// Reads `T`, then for each case `n m` and `n` rows of `m` characters from `| - . # / \`.
 /// Blank lines between items, trailing spaces and `\r` are accepted.

@@ -16,8 +16,7 @@ pub mod check;
 
 pub use board::{Board, Move};
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use rustc_hash::FxHashSet;
 use thiserror::Error;
 
 /// The largest move count accepted (the contest's limit is 5).
@@ -132,7 +131,7 @@ pub fn solve(puzzle: &Puzzle) -> Option<Vec<Move>> {
 
 /// As [`solve`], with search statistics.
 pub fn solve_with_stats(puzzle: &Puzzle) -> (Option<Vec<Move>>, Stats) {
-    let mut s = Search { dead: HashSet::default(), stats: Stats::default(), path: Vec::new() };
+    let mut s = Search { dead: FxHashSet::default(), stats: Stats::default(), path: Vec::new() };
     let found = s.dfs(&puzzle.board, puzzle.moves);
     (found.then_some(s.path), s.stats)
 }
@@ -141,7 +140,7 @@ pub fn solve_with_stats(puzzle: &Puzzle) -> (Option<Vec<Move>>, Stats) {
 const TABLE_LIMIT: usize = 1 << 22;
 
 struct Search {
-    dead: HashSet<(u128, u32, u8), BuildHasherDefault<KeyHasher>>,
+    dead: FxHashSet<(u128, u32, u8)>,
     stats: Stats,
     path: Vec<Move>,
 }
@@ -196,40 +195,5 @@ impl Search {
         }
         self.dead.insert(key);
         false
-    }
-}
-
-/// A fast hasher for board keys (multiply-rotate, as in FxHash).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut v = [0u8; 8];
-            v[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(v));
-        }
-    }
-
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u128(&mut self, v: u128) {
-        self.write_u64(v as u64);
-        self.write_u64((v >> 64) as u64);
-    }
-
-    fn write_u32(&mut self, v: u32) {
-        self.write_u64(v as u64);
-    }
-
-    fn write_u8(&mut self, v: u8) {
-        self.write_u64(v as u64);
     }
 }

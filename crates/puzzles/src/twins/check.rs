@@ -3,40 +3,8 @@
 
 use super::Case;
 use std::collections::BTreeMap;
-use std::fmt;
 
-/// What a valid answer to one case says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    /// Two valid tilings of the same non-empty region.
-    Valid,
-    /// `IMPOSSIBLE` (whether that is true is not checked here).
-    ClaimsImpossible,
-}
-
-/// Why an answer is wrong: the 1-based case, the 1-based line of the answer (0 when none
-/// applies) and a reason.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CheckError {
-    /// 1-based case.
-    pub case: usize,
-    /// 1-based line of the answer, or 0.
-    pub line: usize,
-    /// The first rule broken.
-    pub reason: String,
-}
-
-impl fmt::Display for CheckError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "case {}", self.case)?;
-        if self.line > 0 {
-            write!(f, ", line {}", self.line)?;
-        }
-        write!(f, ": {}", self.reason)
-    }
-}
-
-impl std::error::Error for CheckError {}
+pub use crate::cases::{CheckError, Verdict};
 
 /// Cells moved to the origin and sorted.
 fn normal(cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
@@ -107,34 +75,5 @@ pub fn check_boards(case: &Case, rows: &[&str]) -> Result<(), String> {
 
 /// Checks a whole answer (either output style) with boards of `rows` rows.
 pub fn check(cases: &[Case], answer: &str, rows: usize) -> Result<Vec<Verdict>, CheckError> {
-    let lines: Vec<&str> = answer.lines().map(str::trim_end).collect();
-    let mut pos = 0;
-    let mut out = Vec::new();
-    for (k, case) in cases.iter().enumerate() {
-        let n = k + 1;
-        let bad = |line: usize, reason: String| CheckError { case: n, line, reason };
-        while pos < lines.len() && lines[pos].is_empty() {
-            pos += 1;
-        }
-        let head = *lines.get(pos).ok_or_else(|| bad(0, "the answer ends before this case".into()))?;
-        let prefix = format!("Case #{n}: ");
-        let verdict = head.strip_prefix(&prefix).unwrap_or(head);
-        pos += 1;
-        match verdict {
-            "IMPOSSIBLE" => out.push(Verdict::ClaimsImpossible),
-            "POSSIBLE" => {
-                if pos + rows > lines.len() {
-                    return Err(bad(pos, format!("expected {rows} rows after POSSIBLE")));
-                }
-                check_boards(case, &lines[pos..pos + rows]).map_err(|r| bad(pos + 1, r))?;
-                pos += rows;
-                out.push(Verdict::Valid);
-            }
-            other => return Err(bad(pos, format!("expected POSSIBLE or IMPOSSIBLE, found '{other}'"))),
-        }
-    }
-    if let Some(extra) = (pos..lines.len()).find(|&i| !lines[i].is_empty()) {
-        return Err(CheckError { case: cases.len(), line: extra + 1, reason: "text after the last case".into() });
-    }
-    Ok(out)
+    crate::cases::check_answer(cases.len(), answer, |_| rows, |k, lines| check_boards(&cases[k], lines))
 }

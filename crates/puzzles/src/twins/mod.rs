@@ -12,7 +12,6 @@ use crate::text::{describe, trim_end};
 use polyomino::twins::{two_tilings, TwinsError, TwoTilings};
 use polyomino::{cells_connected, Cell, Shape};
 use rayon::prelude::*;
-use thiserror::Error;
 
 /// One case: the two pieces.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,17 +32,7 @@ pub enum Style {
     CodeJam,
 }
 
-/// A problem in the input, at a 1-based line (and case, when inside one).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{}line {line}: {message}", .case.map(|c| format!("case {c}, ")).unwrap_or_default())]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based case, when inside one.
-    pub case: Option<usize>,
-    /// What is wrong.
-    pub message: String,
-}
+pub use crate::cases::ParseError;
 
 /// Reads `T`, then per case 3 lines of 7 characters: columns 1-3 draw `P`, column 4 is a
 /// space, columns 5-7 draw `Q`, with `@` for a square and `.` for none. Blank lines

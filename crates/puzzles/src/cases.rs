@@ -1,0 +1,95 @@
+//! What the multi-case puzzles (laser, twins) share: their parse error, and the walk over
+//! an answer of several cases in either output style (`POSSIBLE` or `Case #k: POSSIBLE`).
+
+use std::fmt;
+use thiserror::Error;
+
+/// A problem in a multi-case input: a 1-based line, the 1-based case if inside one, and a
+/// reason.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}line {line}: {message}", .case.map(|c| format!("case {c}, ")).unwrap_or_default())]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based case number, when the problem is inside a case.
+    pub case: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// What a valid answer to one case says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// `POSSIBLE` with a body that obeys every rule.
+    Valid,
+    /// `IMPOSSIBLE` (whether that is true is not checked here).
+    ClaimsImpossible,
+}
+
+/// Why an answer is wrong: the 1-based case, the 1-based line of the answer (0 when none
+/// applies) and a reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckError {
+    /// 1-based case.
+    pub case: usize,
+    /// 1-based line of the answer, or 0.
+    pub line: usize,
+    /// The first rule broken.
+    pub reason: String,
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "case {}", self.case)?;
+        if self.line > 0 {
+            write!(f, ", line {}", self.line)?;
+        }
+        write!(f, ": {}", self.reason)
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// Walks an answer to `cases` cases: each a verdict line, with or without `Case #k: `;
+/// after `POSSIBLE`, `rows(k)` lines (k from 0) that `body(k, lines)` checks. Blank lines
+/// between cases are skipped; anything after the last case is an error.
+pub fn check_answer(
+    cases: usize,
+    answer: &str,
+    rows: impl Fn(usize) -> usize,
+    mut body: impl FnMut(usize, &[&str]) -> Result<(), String>,
+) -> Result<Vec<Verdict>, CheckError> {
+    let lines: Vec<&str> = answer.lines().map(str::trim_end).collect();
+    let mut pos = 0;
+    let mut verdicts = Vec::with_capacity(cases);
+    for k in 0..cases {
+        let case = k + 1;
+        let bad = |line: usize, reason: String| CheckError { case, line, reason };
+        while pos < lines.len() && lines[pos].is_empty() {
+            pos += 1;
+        }
+        let Some(&head) = lines.get(pos) else {
+            return Err(bad(0, "the answer ends before this case".into()));
+        };
+        let prefix = format!("Case #{case}: ");
+        let verdict = head.strip_prefix(&prefix).unwrap_or(head);
+        pos += 1;
+        match verdict {
+            "IMPOSSIBLE" => verdicts.push(Verdict::ClaimsImpossible),
+            "POSSIBLE" => {
+                let n = rows(k);
+                if pos + n > lines.len() {
+                    return Err(bad(pos, format!("expected {n} rows after POSSIBLE")));
+                }
+                body(k, &lines[pos..pos + n]).map_err(|reason| bad(pos + 1, reason))?;
+                pos += n;
+                verdicts.push(Verdict::Valid);
+            }
+            other => return Err(bad(pos, format!("expected POSSIBLE or IMPOSSIBLE, found '{other}'"))),
+        }
+    }
+    if let Some(extra) = (pos..lines.len()).find(|&i| !lines[i].is_empty()) {
+        return Err(CheckError { case: cases, line: extra + 1, reason: "text after the last case".into() });
+    }
+    Ok(verdicts)
+}
