@@ -9,9 +9,12 @@ use std::path::Path;
 /// Writes `answer` to a temporary file and runs `gridlock check PUZZLE INPUT ANSWER`;
 /// returns (exit code, stdout).
 fn check(puzzle: &str, input: &str, answer: &str) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!("gridlock-check-{}-{puzzle}", std::process::id()));
+    // One file per call: the tests run in parallel threads of one process.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("gridlock-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("answer-{}", answer.len()));
+    let file = dir.join(format!("answer-{n}-{puzzle}"));
     std::fs::write(&file, answer).unwrap();
     let out = gridlock().args(["check", puzzle, input, file.to_str().unwrap()]).output().unwrap();
     (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap())
