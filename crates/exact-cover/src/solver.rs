@@ -190,17 +190,7 @@ impl Solver {
             if x == i {
                 return None;
             }
-            // Commit the option's other items, as step "try" does.
-            let mut p = x + 1;
-            while p != x {
-                let j = s.nodes[p].top;
-                if j <= 0 {
-                    p = s.nodes[p].up as usize;
-                } else {
-                    s.commit(p, j as usize);
-                    p += 1;
-                }
-            }
+            s.commit_option(x);
             s.x.push(x as u32);
         }
         s.level = prefix.len();
@@ -299,32 +289,14 @@ impl Solver {
                     if xl == i {
                         step = Step::Uncover;
                     } else {
-                        let mut p = xl + 1;
-                        while p != xl {
-                            let j = self.nodes[p].top;
-                            if j <= 0 {
-                                p = self.nodes[p].up as usize;
-                            } else {
-                                self.commit(p, j as usize);
-                                p += 1;
-                            }
-                        }
+                        self.commit_option(xl);
                         l += 1;
                         step = Step::Enter;
                     }
                 }
                 Step::TryAgain => {
                     let xl = self.x[l] as usize;
-                    let mut p = xl - 1;
-                    while p != xl {
-                        let j = self.nodes[p].top;
-                        if j <= 0 {
-                            p = self.nodes[p].down as usize;
-                        } else {
-                            self.uncommit(p, j as usize);
-                            p -= 1;
-                        }
-                    }
+                    self.uncommit_option(xl);
                     i = self.nodes[xl].top as usize;
                     self.x[l] = self.nodes[xl].down;
                     step = Step::Try;
@@ -429,6 +401,34 @@ impl Solver {
                     self.node(x as usize).top += 1;
                 }
                 q -= 1;
+            }
+        }
+    }
+
+    /// Covers or purifies the items of `x`'s option other than `x`'s own (step C5).
+    fn commit_option(&mut self, x: usize) {
+        let mut p = x + 1;
+        while p != x {
+            let j = self.nodes[p].top;
+            if j <= 0 {
+                p = self.nodes[p].up as usize;
+            } else {
+                self.commit(p, j as usize);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Solver::commit_option`], in reverse order (step C6).
+    fn uncommit_option(&mut self, x: usize) {
+        let mut p = x - 1;
+        while p != x {
+            let j = self.nodes[p].top;
+            if j <= 0 {
+                p = self.nodes[p].down as usize;
+            } else {
+                self.uncommit(p, j as usize);
+                p -= 1;
             }
         }
     }
