@@ -1,6 +1,7 @@
 //! What the multi-case puzzles (laser, twins) share: their parse error, and the walk over
 //! an answer of several cases in either output style (`POSSIBLE` or `Case #k: POSSIBLE`).
 
+use crate::text::trim_end;
 use std::fmt;
 use thiserror::Error;
 
@@ -15,6 +16,62 @@ pub struct ParseError {
     pub case: Option<usize>,
     /// What is wrong.
     pub message: String,
+}
+
+/// The non-blank lines of a multi-case input, numbered from 1, with trailing `\r`, spaces
+/// and tabs trimmed.
+pub(crate) struct CaseLines<'a> {
+    lines: Box<dyn Iterator<Item = (usize, &'a [u8])> + 'a>,
+    /// The input's last line number (where "missing" errors point).
+    last: usize,
+}
+
+impl<'a> CaseLines<'a> {
+    pub(crate) fn new(input: &'a [u8]) -> CaseLines<'a> {
+        let lines = input
+            .split(|&b| b == b'\n')
+            .enumerate()
+            .map(|(i, l)| (i + 1, trim_end(l)))
+            .filter(|(_, l)| !l.is_empty());
+        CaseLines { lines: Box::new(lines), last: input.split(|&b| b == b'\n').count() }
+    }
+
+    /// Reads the number of cases from the first line. The count never sizes an
+    /// allocation: cases are only stored as they are read.
+    pub(crate) fn count(&mut self) -> Result<u64, ParseError> {
+        let fail = |line: usize, message: &str| ParseError { line, case: None, message: message.into() };
+        let (line, first) = self.lines.next().ok_or_else(|| fail(1, "the input is empty"))?;
+        match numbers(first).as_deref() {
+            Some(&[t]) => Ok(t),
+            _ => Err(fail(line, "expected the number of cases")),
+        }
+    }
+
+    /// The next line of `case` (from 1), or an error there saying `missing()` when the
+    /// input has ended.
+    pub(crate) fn next(&mut self, case: usize, missing: impl FnOnce() -> String) -> Result<(usize, &'a [u8]), ParseError> {
+        let last = self.last;
+        self.lines.next().ok_or_else(|| ParseError { line: last, case: Some(case), message: missing() })
+    }
+
+    /// An error if anything follows the `t` cases.
+    pub(crate) fn finish(mut self, t: u64) -> Result<(), ParseError> {
+        match self.lines.next() {
+            Some((line, _)) => Err(ParseError { line, case: None, message: format!("unexpected text after the {t} cases") }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Whitespace-separated non-negative integers (each below 10^18), or `None`.
+pub(crate) fn numbers(line: &[u8]) -> Option<Vec<u64>> {
+    line.split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            (t.len() <= 18 && t.iter().all(u8::is_ascii_digit))
+                .then(|| t.iter().fold(0u64, |a, &d| a * 10 + (d - b'0') as u64))
+        })
+        .collect()
 }
 
 /// What a valid answer to one case says.

@@ -14,7 +14,8 @@
 
 pub mod check;
 
-use crate::text::{describe, trim_end};
+use crate::cases::{numbers, CaseLines};
+use crate::text::describe;
 use twosat::{Literal, TwoSat};
 
 /// One case: a grid of `rows x cols` cells, row-major, each one of `| - . # / \`.
@@ -48,62 +49,35 @@ pub use crate::cases::ParseError;
 /// fewer cases or rows than announced, or text after the last case. Memory is bounded by
 /// the input's size whatever the size fields say.
 pub fn parse(input: &[u8]) -> Result<Vec<Grid>, ParseError> {
-    let mut lines = input
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(i, l)| (i + 1, trim_end(l)))
-        .filter(|(_, l)| !l.is_empty());
-    let last_line = input.split(|&b| b == b'\n').count();
-    let fail = |line: usize, case: Option<usize>, message: String| ParseError { line, case, message };
-    let (line_no, first) = lines.next().ok_or_else(|| fail(1, None, "the input is empty".into()))?;
-    let t = parse_numbers(first)
-        .filter(|v| v.len() == 1)
-        .map(|v| v[0])
-        .ok_or_else(|| fail(line_no, None, "expected the number of cases".into()))?;
+    let mut lines = CaseLines::new(input);
+    let fail = |line: usize, case: usize, message: String| ParseError { line, case: Some(case), message };
+    let t = lines.count()?;
     let mut cases = Vec::new();
-    for k in 1..=t {
-        let case = Some(k as usize);
-        let (line_no, size) = lines
-            .next()
-            .ok_or_else(|| fail(last_line, case, format!("expected {t} cases, found {}", k - 1)))?;
-        let (rows, cols) = match parse_numbers(size).as_deref() {
+    for k in 1..=t as usize {
+        let (line_no, size) = lines.next(k, || format!("expected {t} cases, found {}", k - 1))?;
+        let (rows, cols) = match numbers(size).as_deref() {
             Some(&[n, m]) if n >= 1 && m >= 1 => (n, m),
-            _ => return Err(fail(line_no, case, "expected the sizes 'ROWS COLUMNS', both at least 1".into())),
+            _ => return Err(fail(line_no, k, "expected the sizes 'ROWS COLUMNS', both at least 1".into())),
         };
         let mut cells = Vec::new();
         for r in 0..rows {
-            let (line_no, row) = lines
-                .next()
-                .ok_or_else(|| fail(last_line, case, format!("expected {rows} rows, found {r}")))?;
+            let (line_no, row) = lines.next(k, || format!("expected {rows} rows, found {r}"))?;
             if let Some(c) = row.iter().position(|b| !b"|-.#/\\".contains(b)) {
                 return Err(fail(
                     line_no,
-                    case,
+                    k,
                     format!("column {}: unexpected {}; expected one of | - . # / \\", c + 1, describe(row[c])),
                 ));
             }
             if row.len() as u64 != cols {
-                return Err(fail(line_no, case, format!("a row of {} characters; expected {cols}", row.len())));
+                return Err(fail(line_no, k, format!("a row of {} characters; expected {cols}", row.len())));
             }
             cells.extend_from_slice(row);
         }
         cases.push(Grid { rows: rows as usize, cols: cols as usize, cells });
     }
-    if let Some((line_no, _)) = lines.next() {
-        return Err(fail(line_no, None, format!("unexpected text after the {t} cases")));
-    }
+    lines.finish(t)?;
     Ok(cases)
-}
-
-/// Whitespace-separated non-negative integers (each below 10^18), or `None`.
-fn parse_numbers(line: &[u8]) -> Option<Vec<u64>> {
-    line.split(|b| b.is_ascii_whitespace())
-        .filter(|t| !t.is_empty())
-        .map(|t| {
-            (t.len() <= 18 && t.iter().all(u8::is_ascii_digit))
-                .then(|| t.iter().fold(0u64, |a, &d| a * 10 + (d - b'0') as u64))
-        })
-        .collect()
 }
 
 /// Directions of travel: up, right, down, left.

@@ -8,7 +8,8 @@
 
 pub mod check;
 
-use crate::text::{describe, trim_end};
+use crate::cases::CaseLines;
+use crate::text::describe;
 use polyomino::twins::{two_tilings, TwinsError, TwoTilings};
 use polyomino::{cells_connected, Cell, Shape};
 use rayon::prelude::*;
@@ -41,28 +42,17 @@ pub use crate::cases::ParseError;
 /// Errors: a bad count, a short or long line, a bad character, an empty or disconnected
 /// piece, fewer cases than announced, or text after the last case.
 pub fn parse(input: &[u8]) -> Result<Vec<Case>, ParseError> {
-    let mut lines = input
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(i, l)| (i + 1, trim_end(l)))
-        .filter(|(_, l)| !l.is_empty());
-    let last = input.split(|&b| b == b'\n').count();
+    let mut lines = CaseLines::new(input);
     let fail = |line: usize, case: Option<usize>, message: String| ParseError { line, case, message };
-    let (line_no, first) = lines.next().ok_or_else(|| fail(1, None, "the input is empty".into()))?;
-    let t: usize = std::str::from_utf8(first)
-        .ok()
-        .and_then(|s| s.trim().parse().ok())
-        .filter(|&t| t <= 1_000_000)
-        .ok_or_else(|| fail(line_no, None, "expected the number of cases".into()))?;
+    let t = lines.count()?;
     let mut cases = Vec::new();
-    for k in 1..=t {
+    for k in 1..=t as usize {
         let case = Some(k);
         let mut p = Vec::new();
         let mut q = Vec::new();
         let mut first_line = 0;
         for r in 0..3 {
-            let (line_no, row) =
-                lines.next().ok_or_else(|| fail(last, case, format!("expected {t} cases of 3 lines, found {} cases", k - 1)))?;
+            let (line_no, row) = lines.next(k, || format!("expected {t} cases of 3 lines, found {} cases", k - 1))?;
             if r == 0 {
                 first_line = line_no;
             }
@@ -93,9 +83,7 @@ pub fn parse(input: &[u8]) -> Result<Vec<Case>, ParseError> {
         };
         cases.push(Case { p: piece(p, "P")?, q: piece(q, "Q")? });
     }
-    if let Some((line_no, _)) = lines.next() {
-        return Err(fail(line_no, None, format!("unexpected text after the {t} cases")));
-    }
+    lines.finish(t)?;
     Ok(cases)
 }
 
