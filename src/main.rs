@@ -389,7 +389,10 @@ fn run_beads(args: &BeadsArgs, out: &mut impl Write) -> Result<()> {
     let tray = beads::parse(&data).map_err(|e| input_error(anyhow::anyhow!("{name}: {e}")))?;
     let solver = beads::BeadsSolver::new(&tray);
     let engine = args.engine.into();
-    write_svg(args.svg.as_ref(), || puzzles::svg::beads(&solver.first(engine).unwrap_or_else(|| tray.clone())))?;
+    // The first completion, found once for both the picture and the answer.
+    let first = std::cell::OnceCell::new();
+    let first = || first.get_or_init(|| solver.first(engine));
+    write_svg(args.svg.as_ref(), || puzzles::svg::beads(first().as_ref().unwrap_or(&tray)))?;
     if args.format == Format::Json {
         let start = std::time::Instant::now();
         let tray_json = |t: &beads::Tray| {
@@ -415,9 +418,9 @@ fn run_beads(args: &BeadsArgs, out: &mut impl Write) -> Result<()> {
             let verdict = if all.is_empty() { "no_solution" } else { "solved" };
             serde_json::json!({ "verdict": verdict, "solutions": all })
         } else {
-            match solver.first(engine) {
+            match first() {
                 Some(t) => {
-                    let mut v = tray_json(&t);
+                    let mut v = tray_json(t);
                     v["verdict"] = "solved".into();
                     v
                 }
@@ -434,8 +437,8 @@ fn run_beads(args: &BeadsArgs, out: &mut impl Write) -> Result<()> {
         let _ = solver.for_each(engine, |t| list.item(&beads::render(t), true));
         list.finish()?;
     } else {
-        match solver.first(engine) {
-            Some(t) => write!(out, "{}", beads::render(&t))?,
+        match first() {
+            Some(t) => write!(out, "{}", beads::render(t))?,
             None => writeln!(out, "No solution")?,
         }
     }
@@ -450,19 +453,14 @@ fn run_laser(args: &LaserArgs, out: &mut impl Write) -> Result<()> {
         StyleArg::P5297 => laser::Style::P5297,
         StyleArg::Gcj => laser::Style::CodeJam,
     };
-    write_svg(args.svg.as_ref(), || {
-        let solved: Vec<(laser::Grid, Option<laser::Grid>)> = cases.iter().map(|g| (g.clone(), laser::solve(g))).collect();
-        puzzles::svg::laser(&solved)
-    })?;
+    let start = std::time::Instant::now();
+    let solved: Vec<(Option<laser::Grid>, laser::Stats)> = cases.iter().map(laser::solve_with_stats).collect();
+    let answers: Vec<Option<&laser::Grid>> = solved.iter().map(|(a, _)| a.as_ref()).collect();
+    write_svg(args.svg.as_ref(), || puzzles::svg::laser(&cases, &answers))?;
     if args.format == Format::Json {
-        let start = std::time::Instant::now();
         let mut all = Vec::new();
-        let (mut turrets, mut clauses) = (0, 0);
-        for (k, grid) in cases.iter().enumerate() {
-            let (answer, stats) = laser::solve_with_stats(grid);
-            turrets += stats.turrets;
-            clauses += stats.clauses;
-            all.push(match answer {
+        for (k, g) in answers.iter().enumerate() {
+            all.push(match g {
                 None => serde_json::json!({ "case": k + 1, "verdict": "impossible" }),
                 Some(g) => {
                     let set: Vec<serde_json::Value> = (0..g.cells.len())
@@ -472,18 +470,19 @@ fn run_laser(args: &LaserArgs, out: &mut impl Write) -> Result<()> {
                             serde_json::json!({ "row": i / g.cols, "col": i % g.cols, "fires": fires })
                         })
                         .collect();
-                    let text = laser::render(k + 1, Some(&g), laser::Style::P5297);
+                    let text = laser::render(k + 1, Some(g), laser::Style::P5297);
                     let rows: Vec<&str> = text.lines().skip(1).collect();
                     serde_json::json!({ "case": k + 1, "verdict": "possible", "grid": rows, "turrets": set })
                 }
             });
         }
+        let turrets: usize = solved.iter().map(|(_, s)| s.turrets).sum();
+        let clauses: usize = solved.iter().map(|(_, s)| s.clauses).sum();
         let stats = serde_json::json!({ "turrets": turrets, "clauses": clauses });
         return emit_json(out, "laser", serde_json::json!({ "cases": all }), stats, start);
     }
-    for (k, grid) in cases.iter().enumerate() {
-        let answer = laser::solve(grid);
-        out.write_all(laser::render(k + 1, answer.as_ref(), style).as_bytes())?;
+    for (k, answer) in answers.iter().enumerate() {
+        out.write_all(laser::render(k + 1, *answer, style).as_bytes())?;
     }
     Ok(())
 }
@@ -567,22 +566,14 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
         return Ok(());
     }
     let labels = pack::labels(solver.pieces());
+    // The first packing, found once for both the picture and the answer.
+    let first = std::cell::OnceCell::new();
+    let first = || first.get_or_init(|| solver.first());
     write_svg(args.svg.as_ref(), || {
-        let cells = solver.board().cells();
-        let (r0, c0) = (cells.iter().map(|c| c.row).min().unwrap_or(0), cells.iter().map(|c| c.col).min().unwrap_or(0));
-        let rows = cells.iter().map(|c| c.row - r0 + 1).max().unwrap_or(0) as usize;
-        let cols = cells.iter().map(|c| c.col - c0 + 1).max().unwrap_or(0) as usize;
-        let mut grid = vec![vec![None; cols]; rows];
-        let mut first = None;
-        let _ = solver.for_each(|p| {
-            first = Some(p.clone());
-            ControlFlow::Break(())
-        });
-        for (p, placed) in first.iter().flatten().enumerate() {
-            for &i in placed {
-                grid[(cells[i].row - r0) as usize][(cells[i].col - c0) as usize] = Some(p);
-            }
-        }
+        let grid = match first() {
+            Some(p) => pack::piece_grid(solver.board(), p),
+            None => pack::piece_grid(solver.board(), &vec![Vec::new(); solver.pieces().len()]),
+        };
         puzzles::svg::pack(&grid, &labels)
     })?;
     let start = std::time::Instant::now();
@@ -599,18 +590,22 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
         serde_json::json!({ "board": lines_json(&pack::render(solver.board(), &labels, packing)), "pieces": pieces })
     };
     if json && !args.count {
-        let mut all = Vec::new();
-        let _ = solver.for_each(|p| {
-            all.push(packing_json(p));
-            if args.all { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
-        });
-        let fields = match (all.is_empty(), args.all) {
-            (true, _) => serde_json::json!({ "verdict": "no_solution" }),
-            (false, true) => serde_json::json!({ "verdict": "solved", "solutions": all }),
-            (false, false) => {
-                let mut v = all.swap_remove(0);
-                v["verdict"] = "solved".into();
-                v
+        let fields = if args.all {
+            let mut all = Vec::new();
+            let _ = solver.for_each(|p| {
+                all.push(packing_json(p));
+                ControlFlow::Continue(())
+            });
+            let verdict = if all.is_empty() { "no_solution" } else { "solved" };
+            serde_json::json!({ "verdict": verdict, "solutions": all })
+        } else {
+            match first() {
+                Some(p) => {
+                    let mut v = packing_json(p);
+                    v["verdict"] = "solved".into();
+                    v
+                }
+                None => serde_json::json!({ "verdict": "no_solution" }),
             }
         };
         return emit_json(out, "pack", fields, serde_json::json!({}), start);
@@ -640,8 +635,15 @@ fn run_pack(args: &PackArgs, out: &mut impl Write) -> Result<()> {
         writeln!(out, "{n}")?;
         return Ok(());
     }
+    if !args.all {
+        match first() {
+            Some(p) => write!(out, "{}", pack::render(solver.board(), &labels, p))?,
+            None => writeln!(out, "No solution")?,
+        }
+        return Ok(());
+    }
     let mut list = Listing::new(out);
-    let _ = solver.for_each(|packing| list.item(&pack::render(solver.board(), &labels, packing), args.all));
+    let _ = solver.for_each(|packing| list.item(&pack::render(solver.board(), &labels, packing), true));
     list.finish()
 }
 

@@ -200,6 +200,16 @@ impl PackSolver {
         text
     }
 
+    /// The first packing found, or `None`.
+    pub fn first(&self) -> Option<Packing> {
+        let mut found = None;
+        let _ = self.for_each(|p| {
+            found = Some(p.clone());
+            ControlFlow::Break(())
+        });
+        found
+    }
+
     /// Calls `visit` with each packing until it returns `Break`.
     pub fn for_each(&self, mut visit: impl FnMut(&Packing) -> ControlFlow<()>) -> ControlFlow<()> {
         let mut packing: Packing = vec![Vec::new(); self.pieces.len()];
@@ -340,20 +350,31 @@ pub fn labels(pieces: &[Piece]) -> Vec<char> {
 /// A packing drawn over the board's bounding box: each cell shows its piece's label
 /// (see [`labels`]), a cell outside the board a space; trailing spaces trimmed.
 pub fn render(board: &Board, labels: &[char], packing: &Packing) -> String {
+    piece_grid(board, packing)
+        .iter()
+        .map(|row| {
+            let line: String = row.iter().map(|p| p.map_or(' ', |p| labels[p])).collect();
+            format!("{}\n", line.trim_end())
+        })
+        .collect()
+}
+
+/// A packing over the board's bounding box (rows, then columns): for each cell the piece
+/// covering it, or None for a cell outside the board.
+pub fn piece_grid(board: &Board, packing: &Packing) -> Vec<Vec<Option<usize>>> {
     let cells = board.cells();
     let r0 = cells.iter().map(|c| c.row).min().unwrap_or(0);
     let r1 = cells.iter().map(|c| c.row).max().unwrap_or(-1);
     let c0 = cells.iter().map(|c| c.col).min().unwrap_or(0);
     let c1 = cells.iter().map(|c| c.col).max().unwrap_or(-1);
-    let w = (c1 - c0 + 1).max(0) as usize;
-    let mut grid = vec![vec![' '; w]; (r1 - r0 + 1).max(0) as usize];
+    let mut grid = vec![vec![None; (c1 - c0 + 1).max(0) as usize]; (r1 - r0 + 1).max(0) as usize];
     for (p, pl) in packing.iter().enumerate() {
         for &i in pl {
             let c = cells[i];
-            grid[(c.row - r0) as usize][(c.col - c0) as usize] = labels[p];
+            grid[(c.row - r0) as usize][(c.col - c0) as usize] = Some(p);
         }
     }
-    grid.iter().map(|row| format!("{}\n", row.iter().collect::<String>().trim_end())).collect()
+    grid
 }
 
 #[cfg(test)]

@@ -140,17 +140,17 @@ pub fn twins(answers: &[Option<TwoTilings>], rows: usize, cols: usize) -> String
     document(40.0 + 2.0 * board_w + 10.0, y + 10.0, &body)
 }
 
-/// Laser tower defense: for each case a caption, and for a possible one the grid with
-/// walls, mirrors, turrets and their beams.
-pub fn laser(cases: &[(Grid, Option<Grid>)]) -> String {
+/// Laser tower defense: for each case (`inputs[k]`, with its answer `answers[k]`) a
+/// caption, and the grid with walls, mirrors, turrets and, when solved, their beams.
+pub fn laser(inputs: &[Grid], answers: &[Option<&Grid>]) -> String {
     let mut body = String::new();
     let mut y = 10.0;
     let mut width: f64 = 300.0;
-    for (k, (input, answer)) in cases.iter().enumerate() {
+    for (k, (input, answer)) in inputs.iter().zip(answers).enumerate() {
         let verdict = if answer.is_some() { "POSSIBLE" } else { "IMPOSSIBLE" };
         let _ = writeln!(body, "<text x=\"10\" y=\"{}\" font-size=\"16\">case {}: {verdict}</text>", y + 16.0, k + 1);
         y += 26.0;
-        let g = answer.as_ref().unwrap_or(input);
+        let g = answer.unwrap_or(input);
         width = width.max(20.0 + CELL * g.cols as f64);
         laser_grid(&mut body, g, (10.0, y), answer.is_some());
         y += CELL * g.rows as f64 + 16.0;
