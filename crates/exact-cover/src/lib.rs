@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod knuth;
+pub mod check;
 pub mod parallel;
 mod solver;
 
@@ -74,7 +75,7 @@ impl Color {
 /// first) and a list of options.
 ///
 /// Memory: one node per item occurrence in an option, plus one per item and per option.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Problem {
     primary: usize,
     secondary: usize,
@@ -82,6 +83,13 @@ pub struct Problem {
     entries: Vec<(u32, Color)>,
     /// `bounds[k]..bounds[k + 1]` is option `k` in `entries`.
     bounds: Vec<usize>,
+}
+
+impl Default for Problem {
+    /// The problem with no item and no option (its one solution is the empty set).
+    fn default() -> Problem {
+        Problem::new(0, 0)
+    }
 }
 
 impl Problem {
@@ -132,15 +140,27 @@ impl Problem {
     /// Errors: as [`Problem::add_option`], plus [`ExactCoverError::ColoredPrimary`].
     pub fn add_colored_option(&mut self, items: &[(usize, Color)]) -> Result<usize, ExactCoverError> {
         let n = self.items();
-        for (k, &(item, color)) in items.iter().enumerate() {
+        for &(item, color) in items {
             if item >= n {
                 return Err(ExactCoverError::NoSuchItem { item, items: n });
             }
             if color != Color::NONE && item < self.primary {
                 return Err(ExactCoverError::ColoredPrimary(item));
             }
-            if items[..k].iter().any(|&(other, _)| other == item) {
-                return Err(ExactCoverError::RepeatedItem(item));
+        }
+        // A repeated item: a pairwise scan for short options, a sort for long ones, so
+        // that adding an option stays O(k log k) in its length k.
+        if items.len() <= 16 {
+            for (k, &(item, _)) in items.iter().enumerate() {
+                if items[..k].iter().any(|&(other, _)| other == item) {
+                    return Err(ExactCoverError::RepeatedItem(item));
+                }
+            }
+        } else {
+            let mut sorted: Vec<usize> = items.iter().map(|&(i, _)| i).collect();
+            sorted.sort_unstable();
+            if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+                return Err(ExactCoverError::RepeatedItem(w[0]));
             }
         }
         if !items.iter().any(|&(item, _)| item < self.primary) {

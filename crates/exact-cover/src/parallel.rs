@@ -20,6 +20,11 @@ pub struct CountOptions<'a> {
 /// How many subtrees per thread (and per shard) the tree is cut into.
 const SUBTREES_PER_THREAD: usize = 32;
 
+/// The most subtrees asked of [`Solver::split`]: a cut costs (in time and memory) about
+/// as many search nodes as it makes subtrees, so a huge shard count `n` must not make
+/// each shard's cut dearer than its count; shards past the cut's size count nothing.
+pub const MAX_SUBTREES: usize = 4096;
+
 /// The number of solutions of `problem` (or of the shard asked for).
 ///
 /// Panics if a shard is not `k/n` with `1 <= k <= n`.
@@ -28,7 +33,8 @@ pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
         return Solver::new(problem).count();
     }
     let parts = options.shard.map_or(1, |(_, n)| n);
-    let prefixes = Solver::split(problem, options.threads.max(1) * SUBTREES_PER_THREAD * parts);
+    let wanted = options.threads.max(1).saturating_mul(SUBTREES_PER_THREAD).saturating_mul(parts);
+    let prefixes = Solver::split(problem, wanted.min(MAX_SUBTREES));
     let mine: Vec<&Vec<usize>> = match options.shard {
         Some((k, n)) => {
             assert!(1 <= k && k <= n, "shard {k}/{n}");

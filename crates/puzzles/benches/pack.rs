@@ -41,7 +41,7 @@ fn main() {
     println!("median wall time of {runs} runs");
     // A board without symmetry: the raw search, 1 and 2 threads.
     let board = puzzles::pack::parse_board(include_str!("../../../examples/pack/asymmetric-7x9.txt")).unwrap();
-    let solver = PackSolver::new(board, sets::pentominoes(), Freedom::Free);
+    let solver = PackSolver::new(board, sets::pentominoes(), Freedom::Free).expect("a small problem");
     for threads in [1, 2] {
         let options = RunOptions { threads, ..RunOptions::default() };
         let d = median(runs, || solver.count(&options).unwrap(), 14191);
@@ -51,7 +51,7 @@ fn main() {
         let board = rectangle(rect).unwrap();
         let pieces = sets::by_name(set).unwrap();
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| board.placements(&p.shape, Freedom::Free)).collect();
-        let solver = PackSolver::new(board.clone(), pieces, Freedom::Free);
+        let solver = PackSolver::new(board.clone(), pieces, Freedom::Free).expect("a small problem");
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
         let line = |what: &str, d: Duration| println!("  {rect} {set:<12} {what:<52} {:>9.1} ms", ms(d));
         line("gridlock pack --count (symmetry breaking, 1 thread)", median(runs, || solver.count(&RunOptions::default()).unwrap(), expect));

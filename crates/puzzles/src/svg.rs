@@ -21,8 +21,31 @@ fn colour(i: usize) -> &'static str {
     PALETTE[i % PALETTE.len()]
 }
 
+/// The label colour readable on fill `colour(i)`: white on dark fills, near-black on light
+/// ones (by the fill's relative luminance, WCAG 2's formula simplified to sRGB weights).
+fn ink(i: usize) -> &'static str {
+    let hex = &colour(i)[1..];
+    let channel = |k: usize| u8::from_str_radix(&hex[2 * k..2 * k + 2], 16).unwrap_or(0) as f64 / 255.0;
+    let luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+    if luminance < 0.4 {
+        "#fff"
+    } else {
+        "#000c"
+    }
+}
+
+/// Text made safe for XML: markup characters escaped, control characters (which XML 1.0
+/// forbids) replaced by U+FFFD.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.chars()
+        .map(|c| match c {
+            '&' => "&amp;".to_string(),
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            c if c.is_control() => '\u{fffd}'.to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 fn document(width: f64, height: f64, body: &str) -> String {
@@ -52,9 +75,10 @@ fn tiles(
                     if let Some(s) = text(r, c) {
                         let _ = writeln!(
                             out,
-                            "<text x=\"{}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\" fill=\"#000a\">{}</text>",
+                            "<text x=\"{}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
                             x + CELL / 2.0,
                             y + CELL / 2.0 + 5.0,
+                            ink(t),
                             escape(&s)
                         );
                     }
@@ -101,15 +125,31 @@ pub fn beads(tray: &Tray) -> String {
 }
 
 /// A packing: `grid[r][c]` is the piece number covering the cell (None: outside), and
-/// `names[p]` the label drawn.
-pub fn pack(grid: &[Vec<Option<usize>>], names: &[char]) -> String {
+/// `names[p]` the label drawn. `legend` (label, piece name) pairs, when not empty, are
+/// listed under the board, each beside a swatch of its piece's colour.
+pub fn pack(grid: &[Vec<Option<usize>>], names: &[char], legend: &[(char, String)]) -> String {
     let rows = grid.len();
     let cols = grid.iter().map(Vec::len).max().unwrap_or(0);
     let mut body = String::new();
     let label = |r: usize, c: usize| grid[r].get(c).copied().flatten();
     let text = |r: usize, c: usize| label(r, c).map(|p| names.get(p).copied().unwrap_or('?').to_string());
     tiles(&mut body, (10.0, 10.0), rows, cols, &label, &text);
-    document(20.0 + CELL * cols as f64, 20.0 + CELL * rows as f64, &body)
+    let top = 20.0 + CELL * rows as f64;
+    let mut width: f64 = 20.0 + CELL * cols as f64;
+    for (i, (l, name)) in legend.iter().enumerate() {
+        let y = top + 24.0 * i as f64;
+        let _ = writeln!(body, "<rect x=\"10\" y=\"{y}\" width=\"20\" height=\"20\" fill=\"{}\" stroke=\"black\"/>", colour(i));
+        let _ = writeln!(
+            body,
+            "<text x=\"20\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+            y + 15.0,
+            ink(i),
+            escape(&l.to_string())
+        );
+        let _ = writeln!(body, "<text x=\"38\" y=\"{}\" font-size=\"14\">{}</text>", y + 15.0, escape(name));
+        width = width.max(48.0 + 8.5 * name.chars().count() as f64);
+    }
+    document(width, top + 24.0 * legend.len() as f64, &body)
 }
 
 /// Polyomino pairs: for each case a caption, and for a possible one both tilings side by

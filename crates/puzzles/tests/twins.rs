@@ -15,8 +15,8 @@ fn real(input: &str, official: &str) {
     let cases = twins::parse(input.as_bytes()).unwrap();
     let answers = twins::solve_all(&cases, 8, 8).unwrap();
     let text: String = answers.iter().enumerate().map(|(k, a)| twins::render(k + 1, a.as_ref(), 8, 8, Style::CodeJam)).collect();
-    let expected = check::check(&cases, official, 8).expect("the official answers pass the checker");
-    let got = check::check(&cases, &text, 8).unwrap_or_else(|e| panic!("{e}"));
+    let expected = check::check(&cases, official, 8, 8).expect("the official answers pass the checker");
+    let got = check::check(&cases, &text, 8, 8).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(got, expected);
 }
 
@@ -99,21 +99,21 @@ fn checker_rejects_broken_answers() {
     let cases = twins::parse(b"1\n@@. @@@\n@.. ...\n... ...\n").unwrap();
     let blank = "........ ........\n".repeat(6);
     let valid = format!("POSSIBLE\n001..... 000.....\n011..... 111.....\n{blank}");
-    assert_eq!(check::check(&cases, &valid, 8), Ok(vec![check::Verdict::Valid]));
+    assert_eq!(check::check(&cases, &valid, 8, 8), Ok(vec![check::Verdict::Valid]));
     // The halves cover different cells.
     let shifted = format!("POSSIBLE\n001..... .000....\n011..... .111....\n{blank}");
-    assert!(check::check(&cases, &shifted, 8).unwrap_err().reason.contains("one tiling only"));
+    assert!(check::check(&cases, &shifted, 8, 8).unwrap_err().reason.contains("one tiling only"));
     // Two tiles sharing a character are not one copy of the piece.
     let merged = valid.replacen("001.....", "000.....", 1).replacen("011.....", "000.....", 1);
-    assert!(check::check(&cases, &merged, 8).unwrap_err().reason.contains("not one copy of P"));
+    assert!(check::check(&cases, &merged, 8, 8).unwrap_err().reason.contains("not one copy of P"));
     // A tile of the wrong piece: a straight tromino in the L tiling.
     let wrong = format!("POSSIBLE\n000..... 000.....\n111..... 111.....\n{blank}");
-    assert!(check::check(&cases, &wrong, 8).unwrap_err().reason.contains("not one copy of P"));
+    assert!(check::check(&cases, &wrong, 8, 8).unwrap_err().reason.contains("not one copy of P"));
     // Cut short, or an empty region.
-    assert!(check::check(&cases, "POSSIBLE\n001..... 000.....\n", 8).is_err());
+    assert!(check::check(&cases, "POSSIBLE\n001..... 000.....\n", 8, 8).is_err());
     let empty = format!("POSSIBLE\n{}", "........ ........\n".repeat(8));
-    assert!(check::check(&cases, &empty, 8).unwrap_err().reason.contains("empty"));
-    assert_eq!(check::check(&cases, "IMPOSSIBLE\n", 8), Ok(vec![check::Verdict::ClaimsImpossible]));
+    assert!(check::check(&cases, &empty, 8, 8).unwrap_err().reason.contains("empty"));
+    assert_eq!(check::check(&cases, "IMPOSSIBLE\n", 8, 8), Ok(vec![check::Verdict::ClaimsImpossible]));
 }
 
 proptest::proptest! {

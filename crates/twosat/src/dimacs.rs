@@ -112,7 +112,115 @@ pub fn parse(input: &[u8]) -> Result<TwoSat, DimacsError> {
     if count != declared {
         return err(header_line, format!("the header declares {declared} clauses but {count} were given"));
     }
+    let usable = FREE_VARS.max(2 * count);
+    if formula.vars() as u64 > usable {
+        return err(
+            header_line,
+            format!(
+                "the header declares {} variables but the {count} clauses can use at most {}; gridlock takes at most {usable} \
+                 (the model alone would be out of proportion to the input)",
+                formula.vars(),
+                2 * count
+            ),
+        );
+    }
     Ok(formula)
+}
+
+/// Variables a formula may declare beyond those its clauses can use (two per clause):
+/// 2^20. A header of millions of variables with few clauses is refused, since its model
+/// would take memory and output out of proportion to the input.
+pub const FREE_VARS: u64 = 1 << 20;
+
+/// What a valid answer says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// `s SATISFIABLE` with a model that satisfies every clause.
+    Satisfiable,
+    /// `s UNSATISFIABLE` (whether that is true is not checked here).
+    ClaimsUnsatisfiable,
+}
+
+/// Checks an answer in the SAT competitions' format against `formula`: `c` comment lines
+/// anywhere, one `s` line (`s SATISFIABLE` or `s UNSATISFIABLE`), and for a satisfiable
+/// answer `v` lines giving every variable exactly once as a literal, ended by `0`. The
+/// model must satisfy every clause. Returns the first broken rule with its 1-based line
+/// (0 for the whole answer). Written from the format alone; it shares no code with the
+/// solver.
+pub fn check(formula: &TwoSat, answer: &str) -> Result<Verdict, (usize, String)> {
+    let n = formula.vars() as usize;
+    let mut status: Option<(usize, bool)> = None;
+    let mut model: Vec<Option<bool>> = vec![None; n];
+    let mut ended = false;
+    for (i, line) in answer.lines().enumerate() {
+        let line_no = i + 1;
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        match words.next() {
+            None | Some("c") => {}
+            Some("s") => {
+                if status.is_some() {
+                    return Err((line_no, "a second 's' line".into()));
+                }
+                let sat = match words.collect::<Vec<_>>()[..] {
+                    ["SATISFIABLE"] => true,
+                    ["UNSATISFIABLE"] => false,
+                    _ => return Err((line_no, "expected 's SATISFIABLE' or 's UNSATISFIABLE'".into())),
+                };
+                status = Some((line_no, sat));
+            }
+            Some("v") => {
+                if ended {
+                    return Err((line_no, "a 'v' line after the 0 that ends the model".into()));
+                }
+                for w in words {
+                    let lit: i64 = match parse_int(w.as_bytes()) {
+                        Some(l) if !w.starts_with('+') => l,
+                        _ => return Err((line_no, format!("'{w}' is not a literal"))),
+                    };
+                    if lit == 0 {
+                        ended = true;
+                        continue;
+                    }
+                    if ended {
+                        return Err((line_no, format!("literal {lit} after the 0 that ends the model")));
+                    }
+                    let var = lit.unsigned_abs() as usize;
+                    if var > n {
+                        return Err((line_no, format!("variable {var} is beyond the {n} of the formula")));
+                    }
+                    if model[var - 1].replace(lit > 0).is_some() {
+                        return Err((line_no, format!("variable {var} is given twice")));
+                    }
+                }
+            }
+            Some(other) => return Err((line_no, format!("'{other}' does not start a line of an answer (c, s or v)"))),
+        }
+    }
+    let Some((s_line, sat)) = status else {
+        return Err((0, "no 's' line".into()));
+    };
+    if !sat {
+        if model.iter().any(Option::is_some) {
+            return Err((s_line, "'v' lines with s UNSATISFIABLE".into()));
+        }
+        return Ok(Verdict::ClaimsUnsatisfiable);
+    }
+    if !ended {
+        return Err((0, "the model is not ended by 0".into()));
+    }
+    if let Some(v) = model.iter().position(Option::is_none) {
+        return Err((0, format!("variable {} is given no value", v + 1)));
+    }
+    if formula.has_empty_clause() {
+        return Err((0, "the formula has an empty clause, which no model satisfies".into()));
+    }
+    let holds = |l: Literal| model[l.var() as usize] == Some(!l.is_negated());
+    if let Some(&(a, b)) = formula.clauses().iter().find(|&&(a, b)| !holds(a) && !holds(b)) {
+        let show = |l: Literal| if l.is_negated() { -(l.var() as i64 + 1) } else { l.var() as i64 + 1 };
+        return Err((0, format!("the clause {} {} 0 is false", show(a), show(b))));
+    }
+    Ok(Verdict::Satisfiable)
 }
 
 /// A decimal integer with an optional leading `-`, within ±2^63.
@@ -180,6 +288,28 @@ mod tests {
         assert!(e(b"p cnf 2 1\n1 2\n").message.contains("not ended"));
         assert!(e(b"").message.contains("header"));
         assert!(e(b"p cnf 2\n").message.contains("header"));
+    }
+
+    #[test]
+    fn checks_answers() {
+        let f = parse(b"p cnf 3 3\n1 -2 0\n2 3 0\n-3 0\n").unwrap();
+        assert_eq!(check(&f, "s SATISFIABLE\nv 1 2 -3 0\n"), Ok(Verdict::Satisfiable));
+        assert_eq!(check(&f, "c hi\ns SATISFIABLE\nv 1\nv 2 -3 0\n"), Ok(Verdict::Satisfiable));
+        assert_eq!(check(&f, "s UNSATISFIABLE\n"), Ok(Verdict::ClaimsUnsatisfiable));
+        assert!(check(&f, "s SATISFIABLE\nv 1 2 3 0\n").unwrap_err().1.contains("-3 0 is false"));
+        assert!(check(&f, "s SATISFIABLE\nv 1 2 0\n").unwrap_err().1.contains("no value"));
+        assert!(check(&f, "s SATISFIABLE\nv 1 2 -3\n").unwrap_err().1.contains("not ended"));
+        assert!(check(&f, "s SATISFIABLE\nv 1 1 2 -3 0\n").unwrap_err().1.contains("twice"));
+        assert!(check(&f, "s SATISFIABLE\nv +1 2 -3 0\n").is_err());
+        assert!(check(&f, "s SATISFIABLE\nv 1 2 -3 0\nextra\n").is_err());
+        assert!(check(&f, "v 1 2 -3 0\n").is_err());
+        assert!(check(&parse(b"p cnf 1 1\n0\n").unwrap(), "s SATISFIABLE\nv 1 0\n").is_err());
+    }
+
+    #[test]
+    fn refuses_headers_out_of_proportion() {
+        assert!(parse(b"p cnf 67000000 0\n").unwrap_err().message.contains("at most 1048576"));
+        assert!(parse(b"p cnf 1048576 0\n").is_ok());
     }
 
     #[test]

@@ -148,6 +148,11 @@ impl TwoSat {
         self.add_clause(a, a);
     }
 
+    /// Whether the empty clause was added (then no assignment satisfies the formula).
+    pub fn has_empty_clause(&self) -> bool {
+        self.empty_clause
+    }
+
     /// Adds the empty clause, which no assignment satisfies.
     pub fn add_empty_clause(&mut self) {
         self.empty_clause = true;

@@ -69,6 +69,20 @@ fn clear(g: &mut Grid) {
     }
 }
 
+/// The three numbers of a move line, written exactly as the contest prints them: `x` and
+/// `y` as unsigned decimal numbers of at most two digits, `g` as `1` or `-1`, nothing else.
+fn move_tokens(line: &str) -> Option<[i64; 3]> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let [x, y, g] = tokens[..] else { return None };
+    let unsigned = |t: &str| (t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse::<i64>().ok()).flatten();
+    let g = match g {
+        "1" => 1,
+        "-1" => -1,
+        _ => return None,
+    };
+    Some([unsigned(x)?, unsigned(y)?, g])
+}
+
 /// Checks `answer` (one `x y g` line per move, or `-1`) against the puzzle: exactly `n`
 /// moves, each dragging an existing block to a column on the board and not swapping two
 /// blocks of one colour, the board not empty before any move and empty after the last.
@@ -89,9 +103,8 @@ pub fn check(puzzle: &Puzzle, answer: &str) -> Result<Verdict, (usize, String)> 
     }
     for (i, line) in lines.iter().enumerate() {
         let n = i + 1;
-        let nums: Vec<i64> = line.split_whitespace().filter_map(|t| t.parse().ok()).collect();
-        let [x, y, d] = nums[..] else {
-            return Err((n, format!("'{line}' is not 'x y g'")));
+        let Some([x, y, d]) = move_tokens(line) else {
+            return Err((n, format!("'{line}' is not 'x y g' (two unsigned numbers, then 1 or -1)")));
         };
         if g.iter().all(|row| row.iter().all(|&c| c == 0)) {
             return Err((n, "the board is already empty".into()));

@@ -30,11 +30,10 @@ fn same_piece(piece: &[(i32, i32)], cells: &[(i32, i32)]) -> bool {
     })
 }
 
-/// Checks one board (`rows` rows, each "PPPPPPPP QQQQQQQQ") against the pieces: both
-/// halves cover the same non-empty set of cells, and in each half every character's cells
-/// are one copy of that half's piece.
-pub fn check_boards(case: &Case, rows: &[&str]) -> Result<(), String> {
-    let cols = rows.first().map_or(0, |r| r.len() / 2);
+/// Checks one board (`rows` rows, each "PPPPPPPP QQQQQQQQ": `cols` characters, a space,
+/// `cols` characters) against the pieces: both halves cover the same non-empty set of
+/// cells, and in each half every character's cells are one copy of that half's piece.
+pub fn check_boards(case: &Case, rows: &[&str], cols: usize) -> Result<(), String> {
     let mut halves: [BTreeMap<char, Vec<(i32, i32)>>; 2] = Default::default();
     for (r, row) in rows.iter().enumerate() {
         let chars: Vec<char> = row.chars().collect();
@@ -73,7 +72,8 @@ pub fn check_boards(case: &Case, rows: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks a whole answer (either output style) with boards of `rows` rows.
-pub fn check(cases: &[Case], answer: &str, rows: usize) -> Result<Vec<Verdict>, CheckError> {
-    crate::cases::check_answer(cases.len(), answer, |_| rows, |k, lines| check_boards(&cases[k], lines))
+/// Checks a whole answer (either output style) with boards of `rows` rows of `cols`
+/// columns (8 and 8 for the contest).
+pub fn check(cases: &[Case], answer: &str, rows: usize, cols: usize) -> Result<Vec<Verdict>, CheckError> {
+    crate::cases::check_answer(cases.len(), answer, |_| rows, |k, lines| check_boards(&cases[k], lines, cols))
 }

@@ -5,6 +5,8 @@
 //! fits it, dancing links otherwise) -> [`render`]. Counts can be split into subtrees run
 //! on several threads, or into deterministic shards for separate processes.
 
+pub mod check;
+
 use exact_cover::{Problem, Solver};
 use polyomino::symmetry::{board_symmetries, break_symmetry, count_with_symmetry, BoardSymmetry, Restrict};
 use polyomino::{cells_connected, Board, Cell, CountCache, Freedom, Packer, Piece, Shape, Subtree};
@@ -136,7 +138,20 @@ pub enum RunError {
     /// Shards of a Burnside count would not add up.
     #[error("--unique with --shard needs a piece without symmetric placements; count without --shard")]
     ShardUnique,
+    /// The placement lists would exceed [`MAX_PLACEMENT_CELLS`].
+    #[error("the pieces have up to {entries} placement cells on this board; gridlock builds at most {limit}")]
+    TooLarge {
+        /// An upper bound on the placement cells (sum over pieces of orientations x board
+        /// cells x piece size).
+        entries: u128,
+        /// [`MAX_PLACEMENT_CELLS`].
+        limit: usize,
+    },
 }
+
+/// The most placement cells (one `usize` each, summed over every placement of every
+/// piece) a [`PackSolver`] builds: 2^26, half a gigabyte.
+pub const MAX_PLACEMENT_CELLS: usize = 1 << 26;
 
 /// A packing problem compiled for search.
 #[derive(Debug, Clone)]
@@ -151,10 +166,33 @@ pub struct PackSolver {
 const SUBTREES_PER_THREAD: usize = 32;
 
 impl PackSolver {
-    /// Compiles the problem: every placement of every piece.
-    pub fn new(board: Board, pieces: Vec<Piece>, freedom: Freedom) -> PackSolver {
+    /// Compiles the problem: every placement of every piece, once the conditions that
+    /// need no search hold. When the pieces' cells do not add up to the board's (each
+    /// piece is used once), no placement is built and the problem has no packing.
+    ///
+    /// Errors: [`RunError::TooLarge`] when the placement lists could exceed
+    /// [`MAX_PLACEMENT_CELLS`] (checked before building them).
+    pub fn new(board: Board, pieces: Vec<Piece>, freedom: Freedom) -> Result<PackSolver, RunError> {
+        let area: usize = pieces.iter().map(|p| p.shape.len()).sum();
+        if area != board.len() {
+            let placements = vec![Vec::new(); pieces.len()];
+            return Ok(PackSolver { board, pieces, freedom, placements });
+        }
+        let entries: u128 = pieces
+            .iter()
+            .map(|p| p.shape.orientations(freedom).len() as u128 * board.len() as u128 * p.shape.len() as u128)
+            .sum();
+        if entries > MAX_PLACEMENT_CELLS as u128 {
+            return Err(RunError::TooLarge { entries, limit: MAX_PLACEMENT_CELLS });
+        }
         let placements = pieces.iter().map(|p| board.placements(&p.shape, freedom)).collect();
-        PackSolver { board, pieces, freedom, placements }
+        Ok(PackSolver { board, pieces, freedom, placements })
+    }
+
+    /// Whether a condition that needs no search already rules every packing out: the
+    /// pieces' cells do not add up to the board's, or a piece has no placement.
+    pub fn hopeless(&self) -> bool {
+        self.placements.iter().any(Vec::is_empty)
     }
 
     /// The board.
@@ -173,13 +211,25 @@ impl PackSolver {
         board_symmetries(&self.board, self.freedom.symmetries())
     }
 
-    /// The problem as exact cover in Knuth's DLX format: the pieces' names (white space,
-    /// `:` and `|` replaced by `_`) and the cells `r<row>c<col>` are the primary items;
-    /// one option per placement.
+    /// The problem as exact cover in Knuth's DLX format: the pieces' names and the cells
+    /// `r<row>c<col>` are the primary items; one option per placement. A piece's name has
+    /// white space, control characters, `:` and `|` replaced by `_`, and `'` appended
+    /// while it equals a cell's name or an earlier piece's, so every name is distinct and
+    /// `gridlock xc` reads the text back.
     pub fn knuth_text(&self) -> String {
-        let clean = |n: &str| n.replace(|c: char| c.is_whitespace() || c == ':' || c == '|', "_");
-        let names: Vec<String> = self.pieces.iter().map(|p| clean(&p.name)).collect();
         let cells: Vec<String> = self.board.cells().iter().map(|c| format!("r{}c{}", c.row, c.col)).collect();
+        let mut taken: std::collections::HashSet<String> = cells.iter().cloned().collect();
+        let names: Vec<String> = self
+            .pieces
+            .iter()
+            .map(|p| {
+                let mut n = p.name.replace(|c: char| c.is_whitespace() || c.is_control() || c == ':' || c == '|', "_");
+                while !taken.insert(n.clone()) {
+                    n.push('\'');
+                }
+                n
+            })
+            .collect();
         let mut text = format!(
             "| {} pieces, {} cells (written by gridlock pack --emit-knuth)\n{} {}\n",
             self.pieces.len(),
@@ -212,6 +262,9 @@ impl PackSolver {
 
     /// Calls `visit` with each packing until it returns `Break`.
     pub fn for_each(&self, mut visit: impl FnMut(&Packing) -> ControlFlow<()>) -> ControlFlow<()> {
+        if self.hopeless() {
+            return ControlFlow::Continue(());
+        }
         let mut packing: Packing = vec![Vec::new(); self.pieces.len()];
         match Packer::new(&self.board, &self.placements) {
             Ok(packer) => packer.for_each(|sol| {
@@ -241,6 +294,9 @@ impl PackSolver {
     ///
     /// Errors: see [`RunError`].
     pub fn count(&self, options: &RunOptions) -> Result<u64, RunError> {
+        if self.hopeless() {
+            return Ok(0);
+        }
         let group = self.symmetries();
         match break_symmetry(&self.placements, &group, Restrict::FewestPlacements) {
             Some(restricted) => Ok(group.len() as u64 * count_lists(&self.board, &restricted, options)?),
@@ -252,6 +308,9 @@ impl PackSolver {
     ///
     /// Errors: see [`RunError`].
     pub fn count_with_symmetry(&self, options: &RunOptions) -> Result<(u64, u64), RunError> {
+        if self.hopeless() {
+            return Ok((0, 0));
+        }
         let group = self.symmetries();
         if options.shard.is_some() && group.len() > 1 && break_symmetry(&self.placements, &group, Restrict::FewestPlacements).is_none() {
             return Err(RunError::ShardUnique);
@@ -282,7 +341,8 @@ fn count_lists(board: &Board, placements: &[Vec<Vec<usize>>], options: &RunOptio
         return Ok(packer.count());
     }
     let parts = options.shard.map_or(1, |(_, n)| n);
-    let subtrees = packer.split(options.threads.max(1) * SUBTREES_PER_THREAD * parts);
+    let wanted = options.threads.max(1).saturating_mul(SUBTREES_PER_THREAD).saturating_mul(parts);
+    let subtrees = packer.split(wanted.min(exact_cover::parallel::MAX_SUBTREES));
     let mine: Vec<&Subtree> = match options.shard {
         Some((k, n)) => subtrees.iter().skip(k - 1).step_by(n).collect(),
         None => subtrees.iter().collect(),
@@ -325,8 +385,39 @@ pub fn exact_cover_problem(board: &Board, placements: &[Vec<Vec<usize>>]) -> (Pr
     (problem, owners)
 }
 
+/// The `i`-th label of drawings whose pieces are not named by distinct single
+/// characters: `A`..`Z`, `a`..`z`, `0`..`9`, then Greek, Cyrillic and CJK letters, so that
+/// every tile of any board gridlock builds has its own character (over 20000 of them).
+pub fn nth_label(i: usize) -> char {
+    const RANGES: [(u32, u32); 7] =
+        [(0x41, 0x5A), (0x61, 0x7A), (0x30, 0x39), (0x3B1, 0x3C9), (0x410, 0x44F), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3)];
+    let mut i = i as u64;
+    for (lo, hi) in RANGES {
+        let n = (hi - lo + 1) as u64;
+        if i < n {
+            return char::from_u32(lo + i as u32).unwrap_or('?');
+        }
+        i -= n;
+    }
+    '?'
+}
+
+/// Whether [`labels`] had to replace the pieces' names (then drawings need a legend).
+pub fn labels_are_names(pieces: &[Piece], labels: &[char]) -> bool {
+    pieces.iter().zip(labels).all(|(p, &l)| p.name.chars().eq(std::iter::once(l)))
+}
+
+/// The legend of a drawing whose labels are not the names: a line `label name` per
+/// piece; empty when the labels are the names.
+pub fn legend(pieces: &[Piece], labels: &[char]) -> String {
+    if labels_are_names(pieces, labels) {
+        return String::new();
+    }
+    pieces.iter().zip(labels).map(|(p, l)| format!("{l} {}\n", p.name)).collect()
+}
+
 /// One character per piece for drawings: the names when they are distinct single
-/// characters, otherwise `A`..`Z`, `a`..`z`, `0`..`9` in piece order (then `?`).
+/// characters, otherwise [`nth_label`] in piece order.
 pub fn labels(pieces: &[Piece]) -> Vec<char> {
     let singles: Vec<char> = pieces.iter().filter_map(|p| {
         let mut cs = p.name.chars();
@@ -343,8 +434,7 @@ pub fn labels(pieces: &[Piece]) -> Vec<char> {
     if distinct {
         return singles;
     }
-    let pool: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
-    (0..pieces.len()).map(|i| pool.get(i).copied().unwrap_or('?')).collect()
+    (0..pieces.len()).map(nth_label).collect()
 }
 
 /// A packing drawn over the board's bounding box: each cell shows its piece's label
@@ -405,5 +495,11 @@ mod tests {
         assert_eq!(labels(&[p("x"), p("y")]), vec!['x', 'y']);
         assert_eq!(labels(&[p("long"), p("y")]), vec!['A', 'B']);
         assert_eq!(labels(&[p("y"), p("y2"), p("y")]), vec!['A', 'B', 'C']);
+        let many: Vec<Piece> = (0..5000).map(|i| p(&format!("p{i}"))).collect();
+        let l = labels(&many);
+        assert_eq!(l.iter().collect::<std::collections::HashSet<_>>().len(), 5000);
+        assert!(l.iter().all(|c| !c.is_control() && !c.is_whitespace() && *c != '?'));
+        assert_eq!(legend(&[p("x"), p("y")], &['x', 'y']), "");
+        assert_eq!(legend(&[p("long"), p("y")], &['A', 'B']), "A long\nB y\n");
     }
 }

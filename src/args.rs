@@ -1,0 +1,150 @@
+//! Arguments shared by several commands, defined once and flattened into each command's
+//! own arguments (`#[command(flatten)]`), with the parsers of their values.
+
+use clap::ValueEnum;
+use std::path::PathBuf;
+
+/// Output format of a solving command.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Debug)]
+pub enum Format {
+    /// The puzzle's own text format.
+    Text,
+    /// JSON, as documented in docs/json.md (one document; lists of solutions streamed).
+    Json,
+}
+
+/// The input file (stdin when omitted or `-`) and the output format.
+#[derive(clap::Args, Debug)]
+pub struct Io {
+    /// Input file; stdin when omitted or "-".
+    pub file: Option<PathBuf>,
+    /// Output format: the puzzle's text format, or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The answer drawn as an SVG picture.
+#[derive(clap::Args, Debug)]
+pub struct Picture {
+    /// Also draw the answer as an SVG picture in FILE ("-": on stdout instead of the
+    /// answer). The file is written whole (through a temporary file in its folder) or not
+    /// at all, and never over the input file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// Bounds on the run, for every solving command.
+#[derive(clap::Args, Debug)]
+pub struct Budget {
+    /// Stop after SECONDS of wall time: nothing more is printed on stdout (answers already
+    /// streamed by --all stay, each whole), a message goes to stderr, exit status 3.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+}
+
+/// How a count is spread over threads or processes.
+#[derive(clap::Args, Debug)]
+pub struct Scale {
+    /// With --count: worker threads, 1 to the number of cores (the tree is cut into many
+    /// more subtrees than threads).
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "count", value_parser = parse_threads)]
+    pub threads: usize,
+    /// With --count: count only part K of N deterministic parts of the search tree (N at
+    /// most 1000000), so that separate processes can share a count (the parts add up).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "count")]
+    pub shard: Option<(usize, usize)>,
+}
+
+/// Listing solutions: the first one, the first N, or all of them.
+#[derive(clap::Args, Debug)]
+pub struct Listing {
+    /// Print every solution, separated by blank lines.
+    #[arg(long)]
+    pub all: bool,
+    /// Print at most N solutions (so "--limit 2" tells whether the solution is unique).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+}
+
+impl Listing {
+    /// How many solutions to print: 1 by default, N with --limit, all with --all.
+    pub fn wanted(&self) -> u64 {
+        match (self.all, self.limit) {
+            (_, Some(n)) => n,
+            (true, None) => u64::MAX,
+            (false, None) => 1,
+        }
+    }
+
+    /// Whether the answer is a list (--all or --limit) rather than one solution.
+    pub fn is_list(&self) -> bool {
+        self.all || self.limit.is_some()
+    }
+}
+
+/// The largest shard count: far above any cluster, small enough that the subtree count
+/// (threads x 32 x N) cannot overflow and the split costs no more than the whole count.
+pub const MAX_SHARDS: usize = 1_000_000;
+
+/// Parses "K/N" with 1 <= K <= N <= [`MAX_SHARDS`].
+pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not K/N with 1 <= K <= N <= {MAX_SHARDS}");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || k > n || n > MAX_SHARDS {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// Parses a thread count from 1 to the machine's cores.
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match s.parse::<usize>() {
+        Ok(n) if (1..=cores).contains(&n) => Ok(n),
+        _ => Err(format!("'{s}' is not a thread count from 1 to {cores} (this machine's cores)")),
+    }
+}
+
+/// Parses a positive number of seconds (at most a year).
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= 366.0 * 86400.0 => Ok(t),
+        _ => Err(format!("'{s}' is not a number of seconds above 0 (at most a year)")),
+    }
+}
+
+/// Parses "RxC" with both from 1 to `max`.
+pub fn parse_size(s: &str, max: usize) -> Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not ROWSxCOLUMNS with each from 1 to {max}");
+    let (r, c) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (r, c): (usize, usize) = (r.trim().parse().map_err(|_| bad())?, c.trim().parse().map_err(|_| bad())?);
+    if !(1..=max).contains(&r) || !(1..=max).contains(&c) {
+        return Err(bad());
+    }
+    Ok((r, c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_bounded() {
+        assert_eq!(parse_shard("3/8"), Ok((3, 8)));
+        for bad in ["0/3", "4/3", "1/1000001", "1/18446744073709551616", "x", "1/"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_threads("1"), Ok(1));
+        for bad in ["0", "100000000000", "-1", "two"] {
+            assert!(parse_threads(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_size("8x8", 64), Ok((8, 8)));
+        for bad in ["1x9223372036854775809", "0x3", "65x1", "8by8"] {
+            assert!(parse_size(bad, 64).is_err(), "{bad}");
+        }
+        for bad in ["0", "-1", "nan", "inf", "1e99"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! `gridlock pack`: polyomino packing, each piece used once.
+
+use super::{keep_going, lines, Cells};
+use crate::args::{Budget, Format, Listing, Picture, Scale};
+use crate::output::{self, bad, read_input, NoStats, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
+use polyomino::symmetry::BoardSymmetry;
+use polyomino::{Board, Piece};
+use puzzles::pack::{self, PackSolver, Packing};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `gridlock pack`.
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("board_source").required(true).args(["rect", "board"])))]
+pub struct Args {
+    /// A rectangular board ROWSxCOLUMNS, each 1 to 1000, e.g. 6x10.
+    #[arg(long, value_name = "RxC")]
+    rect: Option<String>,
+    /// A board file: '.' is a cell to fill, '#' or a space is outside.
+    #[arg(long, value_name = "FILE")]
+    board: Option<PathBuf>,
+    /// The pieces: a set (pentominoes, tetrominoes, kanoodle) or a file of pieces (a name
+    /// line then the shape drawn with '#', blank-line separated).
+    #[arg(long, value_name = "SET|FILE")]
+    pieces: String,
+    /// Pieces may be rotated but not reflected.
+    #[arg(long)]
+    one_sided: bool,
+    /// Print the number of packings.
+    #[arg(long, conflicts_with_all = ["all", "limit"])]
+    count: bool,
+    /// Up to the board's symmetries: with --count, count classes; with --all or --limit,
+    /// list one packing per class.
+    #[arg(long)]
+    unique: bool,
+    #[command(flatten)]
+    listing: Listing,
+    /// Print the problem as exact cover in Knuth's DLX format (for `gridlock xc` or
+    /// Knuth's programs) instead of solving it.
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "unique", "svg", "format"])]
+    emit_knuth: bool,
+    /// Output format: the puzzle's text format, or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    picture: Picture,
+    #[command(flatten)]
+    scale: Scale,
+    #[command(flatten)]
+    budget: Budget,
+}
+
+/// One packing: the drawing, the legend when labels are not the names, and each
+/// piece's cells by name.
+#[derive(Serialize)]
+struct Drawing {
+    board: Vec<String>,
+    pieces: BTreeMap<String, Cells>,
+}
+
+/// The answer without a list.
+#[derive(Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+enum Answer {
+    Solved(Drawing),
+    NoSolution,
+    Count { count: u64, unique: bool, shard: Option<String> },
+}
+
+/// What the answers need to draw packings.
+struct Artist<'a> {
+    solver: &'a PackSolver,
+    labels: Vec<char>,
+    legend: String,
+}
+
+impl Artist<'_> {
+    fn text(&self, packing: &Packing) -> String {
+        pack::render(self.solver.board(), &self.labels, packing) + &self.legend
+    }
+
+    fn drawing(&self, packing: &Packing) -> Drawing {
+        let cells = self.solver.board().cells();
+        let pieces = packing
+            .iter()
+            .enumerate()
+            .map(|(p, pl)| (self.solver.pieces()[p].name.clone(), pl.iter().map(|&i| [cells[i].row as i64, cells[i].col as i64]).collect()))
+            .collect();
+        Drawing { board: lines(&pack::render(self.solver.board(), &self.labels, packing)), pieces }
+    }
+
+    fn svg(&self, packing: Option<&Packing>) -> String {
+        let empty = vec![Vec::new(); self.solver.pieces().len()];
+        let grid = pack::piece_grid(self.solver.board(), packing.unwrap_or(&empty));
+        let legend: Vec<(char, String)> = if self.legend.is_empty() {
+            Vec::new()
+        } else {
+            self.labels.iter().zip(self.solver.pieces()).map(|(&l, p)| (l, p.name.clone())).collect()
+        };
+        puzzles::svg::pack(&grid, &self.labels, &legend)
+    }
+}
+
+/// The board the arguments name.
+fn board(args: &Args) -> Result<Board, output::Failure> {
+    match (&args.rect, &args.board) {
+        (Some(r), _) => pack::rectangle(r).map_err(|e| bad(format_args!("--rect: {e}"))),
+        (None, Some(path)) => {
+            let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+            pack::parse_board(input.text()?).map_err(|e| input.bad(e))
+        }
+        (None, None) => Err(bad("give the board with --rect or --board")),
+    }
+}
+
+/// The pieces the arguments name.
+fn pieces(args: &Args) -> Result<Vec<Piece>, output::Failure> {
+    if let Some(set) = polyomino::sets::by_name(&args.pieces) {
+        return Ok(set);
+    }
+    let path = Path::new(&args.pieces);
+    if !path.exists() {
+        return Err(bad(format_args!(
+            "--pieces: '{}' is neither a set (pentominoes, tetrominoes, kanoodle) nor a file",
+            args.pieces
+        )));
+    }
+    let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+    pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))
+}
+
+/// A key that orders packings: per board cell, the piece covering it.
+fn key(packing: &Packing, cells: usize) -> Vec<usize> {
+    let mut k = vec![usize::MAX; cells];
+    for (p, pl) in packing.iter().enumerate() {
+        for &i in pl {
+            k[i] = p;
+        }
+    }
+    k
+}
+
+/// Whether `packing` is the least (by [`key`]) of its images under `group`: exactly one
+/// packing per symmetry class passes.
+fn is_canonical(packing: &Packing, group: &[BoardSymmetry], cells: usize) -> bool {
+    let own = key(packing, cells);
+    group.iter().all(|g| {
+        let image: Packing = packing.iter().map(|pl| g.map_placement(pl)).collect();
+        own <= key(&image, cells)
+    })
+}
+
+/// Runs `gridlock pack`.
+pub fn run(args: &Args) -> Outcome {
+    let board_path = args.board.as_deref();
+    let pieces_path = Some(Path::new(&args.pieces)).filter(|p| p.exists());
+    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[board_path, pieces_path])?;
+    if svg.is_some() && (args.count || args.listing.is_list()) {
+        return Err(bad("--svg draws one packing; it does not go with --count, --all or --limit"));
+    }
+    if args.unique && !args.count && !args.listing.is_list() {
+        return Err(bad("--unique goes with --count, --all or --limit"));
+    }
+    let board = board(args)?;
+    let pieces = pieces(args)?;
+    let freedom = if args.one_sided { polyomino::Freedom::OneSided } else { polyomino::Freedom::Free };
+    let solver = PackSolver::new(board, pieces, freedom).map_err(bad)?;
+    if args.emit_knuth {
+        return Ok(output::emit(solver.knuth_text().as_bytes())?);
+    }
+    output::start_time_limit(args.budget.time_limit);
+    let labels = pack::labels(solver.pieces());
+    let legend = pack::legend(solver.pieces(), &labels);
+    let artist = Artist { solver: &solver, labels, legend };
+    let run = Run::new("pack", args.format);
+    if args.count {
+        let bar = output::progress_bar();
+        let report = output::progress_reporter(&bar);
+        let options = pack::RunOptions {
+            threads: args.scale.threads,
+            shard: args.scale.shard,
+            progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
+        };
+        let count = if args.unique { solver.count_with_symmetry(&options).map(|(_, u)| u) } else { solver.count(&options) };
+        let count = count.map_err(bad)?;
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
+        let answer = Answer::Count { count, unique: args.unique, shard };
+        return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
+    }
+    if args.listing.is_list() {
+        let group: Vec<BoardSymmetry> = if args.unique { solver.symmetries() } else { Vec::new() };
+        let cells = solver.board().len();
+        let wanted = args.listing.wanted();
+        let mut list = run.stream("solutions", "\n");
+        let mut error = None;
+        let _ = solver.for_each(|p| {
+            if !is_canonical(p, &group, cells) {
+                return std::ops::ControlFlow::Continue(());
+            }
+            let result = list.push(|| artist.text(p), &artist.drawing(p));
+            keep_going(list.len(), wanted, result, &mut error)
+        });
+        if let Some(e) = error {
+            return Err(e.into());
+        }
+        let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
+        return list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &NoStats {});
+    }
+    let first = solver.first();
+    if let Some(target) = &svg {
+        output::check_svg_size(solver.board().len())?;
+        target.write(&artist.svg(first.as_ref()))?;
+        if SvgTarget::is_stdout(&svg) {
+            return Ok(());
+        }
+    }
+    let answer = match &first {
+        Some(p) => Answer::Solved(artist.drawing(p)),
+        None => Answer::NoSolution,
+    };
+    let text = || first.as_ref().map_or_else(|| "No solution\n".to_string(), |p| artist.text(p));
+    run.answer(text, &answer, &NoStats {})
+}

@@ -1,0 +1,329 @@
+//! Everything between a typed answer and the outside world: reading the input, the
+//! failure kinds and their exit statuses, the stdout sink that answers stream through,
+//! the JSON envelope, SVG files written whole, the progress bar and the time limit.
+
+use crate::args::Format;
+use serde::Serialize;
+use std::io::{self, BufWriter, Read, Stdout, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{LazyLock, Mutex, MutexGuard};
+use std::time::Instant;
+
+/// Why a command did not print an answer, and the exit status that says so.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input or usage: exit status 2.
+    Input(String),
+    /// The answer could not be written: exit status 1 (a closed pipe is silent, exit 0).
+    Write(io::Error),
+    /// The checked answer is wrong (`check`): the verdict was printed; this exit status.
+    Verdict(u8),
+}
+
+/// A command's result.
+pub type Outcome = Result<(), Failure>;
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Write(e)
+    }
+}
+
+/// A bad-input failure with this message.
+pub fn bad(message: impl std::fmt::Display) -> Failure {
+    Failure::Input(message.to_string())
+}
+
+/// The largest small-puzzle input read (beads, mayan, boards, pieces), in bytes: far above
+/// any real puzzle, so that a huge or endless input is refused instead of filling memory.
+pub const SMALL_INPUT_LIMIT: u64 = 1 << 20;
+
+/// The largest grid, formula or problem file read (4 GiB): room for grids of tens of
+/// thousands of cells a side, while an endless input is still refused.
+pub const LARGE_INPUT_LIMIT: u64 = 1 << 32;
+
+/// An input read whole: its name for messages (`<stdin>` or the path) and its bytes.
+pub struct Input {
+    /// The name used in messages.
+    pub name: String,
+    /// The bytes.
+    pub data: Vec<u8>,
+}
+
+impl Input {
+    /// A bad-input failure at this input: "NAME: message".
+    pub fn bad(&self, message: impl std::fmt::Display) -> Failure {
+        bad(format!("{}: {message}", self.name))
+    }
+
+    /// The input as UTF-8 text, or a failure naming the line and column of the first
+    /// byte that is not.
+    pub fn text(&self) -> Result<&str, Failure> {
+        std::str::from_utf8(&self.data).map_err(|e| {
+            let at = e.valid_up_to();
+            let line = self.data[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            let column = at - self.data[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+            self.bad(format_args!("line {line}, column {column}: not UTF-8 text"))
+        })
+    }
+}
+
+/// Reads FILE (or stdin for `None` / `-`), at most `limit` bytes.
+pub fn read_input(file: Option<&Path>, limit: u64) -> Result<Input, Failure> {
+    let (name, reader): (String, Box<dyn Read>) = match file {
+        None => ("<stdin>".into(), Box::new(io::stdin())),
+        Some(p) if p.as_os_str() == "-" => ("<stdin>".into(), Box::new(io::stdin())),
+        Some(p) => {
+            let f = std::fs::File::open(p).map_err(|e| bad(format_args!("{}: {e}", p.display())))?;
+            (p.display().to_string(), Box::new(f))
+        }
+    };
+    let mut data = Vec::new();
+    reader.take(limit + 1).read_to_end(&mut data).map_err(|e| bad(format_args!("{name}: {e}")))?;
+    if data.len() as u64 > limit {
+        return Err(bad(format_args!("{name}: input is larger than {limit} bytes")));
+    }
+    Ok(Input { name, data })
+}
+
+static STDOUT: LazyLock<Mutex<BufWriter<Stdout>>> = LazyLock::new(|| Mutex::new(BufWriter::with_capacity(1 << 16, io::stdout())));
+
+/// Locks standard output. Every piece of an answer is written under this lock in one
+/// call, so whatever stops the process from another thread (the time limit) holding it
+/// leaves only whole pieces on stdout.
+pub fn lock_stdout() -> MutexGuard<'static, BufWriter<Stdout>> {
+    STDOUT.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Writes one whole piece of an answer (a solution, a case, a count) to stdout.
+pub fn emit(bytes: &[u8]) -> io::Result<()> {
+    lock_stdout().write_all(bytes)
+}
+
+/// Flushes stdout.
+pub fn flush() -> io::Result<()> {
+    lock_stdout().flush()
+}
+
+/// What every answer reports besides its own fields: the command and the start time.
+pub struct Run {
+    /// The subcommand's name, for the JSON envelope.
+    pub command: &'static str,
+    /// The output format.
+    pub format: Format,
+    /// When solving started (for `stats.seconds`).
+    pub start: Instant,
+}
+
+impl Run {
+    /// A run of `command` in `format`, starting now.
+    pub fn new(command: &'static str, format: Format) -> Run {
+        Run { command, format, start: Instant::now() }
+    }
+
+    /// The JSON envelope's opening (`{"schema":…,"command":…,`), to which the answer's
+    /// fields and `"stats"` are added.
+    fn open(&self) -> String {
+        format!("{{\"schema\":\"gridlock-answer/1\",\"command\":\"{}\",", self.command)
+    }
+
+    /// `"stats":{…,"seconds":…}}` and a newline: the envelope's end.
+    fn close(&self, stats: &impl Serialize) -> String {
+        let mut s = serde_json::to_value(stats).unwrap_or_default();
+        if !s.is_object() {
+            s = serde_json::json!({});
+        }
+        s["seconds"] = serde_json::json!(self.start.elapsed().as_secs_f64());
+        format!("\"stats\":{s}}}\n")
+    }
+
+    /// Writes one answer: `text` in text format, or the JSON envelope around `answer`'s
+    /// fields (it must serialize as an object) and `stats`.
+    pub fn answer(&self, text: impl FnOnce() -> String, answer: &impl Serialize, stats: &impl Serialize) -> Outcome {
+        match self.format {
+            Format::Text => emit(text().as_bytes())?,
+            Format::Json => {
+                let fields = serde_json::to_string(answer).expect("answers serialize");
+                let inner = fields.strip_prefix('{').and_then(|f| f.strip_suffix('}')).unwrap_or("");
+                let sep = if inner.is_empty() { "" } else { "," };
+                emit(format!("{}{inner}{sep}{}", self.open(), self.close(stats)).as_bytes())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts a streamed list (`--all`, `--limit`, or the cases of a multi-case input):
+    /// see [`Stream`].
+    pub fn stream(&self, key: &'static str, text_separator: &'static str) -> Stream<'_> {
+        Stream { run: self, key, separator: text_separator, items: 0 }
+    }
+}
+
+/// A list of answers written as they are found, so memory stays flat. Text: the items,
+/// separated by `separator`. JSON: one document, `{"schema":…,"command":…,"KEY":[item,
+/// item, …], …, "stats":{…}}`, the array written item by item.
+pub struct Stream<'r> {
+    run: &'r Run,
+    key: &'static str,
+    separator: &'static str,
+    items: u64,
+}
+
+impl Stream<'_> {
+    /// Writes one item: `text` or `item` as JSON.
+    pub fn push(&mut self, text: impl FnOnce() -> String, item: &impl Serialize) -> io::Result<()> {
+        let first = self.items == 0;
+        self.items += 1;
+        match self.run.format {
+            Format::Text => {
+                let sep = if first { "" } else { self.separator };
+                emit(format!("{sep}{}", text()).as_bytes())
+            }
+            Format::Json => {
+                let head = if first { format!("{}\"{}\":[", self.run.open(), self.key) } else { ",".into() };
+                let body = serde_json::to_string(item).expect("answers serialize");
+                emit(format!("{head}{body}").as_bytes())
+            }
+        }
+    }
+
+    /// Items written so far.
+    pub fn len(&self) -> u64 {
+        self.items
+    }
+
+    /// Ends the list: in text, `empty_text` when there was no item; in JSON, the array's
+    /// end, the `fields` (an object) and `stats`.
+    pub fn finish(self, empty_text: &str, fields: &impl Serialize, stats: &impl Serialize) -> Outcome {
+        match self.run.format {
+            Format::Text => {
+                if self.items == 0 {
+                    emit(empty_text.as_bytes())?;
+                }
+            }
+            Format::Json => {
+                let head = if self.items == 0 { format!("{}\"{}\":[", self.run.open(), self.key) } else { String::new() };
+                let fields = serde_json::to_string(fields).expect("answers serialize");
+                let inner = fields.strip_prefix('{').and_then(|f| f.strip_suffix('}')).unwrap_or("");
+                let sep = if inner.is_empty() { "" } else { "," };
+                emit(format!("{head}],{inner}{sep}{}", self.run.close(stats)).as_bytes())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// No statistics beyond the elapsed time.
+#[derive(Serialize)]
+pub struct NoStats {}
+
+/// Where an SVG picture goes, checked before any solving.
+pub enum SvgTarget {
+    /// To this file, written whole through a temporary file beside it.
+    File(PathBuf),
+    /// To stdout, instead of the answer.
+    Stdout,
+}
+
+impl SvgTarget {
+    /// The target for `--svg PATH`, refusing the input file itself.
+    pub fn new(path: Option<&Path>, inputs: &[Option<&Path>]) -> Result<Option<SvgTarget>, Failure> {
+        let Some(path) = path else { return Ok(None) };
+        if path.as_os_str() == "-" {
+            return Ok(Some(SvgTarget::Stdout));
+        }
+        for input in inputs.iter().flatten() {
+            if input.as_os_str() != "-" && same_file(path, input) {
+                return Err(bad(format_args!("--svg {}: that is the input file; refusing to overwrite it", path.display())));
+            }
+        }
+        Ok(Some(SvgTarget::File(path.to_path_buf())))
+    }
+
+    /// Whether the picture replaces the answer on stdout.
+    pub fn is_stdout(target: &Option<SvgTarget>) -> bool {
+        matches!(target, Some(SvgTarget::Stdout))
+    }
+
+    /// Writes the picture: to stdout, or to a temporary file in the target's folder that
+    /// is then renamed over the target (so the file is whole or absent).
+    pub fn write(&self, picture: &str) -> Outcome {
+        match self {
+            SvgTarget::Stdout => Ok(emit(picture.as_bytes())?),
+            SvgTarget::File(path) => {
+                let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+                let result = std::fs::write(&tmp, picture).and_then(|()| std::fs::rename(&tmp, path));
+                if let Err(e) = result {
+                    let _ = std::fs::remove_file(&tmp);
+                    return Err(Failure::Write(io::Error::new(e.kind(), format!("writing {}: {e}", path.display()))));
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Whether two paths name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The largest picture drawn, in cells: an SVG of a larger answer would take hundreds of
+/// megabytes, so it is refused with the size named.
+pub const MAX_SVG_CELLS: usize = 250_000;
+
+/// Refuses a picture of more than [`MAX_SVG_CELLS`] cells.
+pub fn check_svg_size(cells: usize) -> Outcome {
+    if cells > MAX_SVG_CELLS {
+        return Err(bad(format_args!("--svg: the answer has {cells} cells; pictures are drawn up to {MAX_SVG_CELLS} cells")));
+    }
+    Ok(())
+}
+
+/// Starts the `--time-limit` watchdog: after `seconds` it takes stdout's lock (so no
+/// piece of an answer is cut), says so on stderr and exits with status 3.
+pub fn start_time_limit(seconds: Option<f64>) {
+    let Some(seconds) = seconds else { return };
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs_f64(seconds));
+        let _held = lock_stdout();
+        eprintln!("gridlock: time limit of {seconds} s reached; no (further) answer");
+        std::process::exit(3);
+    });
+}
+
+/// A progress bar on stderr when stderr is a terminal (nothing otherwise).
+pub fn progress_bar() -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(1);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {percent:>3}% of subtrees [{bar:40}] {elapsed} (eta {eta})")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(250));
+    Some(bar)
+}
+
+/// A callback that moves `bar` (if any) to (subtrees done, subtrees in all).
+pub fn progress_reporter(bar: &Option<indicatif::ProgressBar>) -> impl Fn(u64, u64) + Sync + '_ {
+    move |done, total| {
+        if let Some(b) = bar {
+            b.set_length(total);
+            b.set_position(done);
+        }
+    }
+}
+
+/// A message made safe for one line of a terminal: control characters (but tab) escaped.
+pub fn printable(message: &str) -> String {
+    message.chars().map(|c| if c.is_control() && c != '\t' { c.escape_default().to_string() } else { c.to_string() }).collect()
+}
