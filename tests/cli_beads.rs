@@ -90,12 +90,7 @@ fn usage_errors_exit_2() {
     rejects_usage(&["beads", "--unique"], EMPTY, &["--count"]);
     rejects_usage(&["beads", "--count", "--all"], EMPTY, &["--all"]);
     rejects_usage(&["beads", "--engine", "quantum"], EMPTY, &["quantum"]);
-    gridlock()
-        .args(["beads", "no/such/file.txt"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains("no/such/file.txt"));
+    gridlock().args(["beads", "no/such/file.txt"]).assert().code(2).stdout("").stderr(predicate::str::contains("no/such/file.txt"));
     gridlock().arg("frobnicate").assert().code(2);
 }
 

@@ -60,10 +60,7 @@ fn first_packing_is_drawn_and_checks_out() {
         assert_eq!(text.chars().filter(|&c| c == letter).count(), 5, "{letter}\n{text}");
     }
     // All packings of a small problem: two L tetrominoes (named a, b) in 2x4.
-    let all = gridlock()
-        .args(["pack", "--rect", "2x4", "--pieces", "examples/pack/two-l-tetrominoes.txt", "--all"])
-        .output()
-        .unwrap();
+    let all = gridlock().args(["pack", "--rect", "2x4", "--pieces", "examples/pack/two-l-tetrominoes.txt", "--all"]).output().unwrap();
     let all = String::from_utf8(all.stdout).unwrap();
     let n = count(&["pack", "--rect", "2x4", "--pieces", "examples/pack/two-l-tetrominoes.txt", "--count"]);
     assert_eq!(all.split("\n\n").count() as u64, n);

@@ -37,7 +37,11 @@ fn every_picture_is_valid_svg() {
     let twins = svg(&["twins"], Some("tests/data/twins/sample.in"));
     assert_eq!(count(&twins, "text"), 4, "a caption per case");
     let mayan = svg(&["mayan"], Some("tests/data/mayan/mayan4.in"));
-    let captions: Vec<&str> =
-        mayan.descendants().filter(|n| n.tag_name().name() == "text").filter_map(|n| n.text()).filter(|t| t.starts_with("move") || *t == "start").collect();
+    let captions: Vec<&str> = mayan
+        .descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .filter_map(|n| n.text())
+        .filter(|t| t.starts_with("move") || *t == "start")
+        .collect();
     assert_eq!(captions, ["start", "move 1: 2 0 1", "move 2: 1 1 1", "move 3: 3 4 -1"]);
 }

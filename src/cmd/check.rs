@@ -92,7 +92,9 @@ enum Loaded {
 
 fn load(args: &Args, input: &Input) -> Result<Loaded, Failure> {
     Ok(match args.puzzle {
-        Puzzle::Beads => Loaded::Beads(String::from_utf8_lossy(&input.data).into_owned(), beads::parse(&input.data).map_err(|e| input.bad(e))?),
+        Puzzle::Beads => {
+            Loaded::Beads(String::from_utf8_lossy(&input.data).into_owned(), beads::parse(&input.data).map_err(|e| input.bad(e))?)
+        }
         Puzzle::Laser => Loaded::Laser(laser::parse(&input.data).map_err(|e| input.bad(e))?),
         Puzzle::Mayan => Loaded::Mayan(mayan::parse(&input.data).map_err(|e| input.bad(e))?),
         Puzzle::Twins => {
@@ -137,7 +139,9 @@ impl Loaded {
             Loaded::Mayan(p) => match mayan::check::check(p, text).map_err(line)? {
                 mayan::check::Verdict::ClaimsNone => vec![Claim::NoAnswer],
                 mayan::check::Verdict::Valid => {
-                    vec![Claim::Answer(Some(text.lines().map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).filter(|l| !l.is_empty()).collect()))]
+                    vec![Claim::Answer(Some(
+                        text.lines().map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).filter(|l| !l.is_empty()).collect(),
+                    ))]
                 }
             },
             Loaded::Pack(solver, pieces, one_sided) => {

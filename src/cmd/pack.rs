@@ -121,10 +121,7 @@ fn pieces(args: &Args) -> Result<Vec<Piece>, output::Failure> {
     }
     let path = Path::new(&args.pieces);
     if !path.exists() {
-        return Err(bad(format_args!(
-            "--pieces: '{}' is neither a set (pentominoes, tetrominoes, kanoodle) nor a file",
-            args.pieces
-        )));
+        return Err(bad(format_args!("--pieces: '{}' is neither a set (pentominoes, tetrominoes, kanoodle) nor a file", args.pieces)));
     }
     let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
     pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))

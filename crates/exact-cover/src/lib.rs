@@ -26,8 +26,8 @@
 
 #![warn(missing_docs)]
 
-pub mod knuth;
 pub mod check;
+pub mod knuth;
 pub mod parallel;
 mod solver;
 

@@ -127,20 +127,8 @@ impl Solver {
             dlink.push(0);
             color.push(0);
         }
-        let nodes = (0..top.len())
-            .map(|i| Node { top: top[i], up: ulink[i], down: dlink[i], color: color[i] })
-            .collect();
-        Solver {
-            llink,
-            rlink,
-            nodes,
-            x: Vec::new(),
-            level: 0,
-            base: 0,
-            phase: Phase::Start,
-            solution: Vec::new(),
-            stats: Stats::default(),
-        }
+        let nodes = (0..top.len()).map(|i| Node { top: top[i], up: ulink[i], down: dlink[i], color: color[i] }).collect();
+        Solver { llink, rlink, nodes, x: Vec::new(), level: 0, base: 0, phase: Phase::Start, solution: Vec::new(), stats: Stats::default() }
     }
 
     /// Search statistics so far.
@@ -500,14 +488,7 @@ mod tests {
     #[test]
     fn knuths_example() {
         let mut p = Problem::new(7, 0);
-        for opt in [
-            &[2, 4][..],
-            &[0, 3, 6],
-            &[1, 2, 5],
-            &[0, 3, 5],
-            &[1, 6],
-            &[3, 4, 6],
-        ] {
+        for opt in [&[2, 4][..], &[0, 3, 6], &[1, 2, 5], &[0, 3, 5], &[1, 6], &[3, 4, 6]] {
             p.add_option(opt).unwrap();
         }
         let mut s = Solver::new(&p);
@@ -557,10 +538,7 @@ mod tests {
         assert_eq!(p.add_option(&[]), Err(crate::ExactCoverError::NoPrimaryItem));
         assert_eq!(p.add_option(&[3]), Err(crate::ExactCoverError::NoSuchItem { item: 3, items: 3 }));
         assert_eq!(p.add_option(&[1, 1]), Err(crate::ExactCoverError::RepeatedItem(1)));
-        assert_eq!(
-            p.add_colored_option(&[(0, Color(5))]),
-            Err(crate::ExactCoverError::ColoredPrimary(0))
-        );
+        assert_eq!(p.add_colored_option(&[(0, Color(5))]), Err(crate::ExactCoverError::ColoredPrimary(0)));
         assert_eq!(p.add_option(&[2]), Err(crate::ExactCoverError::NoPrimaryItem));
         assert_eq!(p.options(), 0);
     }

@@ -15,12 +15,8 @@ fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
         let chosen: Vec<usize> = (0..m).filter(|k| mask >> k & 1 == 1).collect();
         let mut ok = true;
         for item in 0..p.items() {
-            let uses: Vec<Color> = chosen
-                .iter()
-                .flat_map(|&k| p.option(k).iter())
-                .filter(|&&(i, _)| i as usize == item)
-                .map(|&(_, c)| c)
-                .collect();
+            let uses: Vec<Color> =
+                chosen.iter().flat_map(|&k| p.option(k).iter()).filter(|&&(i, _)| i as usize == item).map(|&(_, c)| c).collect();
             let good = if item < p.primary_items() {
                 uses.len() == 1
             } else if uses.len() <= 1 {

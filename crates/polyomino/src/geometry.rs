@@ -55,8 +55,7 @@ impl Symmetry {
     ];
 
     /// The four rotations (the symmetries allowed for one-sided pieces).
-    pub const ROTATIONS: [Symmetry; 4] =
-        [Symmetry::Identity, Symmetry::Rotate90, Symmetry::Rotate180, Symmetry::Rotate270];
+    pub const ROTATIONS: [Symmetry; 4] = [Symmetry::Identity, Symmetry::Rotate90, Symmetry::Rotate180, Symmetry::Rotate270];
 
     /// The image of `cell`.
     pub fn apply(self, cell: Cell) -> Cell {
@@ -134,12 +133,10 @@ impl Shape {
     ///
     /// Errors: [`GeometryError::Empty`] when there is no `#`.
     pub fn from_drawing(drawing: &str) -> Result<Shape, GeometryError> {
-        let cells = drawing.lines().enumerate().flat_map(|(r, line)| {
-            line.chars()
-                .enumerate()
-                .filter(|&(_, ch)| ch == '#')
-                .map(move |(c, _)| Cell::new(r as i32, c as i32))
-        });
+        let cells = drawing
+            .lines()
+            .enumerate()
+            .flat_map(|(r, line)| line.chars().enumerate().filter(|&(_, ch)| ch == '#').map(move |(c, _)| Cell::new(r as i32, c as i32)));
         Shape::new(cells)
     }
 
@@ -277,11 +274,7 @@ impl Board {
         // The anchor cell of the shape must land on a board cell.
         for &at in &self.cells {
             let (dr, dc) = (at.row - anchor.row, at.col - anchor.col);
-            let placed: Option<Vec<usize>> = shape
-                .cells()
-                .iter()
-                .map(|c| self.index_of(Cell::new(c.row + dr, c.col + dc)))
-                .collect();
+            let placed: Option<Vec<usize>> = shape.cells().iter().map(|c| self.index_of(Cell::new(c.row + dr, c.col + dc))).collect();
             if let Some(mut p) = placed {
                 p.sort_unstable();
                 out.push(p);
@@ -308,8 +301,7 @@ mod tests {
     #[test]
     fn symmetries_form_a_group_of_eight() {
         let p = shape("###\n#..\n");
-        let images: std::collections::HashSet<Shape> =
-            Symmetry::ALL.iter().map(|&s| p.transformed(s)).collect();
+        let images: std::collections::HashSet<Shape> = Symmetry::ALL.iter().map(|&s| p.transformed(s)).collect();
         assert_eq!(images.len(), 8);
         for &s in &Symmetry::ALL {
             for &t in &Symmetry::ALL {
@@ -340,10 +332,7 @@ mod tests {
         assert!(shape("##\n.#").is_connected());
         assert!(!shape("#.\n.#").is_connected());
         assert_eq!(Shape::from_drawing("..\n.."), Err(GeometryError::Empty));
-        assert_eq!(
-            Shape::new([Cell::new(0, 0), Cell::new(0, 0)]),
-            Err(GeometryError::Duplicate(Cell::new(0, 0)))
-        );
+        assert_eq!(Shape::new([Cell::new(0, 0), Cell::new(0, 0)]), Err(GeometryError::Duplicate(Cell::new(0, 0))));
     }
 
     #[test]

@@ -116,8 +116,7 @@ impl Packer {
         let r0 = moved.iter().map(|c| c.row).min().unwrap_or(0);
         let c0 = moved.iter().map(|c| c.col).min().unwrap_or(0);
         let stride = cols as u32 + 1;
-        let bit_of: Vec<u32> =
-            moved.iter().map(|c| (c.row - r0) as u32 * stride + (c.col - c0) as u32).collect();
+        let bit_of: Vec<u32> = moved.iter().map(|c| (c.row - r0) as u32 * stride + (c.col - c0) as u32).collect();
         let board_mask = bit_of.iter().fold(0u128, |m, &b| m | 1u128 << b);
 
         // Bucket placements by (first bit, piece).
@@ -277,9 +276,7 @@ impl Packer {
         let mut out = Vec::with_capacity(self.pieces);
         let mut wrapped = |chosen: &[u32]| {
             out.clear();
-            out.extend(
-                chosen.iter().enumerate().map(|(p, &i)| Placed { piece: p, placement: self.ids[i as usize] as usize }),
-            );
+            out.extend(chosen.iter().enumerate().map(|(p, &i)| Placed { piece: p, placement: self.ids[i as usize] as usize }));
             visit(&out)
         };
         let mut search = Search { chosen, nodes: 0, found: 0, dead: Memo::new(MEMO_BITS), visit: &mut wrapped };
@@ -295,9 +292,7 @@ impl Packer {
         let mut out = Vec::with_capacity(self.pieces);
         self.run(|chosen| {
             out.clear();
-            out.extend(
-                chosen.iter().enumerate().map(|(p, &i)| Placed { piece: p, placement: self.ids[i as usize] as usize }),
-            );
+            out.extend(chosen.iter().enumerate().map(|(p, &i)| Placed { piece: p, placement: self.ids[i as usize] as usize }));
             visit(&out)
         })
         .0
@@ -311,13 +306,7 @@ impl Packer {
         if !self.sizes_match {
             return (ControlFlow::Continue(()), 0);
         }
-        let mut search = Search {
-            chosen: vec![u32::MAX; self.pieces],
-            nodes: 0,
-            found: 0,
-            dead: Memo::new(MEMO_BITS),
-            visit: &mut visit,
-        };
+        let mut search = Search { chosen: vec![u32::MAX; self.pieces], nodes: 0, found: 0, dead: Memo::new(MEMO_BITS), visit: &mut visit };
         let flow = self.search(self.outside, self.all_pieces(), true, &mut search);
         (flow, search.nodes)
     }
@@ -449,11 +438,8 @@ impl Packer {
         if seeds == 0 {
             return false;
         }
-        let (sums, horizon) = if self.sums.is_empty() {
-            (None, self.max_size)
-        } else {
-            (Some(self.sums[left as usize]), self.horizon[left as usize] as u32)
-        };
+        let (sums, horizon) =
+            if self.sums.is_empty() { (None, self.max_size) } else { (Some(self.sums[left as usize]), self.horizon[left as usize] as u32) };
         // A cell with no empty neighbour is a region of one cell.
         let one_fits = sums.map_or(self.min_size(left) <= 1, |s| s & 2 != 0);
         if !one_fits && seeds & !self.neighbours(empty) != 0 {
@@ -636,4 +622,3 @@ fn extent(cells: impl Iterator<Item = Cell> + Clone) -> (usize, usize) {
     };
     (span(cells.clone().map(|c| c.row).collect()), span(cells.map(|c| c.col).collect()))
 }
-

@@ -58,9 +58,7 @@ impl BoardSymmetry {
 /// realigns the board), the identity first.
 pub fn board_symmetries(board: &Board, allowed: &[Symmetry]) -> Vec<BoardSymmetry> {
     let mut group = vec![BoardSymmetry::identity(board)];
-    let corner = |cells: &mut dyn Iterator<Item = Cell>| {
-        cells.fold((i32::MAX, i32::MAX), |(r, c), x| (r.min(x.row), c.min(x.col)))
-    };
+    let corner = |cells: &mut dyn Iterator<Item = Cell>| cells.fold((i32::MAX, i32::MAX), |(r, c), x| (r.min(x.row), c.min(x.col)));
     let (r0, c0) = corner(&mut board.cells().iter().copied());
     for &s in allowed {
         if s == Symmetry::Identity {
@@ -98,11 +96,7 @@ pub enum Restrict {
 /// piece has only placements whose orbits have `|group|` members (no placement fixed by
 /// a non-identity symmetry); `choice` picks among such pieces. The representative of an
 /// orbit is its least member (as sorted index lists).
-pub fn break_symmetry(
-    placements: &[Vec<Vec<usize>>],
-    group: &[BoardSymmetry],
-    choice: Restrict,
-) -> Option<Vec<Vec<Vec<usize>>>> {
+pub fn break_symmetry(placements: &[Vec<Vec<usize>>], group: &[BoardSymmetry], choice: Restrict) -> Option<Vec<Vec<Vec<usize>>>> {
     if group.len() < 2 {
         return None;
     }

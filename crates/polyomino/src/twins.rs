@@ -103,9 +103,7 @@ pub fn two_tilings(p: &Shape, q: &Shape, rows: usize, cols: usize) -> Result<(Op
                 for dc in 0..width as i32 {
                     let cells: Vec<(i32, i32)> = o.cells().iter().map(|c| (c.row + dr, c.col + dc)).collect();
                     // Inside the board, and not before the region's first cell.
-                    let ok = cells.iter().all(|&(r, c)| {
-                        r < rows as i32 && c < width as i32 && (r > 0 || c >= first as i32)
-                    });
+                    let ok = cells.iter().all(|&(r, c)| r < rows as i32 && c < width as i32 && (r > 0 || c >= first as i32));
                     let cmin = cells.iter().map(|c| c.1).min().unwrap_or(0);
                     let cmax = cells.iter().map(|c| c.1).max().unwrap_or(0);
                     if !ok || cmax - cmin >= cols as i32 {
@@ -142,7 +140,11 @@ pub fn two_tilings(p: &Shape, q: &Shape, rows: usize, cols: usize) -> Result<(Op
 }
 
 fn gcd(a: usize, b: usize) -> usize {
-    if b == 0 { a } else { gcd(b, a % b) }
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 impl Search {
@@ -199,8 +201,7 @@ impl Search {
         let (_, cell, x) = best;
         let own = if x == 0 { a } else { b };
         let pl = &self.covers[x][cell];
-        let masks: Vec<u128> =
-            (0..pl.masks.len()).filter(|&k| pl.masks[k] & own == 0 && fits(pl.spans[k])).map(|k| pl.masks[k]).collect();
+        let masks: Vec<u128> = (0..pl.masks.len()).filter(|&k| pl.masks[k] & own == 0 && fits(pl.spans[k])).map(|k| pl.masks[k]).collect();
         for m in masks {
             self.path.push((x, m));
             let found = if x == 0 { self.dfs(a | m, b) } else { self.dfs(a, b | m) };

@@ -35,9 +35,7 @@ fn random_problem_with(seed: u64, holes: bool) -> (Board, Vec<Shape>, Freedom) {
     let mut rng = Rng(seed | 1);
     let rows = 2 + rng.below(4) as i32;
     let cols = 3 + rng.below(4) as i32;
-    let cells: Vec<Cell> = (0..rows)
-        .flat_map(|r| (0..cols).map(move |c| Cell::new(r, c)))
-        .collect();
+    let cells: Vec<Cell> = (0..rows).flat_map(|r| (0..cols).map(move |c| Cell::new(r, c))).collect();
     let cells: Vec<Cell> = cells.into_iter().filter(|_| !holes || rng.below(8) != 0).collect();
     let board = Board::from_cells(cells.iter().copied());
     let mut free: HashSet<Cell> = cells.iter().copied().collect();
@@ -131,14 +129,22 @@ proptest! {
 fn pentominoes_fill_3x20_in_8_ways() {
     // The 12 free pentominoes tile a 3x20 rectangle in 2 ways up to symmetry: 8 in all.
     let drawings = [
-        "#####", "####\n#...", "####\n.#..", "###.\n..##", "###\n#..\n#..", "###\n.#.\n.#.", "###\n#.#",
-        "###\n##.", ".##\n##.\n.#.", "#..\n##.\n.##", ".#.\n###\n.#.", "##.\n.#.\n.##",
+        "#####",
+        "####\n#...",
+        "####\n.#..",
+        "###.\n..##",
+        "###\n#..\n#..",
+        "###\n.#.\n.#.",
+        "###\n#.#",
+        "###\n##.",
+        ".##\n##.\n.#.",
+        "#..\n##.\n.##",
+        ".#.\n###\n.#.",
+        "##.\n.#.\n.##",
     ];
     let board = Board::rectangle(3, 20);
-    let placements: Vec<Vec<Vec<usize>>> = drawings
-        .iter()
-        .map(|d| board.placements(&Shape::from_drawing(d).unwrap(), Freedom::Free))
-        .collect();
+    let placements: Vec<Vec<Vec<usize>>> =
+        drawings.iter().map(|d| board.placements(&Shape::from_drawing(d).unwrap(), Freedom::Free)).collect();
     let packer = Packer::new(&board, &placements).unwrap();
     assert_eq!(packer.count(), 8);
 }

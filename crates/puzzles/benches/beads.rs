@@ -20,9 +20,7 @@ fn beads(c: &mut Criterion) {
     g.bench_function("count_empty_tray/dancing_links", |b| {
         b.iter(|| assert_eq!(BeadsSolver::new(black_box(&empty)).count(Engine::DancingLinks), 32288))
     });
-    g.bench_function("solve_sample/bitboard", |b| {
-        b.iter(|| BeadsSolver::new(black_box(&sample)).first(Engine::Bitboard).unwrap())
-    });
+    g.bench_function("solve_sample/bitboard", |b| b.iter(|| BeadsSolver::new(black_box(&sample)).first(Engine::Bitboard).unwrap()));
     g.bench_function("solve_sample/dancing_links", |b| {
         b.iter(|| BeadsSolver::new(black_box(&sample)).first(Engine::DancingLinks).unwrap())
     });

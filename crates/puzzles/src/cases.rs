@@ -28,11 +28,7 @@ pub(crate) struct CaseLines<'a> {
 
 impl<'a> CaseLines<'a> {
     pub(crate) fn new(input: &'a [u8]) -> CaseLines<'a> {
-        let lines = input
-            .split(|&b| b == b'\n')
-            .enumerate()
-            .map(|(i, l)| (i + 1, trim_end(l)))
-            .filter(|(_, l)| !l.is_empty());
+        let lines = input.split(|&b| b == b'\n').enumerate().map(|(i, l)| (i + 1, trim_end(l))).filter(|(_, l)| !l.is_empty());
         CaseLines { lines: Box::new(lines), last: input.split(|&b| b == b'\n').count() }
     }
 
@@ -67,10 +63,7 @@ impl<'a> CaseLines<'a> {
 pub(crate) fn numbers(line: &[u8]) -> Option<Vec<u64>> {
     line.split(|b| b.is_ascii_whitespace())
         .filter(|t| !t.is_empty())
-        .map(|t| {
-            (t.len() <= 18 && t.iter().all(u8::is_ascii_digit))
-                .then(|| t.iter().fold(0u64, |a, &d| a * 10 + (d - b'0') as u64))
-        })
+        .map(|t| (t.len() <= 18 && t.iter().all(u8::is_ascii_digit)).then(|| t.iter().fold(0u64, |a, &d| a * 10 + (d - b'0') as u64)))
         .collect()
 }
 

@@ -13,8 +13,8 @@ const CELL: f64 = 32.0;
 
 /// Distinct fill colours (a qualitative palette), cycled.
 const PALETTE: [&str; 20] = [
-    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6", "#bcf60c", "#fabebe",
-    "#008080", "#e6beff", "#9a6324", "#fffac8", "#800000", "#aaffc3", "#808000", "#ffd8b1", "#000075", "#a9a9a9",
+    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6", "#bcf60c", "#fabebe", "#008080", "#e6beff",
+    "#9a6324", "#fffac8", "#800000", "#aaffc3", "#808000", "#ffd8b1", "#000075", "#a9a9a9",
 ];
 
 fn colour(i: usize) -> &'static str {
@@ -71,7 +71,11 @@ fn tiles(
             let (x, y) = (x0 + c as f64 * CELL, y0 + r as f64 * CELL);
             match label(r, c) {
                 Some(t) => {
-                    let _ = writeln!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" stroke=\"#0003\"/>", colour(t));
+                    let _ = writeln!(
+                        out,
+                        "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" stroke=\"#0003\"/>",
+                        colour(t)
+                    );
                     if let Some(s) = text(r, c) {
                         let _ = writeln!(
                             out,
@@ -247,7 +251,10 @@ fn laser_grid(out: &mut String, g: &Grid, (x0, y0): (f64, f64), beams: bool) {
                         _ => {}
                     }
                 }
-                let _ = writeln!(out, "<polyline points=\"{points}\" fill=\"none\" stroke=\"#e6194b\" stroke-width=\"4\" stroke-opacity=\"0.7\"/>");
+                let _ = writeln!(
+                    out,
+                    "<polyline points=\"{points}\" fill=\"none\" stroke=\"#e6194b\" stroke-width=\"4\" stroke-opacity=\"0.7\"/>"
+                );
             }
         }
     }
@@ -257,15 +264,36 @@ fn laser_grid(out: &mut String, g: &Grid, (x0, y0): (f64, f64), beams: bool) {
             let q = CELL * 0.4;
             match g.cells[r * g.cols + c] {
                 b'/' => {
-                    let _ = writeln!(out, "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#4363d8\" stroke-width=\"4\"/>", cx - q, cy + q, cx + q, cy - q);
+                    let _ = writeln!(
+                        out,
+                        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#4363d8\" stroke-width=\"4\"/>",
+                        cx - q,
+                        cy + q,
+                        cx + q,
+                        cy - q
+                    );
                 }
                 b'\\' => {
-                    let _ = writeln!(out, "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#4363d8\" stroke-width=\"4\"/>", cx - q, cy - q, cx + q, cy + q);
+                    let _ = writeln!(
+                        out,
+                        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#4363d8\" stroke-width=\"4\"/>",
+                        cx - q,
+                        cy - q,
+                        cx + q,
+                        cy + q
+                    );
                 }
                 t @ (b'|' | b'-') => {
                     let _ = writeln!(out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#222\"/>", CELL * 0.3);
                     let (ex, ey) = if t == b'|' { (0.0, q) } else { (q, 0.0) };
-                    let _ = writeln!(out, "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#ffe119\" stroke-width=\"4\"/>", cx - ex, cy - ey, cx + ex, cy + ey);
+                    let _ = writeln!(
+                        out,
+                        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#ffe119\" stroke-width=\"4\"/>",
+                        cx - ex,
+                        cy - ey,
+                        cx + ex,
+                        cy + ey
+                    );
                 }
                 _ => {}
             }

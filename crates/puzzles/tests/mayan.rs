@@ -51,7 +51,11 @@ fn replay(puzzle: &Puzzle, moves: &[Move]) -> Result<(), String> {
         }
         b = b.play(m).ok_or(format!("move {} ({m}) is not legal", i + 1))?;
     }
-    if b.is_empty() { Ok(()) } else { Err("the board is not empty at the end".into()) }
+    if b.is_empty() {
+        Ok(())
+    } else {
+        Err("the board is not empty at the end".into())
+    }
 }
 
 /// The first answer in lexicographic order by trying every move, with nothing pruned and

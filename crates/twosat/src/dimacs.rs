@@ -50,7 +50,8 @@ pub fn parse(input: &[u8]) -> Result<TwoSat, DimacsError> {
                 if header.is_some() {
                     return err(line_no, "a second 'p' header");
                 }
-                let text = std::str::from_utf8(line).map_err(|_| DimacsError { line: line_no, message: "the header is not text".into() })?;
+                let text =
+                    std::str::from_utf8(line).map_err(|_| DimacsError { line: line_no, message: "the header is not text".into() })?;
                 let words: Vec<&str> = text.split_ascii_whitespace().collect();
                 let [p, cnf, vars, clauses] = words[..] else {
                     return err(line_no, "expected the header 'p cnf VARIABLES CLAUSES'");
@@ -59,7 +60,8 @@ pub fn parse(input: &[u8]) -> Result<TwoSat, DimacsError> {
                     return err(line_no, "expected the header 'p cnf VARIABLES CLAUSES'");
                 }
                 let vars: u64 = vars.parse().map_err(|_| DimacsError { line: line_no, message: format!("bad variable count '{vars}'") })?;
-                let clauses: u64 = clauses.parse().map_err(|_| DimacsError { line: line_no, message: format!("bad clause count '{clauses}'") })?;
+                let clauses: u64 =
+                    clauses.parse().map_err(|_| DimacsError { line: line_no, message: format!("bad clause count '{clauses}'") })?;
                 if vars > MAX_DIMACS_VARS {
                     return err(line_no, format!("{vars} variables declared; at most {MAX_DIMACS_VARS} are supported"));
                 }

@@ -227,7 +227,6 @@ struct Csr {
     targets: Vec<u32>,
 }
 
-
 impl Csr {
     /// The implication graph of `clauses` over `n` literal nodes: `¬a → b`, `¬b → a`.
     fn implications(n: usize, clauses: &[(Literal, Literal)]) -> Csr {

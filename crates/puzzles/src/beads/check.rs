@@ -136,8 +136,7 @@ mod tests {
     use super::*;
 
     const SAMPLE_IN: &str = ".\n..\n...\n....\n.....\n.....C\n...CCC.\nEEEHH...\nE.HHH....\nE.........\n";
-    const SAMPLE_OUT: &str =
-        "B\nBK\nBKK\nBJKK\nJJJDD\nGJGDDC\nGGGCCCI\nEEEHHIIA\nELHHHIAAF\nELLLLIFFFF\n";
+    const SAMPLE_OUT: &str = "B\nBK\nBKK\nBJKK\nJJJDD\nGJGDDC\nGGGCCCI\nEEEHHIIA\nELHHHIAAF\nELLLLIFFFF\n";
 
     #[test]
     fn accepts_the_spec_sample() {

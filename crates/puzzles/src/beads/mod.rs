@@ -9,11 +9,11 @@
 pub mod check;
 
 use crate::pack::exact_cover_problem;
+use crate::text::{describe, trim_end};
 use exact_cover::Solver;
 use polyomino::symmetry::{count_with_symmetry, BoardSymmetry, Restrict};
 use polyomino::{Board, Cell, Freedom, Packer, Shape, Symmetry};
 use std::ops::ControlFlow;
-use crate::text::{describe, trim_end};
 use thiserror::Error;
 
 /// Number of rows of the tray; row `r` has `r + 1` holes.
@@ -167,11 +167,7 @@ pub fn parse(input: &[u8]) -> Result<Tray, ParseError> {
         let at = |cell: Cell| (cell.row as usize + 1, cell.col as usize + 1);
         if cells.len() > shape.len() {
             let (l, c) = at(cells[shape.len()]);
-            return Err(err(
-                l,
-                c,
-                format!("piece {letter} is used more than once ({} beads; the piece has {})", cells.len(), shape.len()),
-            ));
+            return Err(err(l, c, format!("piece {letter} is used more than once ({} beads; the piece has {})", cells.len(), shape.len())));
         }
         let placed = Shape::new(cells.iter().copied()).expect("distinct cells");
         if placed.canonical() != shape.canonical() {

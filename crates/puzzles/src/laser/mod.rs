@@ -63,11 +63,7 @@ pub fn parse(input: &[u8]) -> Result<Vec<Grid>, ParseError> {
         for r in 0..rows {
             let (line_no, row) = lines.next(k, || format!("expected {rows} rows, found {r}"))?;
             if let Some(c) = row.iter().position(|b| !b"|-.#/\\".contains(b)) {
-                return Err(fail(
-                    line_no,
-                    k,
-                    format!("column {}: unexpected {}; expected one of | - . # / \\", c + 1, describe(row[c])),
-                ));
+                return Err(fail(line_no, k, format!("column {}: unexpected {}; expected one of | - . # / \\", c + 1, describe(row[c]))));
             }
             if row.len() as u64 != cols {
                 return Err(fail(line_no, k, format!("a row of {} characters; expected {cols}", row.len())));
@@ -165,11 +161,8 @@ pub fn solve_with_stats(grid: &Grid) -> (Option<Grid>, Stats) {
         if grid.cells[cell] != b'.' {
             continue;
         }
-        let lits: Vec<Literal> = cover[cell * 2..cell * 2 + 2]
-            .iter()
-            .filter(|&&l| l != NONE)
-            .map(|&l| Literal::new(l >> 1, l & 1 == 1))
-            .collect();
+        let lits: Vec<Literal> =
+            cover[cell * 2..cell * 2 + 2].iter().filter(|&&l| l != NONE).map(|&l| Literal::new(l >> 1, l & 1 == 1)).collect();
         match lits[..] {
             [] => formula.add_empty_clause(),
             [a] => formula.add_unit(a),

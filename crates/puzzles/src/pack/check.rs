@@ -88,7 +88,8 @@ pub fn check(board: &[(i32, i32)], pieces: &[PieceCells], one_sided: bool, answe
     }
     // Which piece each label stands for: the legend, or the names themselves.
     let mut piece_of: BTreeMap<char, &PieceCells> = BTreeMap::new();
-    let legend: Vec<(usize, &str)> = lines.iter().enumerate().skip(height).filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, *l)).collect();
+    let legend: Vec<(usize, &str)> =
+        lines.iter().enumerate().skip(height).filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, *l)).collect();
     if legend.is_empty() {
         for p in pieces {
             let mut chars = p.0.chars();

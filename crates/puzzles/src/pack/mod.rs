@@ -178,10 +178,8 @@ impl PackSolver {
             let placements = vec![Vec::new(); pieces.len()];
             return Ok(PackSolver { board, pieces, freedom, placements });
         }
-        let entries: u128 = pieces
-            .iter()
-            .map(|p| p.shape.orientations(freedom).len() as u128 * board.len() as u128 * p.shape.len() as u128)
-            .sum();
+        let entries: u128 =
+            pieces.iter().map(|p| p.shape.orientations(freedom).len() as u128 * board.len() as u128 * p.shape.len() as u128).sum();
         if entries > MAX_PLACEMENT_CELLS as u128 {
             return Err(RunError::TooLarge { entries, limit: MAX_PLACEMENT_CELLS });
         }
@@ -419,13 +417,16 @@ pub fn legend(pieces: &[Piece], labels: &[char]) -> String {
 /// One character per piece for drawings: the names when they are distinct single
 /// characters, otherwise [`nth_label`] in piece order.
 pub fn labels(pieces: &[Piece]) -> Vec<char> {
-    let singles: Vec<char> = pieces.iter().filter_map(|p| {
-        let mut cs = p.name.chars();
-        match (cs.next(), cs.next()) {
-            (Some(c), None) if c != '.' && c != ' ' => Some(c),
-            _ => None,
-        }
-    }).collect();
+    let singles: Vec<char> = pieces
+        .iter()
+        .filter_map(|p| {
+            let mut cs = p.name.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) if c != '.' && c != ' ' => Some(c),
+                _ => None,
+            }
+        })
+        .collect();
     let distinct = singles.len() == pieces.len() && {
         let mut s = singles.clone();
         s.sort_unstable();

@@ -68,7 +68,11 @@ pub fn parse(input: &[u8]) -> Result<Vec<Case>, ParseError> {
                 }
                 if b == b'@' {
                     let cell = Cell::new(r, (c % 4) as i32);
-                    if c < 3 { p.push(cell) } else { q.push(cell) }
+                    if c < 3 {
+                        p.push(cell)
+                    } else {
+                        q.push(cell)
+                    }
                 }
             }
         }
