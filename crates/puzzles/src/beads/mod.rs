@@ -1,6 +1,6 @@
 //! Smart beads (NOI 2005 "智慧珠游戏", Luogu P4205): complete a triangular tray of 55 holes
 //! with the twelve pieces `A`..`L`, some already placed. The rules are in
-//! `shared/specs/beads.md`.
+//! `docs/specs/beads.md`.
 //!
 //! Flow: [`parse`] text -> [`Tray`] -> [`BeadsSolver`] (bitboard packer or dancing links)
 //! -> completed [`Tray`]s -> [`render`] text. [`check`] validates an answer from the rules

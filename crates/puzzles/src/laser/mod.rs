@@ -1,7 +1,7 @@
 //! Laser tower defense (Luogu P5297 "完美塔防"; Code Jam 2017 Round 2 C "Beaming With
 //! Joy"): set every turret to fire vertically (`|`) or horizontally (`-`) so that every
 //! empty cell is crossed by a beam and no beam reaches a turret. Rules:
-//! `shared/specs/laser.md`.
+//! `docs/specs/laser.md`.
 //!
 //! Flow: [`parse`] text -> [`Grid`]s -> [`solve`] (beam tracing, then 2-SAT on the
 //! [`twosat`] engine) -> [`render`] text. [`check`] validates answers from the rules alone.

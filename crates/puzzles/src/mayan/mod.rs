@@ -1,6 +1,6 @@
 //! The Mayan puzzle (NOIP 2011 senior day 1 problem 3, Luogu P1312): empty a 5x7 board
 //! of coloured blocks in exactly `n` moves, giving the lexicographically smallest answer.
-//! Rules: `shared/specs/mayan.md`.
+//! Rules: `docs/specs/mayan.md`.
 //!
 //! Flow: [`parse`] text -> [`Puzzle`] -> [`solve`] (depth-first search over the rules of
 //! [`board`]) -> [`render`] text.

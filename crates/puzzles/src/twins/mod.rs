@@ -1,6 +1,6 @@
 //! Polyomino pairs (NOI.AC CSP-2019 mock "c"; Code Jam 2018 World Finals "Two-Tiling"):
 //! for two pieces, a non-empty region of the board tileable by each, or IMPOSSIBLE. Rules:
-//! `shared/specs/twins.md`.
+//! `docs/specs/twins.md`.
 //!
 //! Flow: [`parse`] text -> [`Case`]s -> [`solve_all`] (the search of
 //! [`polyomino::twins`], every pair decided live, in parallel) -> [`render`] text.
