@@ -58,3 +58,43 @@ pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(options.threads).build().expect("a thread pool");
     pool.install(|| mine.par_iter().with_min_len(1).map(run).sum())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Exact cover of 0..n by intervals of length 1 and 2 (Fibonacci many solutions).
+    fn intervals(n: usize) -> Problem {
+        let mut p = Problem::new(n, 0);
+        for i in 0..n {
+            p.add_option(&[i]).unwrap();
+            if i + 1 < n {
+                p.add_option(&[i, i + 1]).unwrap();
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn shards_past_the_cut_add_up() {
+        let p = intervals(14);
+        let whole = count(&p, &CountOptions::default());
+        assert_eq!(whole, 610);
+        // More shards than the tree has leaves: those past the cut count nothing, and all
+        // of them add up to the whole.
+        let shard = |k: usize, n: usize| count(&p, &CountOptions { shard: Some((k, n)), ..Default::default() });
+        assert_eq!((1..=1000).map(|k| shard(k, 1000)).sum::<u64>(), whole);
+        assert_eq!(shard(1000, 1000), 0);
+        assert_eq!(shard(1_000_000, 1_000_000), 0);
+        // A big problem: the cut stops near MAX_SUBTREES subtrees whatever N asks for.
+        let big = intervals(40);
+        assert!(Solver::split(&big, MAX_SUBTREES).len() < 4 * MAX_SUBTREES);
+    }
+
+    #[test]
+    fn the_default_problem_is_empty() {
+        let p = Problem::default();
+        assert_eq!((p.items(), p.options()), (0, 0));
+        assert_eq!(count(&p, &CountOptions::default()), 1);
+    }
+}
