@@ -25,27 +25,40 @@ const SUBTREES_PER_THREAD: usize = 32;
 /// each shard's cut dearer than its count; shards past the cut's size count nothing.
 pub const MAX_SUBTREES: usize = 4096;
 
-/// The number of solutions of `problem` (or of the shard asked for).
+/// How many subtrees to ask a tree cut for: 32 per thread and per shard, at most
+/// [`MAX_SUBTREES`] (the arithmetic saturates, so no thread or shard count overflows).
+pub fn cut_size(options: &CountOptions) -> usize {
+    let parts = options.shard.map_or(1, |(_, n)| n);
+    options.threads.max(1).saturating_mul(SUBTREES_PER_THREAD).saturating_mul(parts).min(MAX_SUBTREES)
+}
+
+/// Sums `count` over the subtrees of a cut that `options` gives this run: all of them, or
+/// every `n`-th from the `k`-th for shard `k/n`; on `options.threads` threads (each with
+/// its own state from `init`, reused across the subtrees it takes), reporting progress.
+/// This is the one place where counts are spread over threads and shards, for every
+/// engine whose tree can be cut.
 ///
 /// Panics if a shard is not `k/n` with `1 <= k <= n`.
-pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
-    if options.threads <= 1 && options.shard.is_none() && options.progress.is_none() {
-        return Solver::new(problem).count();
-    }
-    let parts = options.shard.map_or(1, |(_, n)| n);
-    let wanted = options.threads.max(1).saturating_mul(SUBTREES_PER_THREAD).saturating_mul(parts);
-    let prefixes = Solver::split(problem, wanted.min(MAX_SUBTREES));
-    let mine: Vec<&Vec<usize>> = match options.shard {
+pub fn sum_subtrees<S, C>(
+    subtrees: &[S],
+    options: &CountOptions,
+    init: impl Fn() -> C + Sync + Send,
+    count: impl Fn(&mut C, &S) -> u64 + Sync + Send,
+) -> u64
+where
+    S: Sync,
+{
+    let mine: Vec<&S> = match options.shard {
         Some((k, n)) => {
             assert!(1 <= k && k <= n, "shard {k}/{n}");
-            prefixes.iter().skip(k - 1).step_by(n).collect()
+            subtrees.iter().skip(k - 1).step_by(n).collect()
         }
-        None => prefixes.iter().collect(),
+        None => subtrees.iter().collect(),
     };
     let total = mine.len() as u64;
     let done = AtomicU64::new(0);
-    let run = |prefix: &&Vec<usize>| {
-        let c = Solver::below(problem, prefix).map_or(0, |mut s| s.count());
+    let run = |state: &mut C, t: &&S| {
+        let c = count(state, t);
         let d = done.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(p) = options.progress {
             p(d, total);
@@ -53,10 +66,22 @@ pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
         c
     };
     if options.threads <= 1 {
-        return mine.iter().map(run).sum();
+        let mut state = init();
+        return mine.iter().map(|t| run(&mut state, t)).sum();
     }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(options.threads).build().expect("a thread pool");
-    pool.install(|| mine.par_iter().with_min_len(1).map(run).sum())
+    pool.install(|| mine.par_iter().with_min_len(1).map_init(&init, run).sum())
+}
+
+/// The number of solutions of `problem` (or of the shard asked for).
+///
+/// Panics if a shard is not `k/n` with `1 <= k <= n`.
+pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
+    if options.threads <= 1 && options.shard.is_none() && options.progress.is_none() {
+        return Solver::new(problem).count();
+    }
+    let prefixes = Solver::split(problem, cut_size(options));
+    sum_subtrees(&prefixes, options, || (), |(), prefix| Solver::below(problem, prefix).map_or(0, |mut s| s.count()))
 }
 
 #[cfg(test)]

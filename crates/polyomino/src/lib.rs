@@ -5,6 +5,9 @@
 //!   [`Board`] (any finite set of cells) with the placements of a shape on it.
 //! - [`packer`]: [`Packer`], a bitboard search that packs distinct pieces into a board of
 //!   at most 128 cells (padded), much faster than generic dancing links on such boards.
+//! - [`cover`]: the reduction to exact cover, and [`Search`], the one place where a
+//!   packing's engine (packer or dancing links) is chosen and its counts are spread over
+//!   threads and shards.
 //! - [`sets`]: built-in piece sets (pentominoes, tetrominoes, Kanoodle).
 //! - [`symmetry`]: counting packings up to the board's symmetries, exactly.
 //!
@@ -19,12 +22,14 @@
 
 #![warn(missing_docs)]
 
+pub mod cover;
 pub mod geometry;
 pub mod packer;
 pub mod sets;
 pub mod symmetry;
 pub mod twins;
 
+pub use cover::{Engine, Search};
 pub use geometry::{cells_connected, Board, Cell, Freedom, GeometryError, Shape, Symmetry};
 pub use packer::{CountCache, PackError, Packer, Placed, Subtree};
 pub use sets::Piece;

@@ -8,11 +8,9 @@
 
 pub mod check;
 
-use crate::pack::exact_cover_problem;
 use crate::text::{describe, trim_end};
-use exact_cover::Solver;
 use polyomino::symmetry::{count_with_symmetry, BoardSymmetry, Restrict};
-use polyomino::{Board, Cell, Freedom, Packer, Shape, Symmetry};
+use polyomino::{Board, Cell, Freedom, Search, Shape, Symmetry};
 use std::ops::ControlFlow;
 use thiserror::Error;
 
@@ -278,32 +276,21 @@ impl BeadsSolver {
     where
         F: FnMut(&Tray) -> ControlFlow<()>,
     {
-        match engine {
-            Engine::Bitboard => match Packer::with_scan(&self.board, placements, SCAN) {
-                Ok(packer) => packer.for_each(|sol| visit(&self.fill(sol.iter().map(|p| (p.piece, p.placement))))),
-                // The tray always fits the bitboards; fall back rather than fail.
-                Err(_) => self.search(Engine::DancingLinks, placements, visit),
-            },
-            Engine::DancingLinks => {
-                let (problem, owners) = exact_cover_problem(&self.board, placements);
-                let mut solver = Solver::new(&problem);
-                while let Some(sol) = solver.next_solution() {
-                    visit(&self.fill(sol.iter().map(|&o| owners[o])))?;
-                }
-                ControlFlow::Continue(())
-            }
-        }
+        search(engine, &self.board, placements).for_each(|sol| visit(&self.fill(sol.iter().copied())))
     }
 }
 
+/// The search for `engine` (the tray always fits the bitboards).
+fn search(engine: Engine, board: &Board, placements: &[Vec<Vec<usize>>]) -> Search {
+    let wanted = match engine {
+        Engine::Bitboard => polyomino::Engine::Bitboard,
+        Engine::DancingLinks => polyomino::Engine::DancingLinks,
+    };
+    Search::new(board, placements, wanted, Some(SCAN))
+}
+
 fn count_with(engine: Engine, board: &Board, placements: &[Vec<Vec<usize>>]) -> u64 {
-    match engine {
-        Engine::Bitboard => match Packer::with_scan(board, placements, SCAN) {
-            Ok(packer) => packer.count(),
-            Err(_) => count_with(Engine::DancingLinks, board, placements),
-        },
-        Engine::DancingLinks => Solver::new(&exact_cover_problem(board, placements).0).count(),
-    }
+    search(engine, board, placements).count(&Default::default())
 }
 
 #[cfg(test)]

@@ -7,12 +7,10 @@
 
 pub mod check;
 
-use exact_cover::{Problem, Solver};
+pub use polyomino::cover::exact_cover_problem;
 use polyomino::symmetry::{board_symmetries, break_symmetry, count_with_symmetry, BoardSymmetry, Restrict};
-use polyomino::{cells_connected, Board, Cell, CountCache, Freedom, Packer, Piece, Shape, Subtree};
-use rayon::prelude::*;
+use polyomino::{cells_connected, Board, Cell, Engine, Freedom, Piece, Search, Shape};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
 use thiserror::Error;
 
 /// A problem in an input file, at a 1-based line and, where it applies, column.
@@ -118,23 +116,13 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
 /// A packing: for each piece, the board cell indices it covers.
 pub type Packing = Vec<Vec<usize>>;
 
-/// How to run a count.
-#[derive(Default)]
-pub struct RunOptions<'a> {
-    /// Worker threads (0 or 1: the calling thread alone).
-    pub threads: usize,
-    /// Count only part `k` (1-based) of `n` deterministic parts of the search tree.
-    pub shard: Option<(usize, usize)>,
-    /// Called as subtrees finish with (subtrees done, subtrees in all), from any thread.
-    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
-}
+/// How to run a count: threads, shard and progress (the one definition, shared with
+/// `gridlock xc`).
+pub use exact_cover::parallel::CountOptions as RunOptions;
 
 /// Why a run could not be done as asked.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RunError {
-    /// Shards need the bitboard packer's tree.
-    #[error("--shard needs a board of at most 128 cells (with padding) and at most 64 pieces")]
-    ShardNeedsPacker,
     /// Shards of a Burnside count would not add up.
     #[error("--unique with --shard needs a piece without symmetric placements; count without --shard")]
     ShardUnique,
@@ -161,9 +149,6 @@ pub struct PackSolver {
     freedom: Freedom,
     placements: Vec<Vec<Vec<usize>>>,
 }
-
-/// How many subtrees per thread a parallel count is cut into.
-const SUBTREES_PER_THREAD: usize = 32;
 
 impl PackSolver {
     /// Compiles the problem: every placement of every piece, once the conditions that
@@ -264,26 +249,12 @@ impl PackSolver {
             return ControlFlow::Continue(());
         }
         let mut packing: Packing = vec![Vec::new(); self.pieces.len()];
-        match Packer::new(&self.board, &self.placements) {
-            Ok(packer) => packer.for_each(|sol| {
-                for p in sol {
-                    packing[p.piece] = self.placements[p.piece][p.placement].clone();
-                }
-                visit(&packing)
-            }),
-            Err(_) => {
-                let (problem, owners) = exact_cover_problem(&self.board, &self.placements);
-                let mut solver = Solver::new(&problem);
-                while let Some(sol) = solver.next_solution() {
-                    for &o in sol {
-                        let (p, k) = owners[o];
-                        packing[p] = self.placements[p][k].clone();
-                    }
-                    visit(&packing)?;
-                }
-                ControlFlow::Continue(())
+        Search::new(&self.board, &self.placements, Engine::Bitboard, None).for_each(|sol| {
+            for &(p, k) in sol {
+                packing[p].clone_from(&self.placements[p][k]);
             }
-        }
+            visit(&packing)
+        })
     }
 
     /// The number of packings. When a piece's placements have free orbits under the
@@ -329,58 +300,7 @@ impl PackSolver {
 
 /// Counts packings of `board` with the given placement lists, as `options` say.
 fn count_lists(board: &Board, placements: &[Vec<Vec<usize>>], options: &RunOptions) -> Result<u64, RunError> {
-    let Ok(packer) = Packer::new(board, placements) else {
-        if options.shard.is_some() {
-            return Err(RunError::ShardNeedsPacker);
-        }
-        return Ok(Solver::new(&exact_cover_problem(board, placements).0).count());
-    };
-    if options.threads <= 1 && options.shard.is_none() && options.progress.is_none() {
-        return Ok(packer.count());
-    }
-    let parts = options.shard.map_or(1, |(_, n)| n);
-    let wanted = options.threads.max(1).saturating_mul(SUBTREES_PER_THREAD).saturating_mul(parts);
-    let subtrees = packer.split(wanted.min(exact_cover::parallel::MAX_SUBTREES));
-    let mine: Vec<&Subtree> = match options.shard {
-        Some((k, n)) => subtrees.iter().skip(k - 1).step_by(n).collect(),
-        None => subtrees.iter().collect(),
-    };
-    let total = mine.len() as u64;
-    let done = AtomicU64::new(0);
-    let run = |cache: &mut CountCache, t: &&Subtree| {
-        let c = packer.count_subtree_cached(t, cache);
-        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(p) = options.progress {
-            p(d, total);
-        }
-        c
-    };
-    if options.threads <= 1 {
-        let mut cache = CountCache::new();
-        return Ok(mine.iter().map(|t| run(&mut cache, t)).sum());
-    }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(options.threads).build().expect("a thread pool");
-    // One table per worker, reused across the subtrees it takes.
-    Ok(pool.install(|| mine.par_iter().with_min_len(1).map_init(CountCache::new, run).sum()))
-}
-
-/// The packing as exact cover: primary items are the pieces then the board cells; one
-/// option per placement. Also returns, per option, `(piece, placement)`.
-pub fn exact_cover_problem(board: &Board, placements: &[Vec<Vec<usize>>]) -> (Problem, Vec<(usize, usize)>) {
-    let k = placements.len();
-    let mut problem = Problem::new(k + board.len(), 0);
-    let mut owners = Vec::new();
-    let mut items = Vec::new();
-    for (p, list) in placements.iter().enumerate() {
-        for (j, pl) in list.iter().enumerate() {
-            items.clear();
-            items.push(p);
-            items.extend(pl.iter().map(|&c| k + c));
-            problem.add_option(&items).expect("placements are valid options");
-            owners.push((p, j));
-        }
-    }
-    (problem, owners)
+    Ok(Search::new(board, placements, Engine::Bitboard, None).count(options))
 }
 
 /// The `i`-th label of drawings whose pieces are not named by distinct single
