@@ -11,17 +11,9 @@
 
 use crate::{Color, ExactCoverError, Problem};
 use std::collections::HashMap;
-use thiserror::Error;
 
-/// A problem in the input, at a 1-based line.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {message}")]
-pub struct FormatError {
-    /// 1-based line.
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
-}
+/// A problem in the input, at a 1-based line: gridlock's one located error type.
+pub use located::ParseError;
 
 /// A problem read from Knuth's format, with the names needed to print solutions.
 #[derive(Debug, Clone)]
@@ -62,10 +54,10 @@ fn valid_name(name: &str) -> bool {
 ///
 /// Errors: no item line, a bad or repeated item name, an option naming an unknown item,
 /// naming an item twice, coloring a primary item, or having no primary item.
-pub fn parse(input: &str) -> Result<Named, FormatError> {
-    let fail = |line: usize, message: String| FormatError { line, message };
+pub fn parse(input: &str) -> Result<Named, ParseError> {
+    let fail = |line: usize, message: String| ParseError::new(line, message);
     let mut lines = input.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('|'));
-    let (item_line, header) = lines.next().ok_or_else(|| fail(1, "no item line".into()))?;
+    let (item_line, header) = lines.next().ok_or_else(|| fail(1, "no item line".into()).of_kind(located::Kind::Missing))?;
     let mut items: Vec<String> = Vec::new();
     let mut primary = None;
     for word in header.split_whitespace() {
@@ -88,7 +80,7 @@ pub fn parse(input: &str) -> Result<Named, FormatError> {
     let mut index: HashMap<&str, usize> = HashMap::with_capacity(items.len());
     for (i, name) in items.iter().enumerate() {
         if index.insert(name, i).is_some() {
-            return Err(fail(item_line, format!("item '{name}' is named twice")));
+            return Err(fail(item_line, format!("item '{name}' is named twice")).of_kind(located::Kind::Invalid));
         }
     }
     let mut problem = Problem::new(primary, items.len() - primary);
@@ -125,7 +117,7 @@ pub fn parse(input: &str) -> Result<Named, FormatError> {
                 ExactCoverError::NoPrimaryItem => "the option has no primary item".to_string(),
                 other => other.to_string(),
             };
-            fail(line_no, message)
+            fail(line_no, message).of_kind(located::Kind::Invalid)
         })?;
         option_lines.push(line_no);
     }

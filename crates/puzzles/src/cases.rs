@@ -3,20 +3,9 @@
 
 use crate::text::trim_end;
 use std::fmt;
-use thiserror::Error;
 
-/// A problem in a multi-case input: a 1-based line, the 1-based case if inside one, and a
-/// reason.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{}line {line}: {message}", .case.map(|c| format!("case {c}, ")).unwrap_or_default())]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based case number, when the problem is inside a case.
-    pub case: Option<usize>,
-    /// What is wrong.
-    pub message: String,
-}
+/// A problem in a multi-case input: gridlock's one located error type (line, case).
+pub use located::ParseError;
 
 /// The non-blank lines of a multi-case input, numbered from 1, with trailing `\r`, spaces
 /// and tabs trimmed.
@@ -35,7 +24,7 @@ impl<'a> CaseLines<'a> {
     /// Reads the number of cases from the first line. The count never sizes an
     /// allocation: cases are only stored as they are read.
     pub(crate) fn count(&mut self) -> Result<u64, ParseError> {
-        let fail = |line: usize, message: &str| ParseError { line, case: None, message: message.into() };
+        let fail = |line: usize, message: &str| ParseError::new(line, message);
         let (line, first) = self.lines.next().ok_or_else(|| fail(1, "the input is empty"))?;
         match numbers(first).as_deref() {
             Some(&[t]) => Ok(t),
@@ -47,13 +36,13 @@ impl<'a> CaseLines<'a> {
     /// input has ended.
     pub(crate) fn next(&mut self, case: usize, missing: impl FnOnce() -> String) -> Result<(usize, &'a [u8]), ParseError> {
         let last = self.last;
-        self.lines.next().ok_or_else(|| ParseError { line: last, case: Some(case), message: missing() })
+        self.lines.next().ok_or_else(|| ParseError::new(last, missing()).in_case(case).of_kind(located::Kind::Missing))
     }
 
     /// An error if anything follows the `t` cases.
     pub(crate) fn finish(mut self, t: u64) -> Result<(), ParseError> {
         match self.lines.next() {
-            Some((line, _)) => Err(ParseError { line, case: None, message: format!("unexpected text after the {t} cases") }),
+            Some((line, _)) => Err(ParseError::new(line, format!("unexpected text after the {t} cases")).of_kind(located::Kind::Extra)),
             None => Ok(()),
         }
     }

@@ -27,7 +27,7 @@ fn assert_sane(input: &[u8]) {
         Err(e) => {
             let lines = input.split(|&b| b == b'\n').count().max(1);
             assert!(e.line >= 1 && e.line <= lines + 1, "{e} for {} lines", lines);
-            assert!(e.column >= 1);
+            assert!(e.column.is_some_and(|c| c >= 1));
             assert!(!e.message.contains('\n'));
         }
     }

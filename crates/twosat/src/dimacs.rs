@@ -4,24 +4,16 @@
 //! (as in the SATLIB files). Clauses must have at most two literals.
 
 use crate::{Literal, TwoSat};
-use thiserror::Error;
 
 /// The largest variable count accepted from a header (2^26): beyond it a tiny file could
 /// demand gigabytes for the model alone.
 pub const MAX_DIMACS_VARS: u64 = 1 << 26;
 
-/// A problem in DIMACS input, at a 1-based line.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {message}")]
-pub struct DimacsError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
-}
+/// A problem in DIMACS input, at a 1-based line: gridlock's one located error type.
+pub use located::ParseError;
 
-fn err<T>(line: usize, message: impl Into<String>) -> Result<T, DimacsError> {
-    Err(DimacsError { line, message: message.into() })
+fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError::new(line, message))
 }
 
 /// Parses a DIMACS CNF file whose clauses have one or two literals. An empty clause (a
@@ -30,7 +22,7 @@ fn err<T>(line: usize, message: impl Into<String>) -> Result<T, DimacsError> {
 /// Errors: a missing or malformed header, more than [`MAX_DIMACS_VARS`] variables, a token
 /// that is not an integer, a literal beyond the declared variables, a clause of three or
 /// more literals, a last clause not ended by `0`, or a clause count other than the header's.
-pub fn parse(input: &[u8]) -> Result<TwoSat, DimacsError> {
+pub fn parse(input: &[u8]) -> Result<TwoSat, ParseError> {
     let mut header: Option<(usize, u64)> = None; // (line, declared clauses)
     let mut formula = TwoSat::new(0);
     let mut count: u64 = 0;
@@ -50,8 +42,7 @@ pub fn parse(input: &[u8]) -> Result<TwoSat, DimacsError> {
                 if header.is_some() {
                     return err(line_no, "a second 'p' header");
                 }
-                let text =
-                    std::str::from_utf8(line).map_err(|_| DimacsError { line: line_no, message: "the header is not text".into() })?;
+                let text = std::str::from_utf8(line).map_err(|_| ParseError::new(line_no, "the header is not text"))?;
                 let words: Vec<&str> = text.split_ascii_whitespace().collect();
                 let [p, cnf, vars, clauses] = words[..] else {
                     return err(line_no, "expected the header 'p cnf VARIABLES CLAUSES'");
@@ -59,11 +50,11 @@ pub fn parse(input: &[u8]) -> Result<TwoSat, DimacsError> {
                 if p != "p" || cnf != "cnf" {
                     return err(line_no, "expected the header 'p cnf VARIABLES CLAUSES'");
                 }
-                let vars: u64 = vars.parse().map_err(|_| DimacsError { line: line_no, message: format!("bad variable count '{vars}'") })?;
-                let clauses: u64 =
-                    clauses.parse().map_err(|_| DimacsError { line: line_no, message: format!("bad clause count '{clauses}'") })?;
+                let vars: u64 = vars.parse().map_err(|_| ParseError::new(line_no, format!("bad variable count '{vars}'")))?;
+                let clauses: u64 = clauses.parse().map_err(|_| ParseError::new(line_no, format!("bad clause count '{clauses}'")))?;
                 if vars > MAX_DIMACS_VARS {
-                    return err(line_no, format!("{vars} variables declared; at most {MAX_DIMACS_VARS} are supported"));
+                    return Err(ParseError::new(line_no, format!("{vars} variables declared; at most {MAX_DIMACS_VARS} are supported"))
+                        .of_kind(located::Kind::TooLarge));
                 }
                 formula = TwoSat::new(vars as u32);
                 // Never reserve more than the input could hold (a clause takes 2+ bytes).
@@ -73,9 +64,8 @@ pub fn parse(input: &[u8]) -> Result<TwoSat, DimacsError> {
             Some(_) if header.is_none() => return err(line_no, "expected the header 'p cnf VARIABLES CLAUSES' before any clause"),
             Some(_) => {
                 for token in line.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()) {
-                    let value = parse_int(token).ok_or_else(|| DimacsError {
-                        line: line_no,
-                        message: format!("expected a literal, found '{}'", String::from_utf8_lossy(token)),
+                    let value = parse_int(token).ok_or_else(|| {
+                        ParseError::new(line_no, format!("expected a literal, found '{}'", String::from_utf8_lossy(token)))
                     })?;
                     if value == 0 {
                         match len {
@@ -116,7 +106,7 @@ pub fn parse(input: &[u8]) -> Result<TwoSat, DimacsError> {
     }
     let usable = FREE_VARS.max(2 * count);
     if formula.vars() as u64 > usable {
-        return err(
+        return Err(ParseError::new(
             header_line,
             format!(
                 "the header declares {} variables but the {count} clauses can use at most {}; gridlock takes at most {usable} \
@@ -124,7 +114,8 @@ pub fn parse(input: &[u8]) -> Result<TwoSat, DimacsError> {
                 formula.vars(),
                 2 * count
             ),
-        );
+        )
+        .of_kind(located::Kind::TooLarge));
     }
     Ok(formula)
 }

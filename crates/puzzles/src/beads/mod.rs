@@ -12,7 +12,6 @@ use crate::text::{describe, trim_end};
 use polyomino::symmetry::{count_with_symmetry, BoardSymmetry, Restrict};
 use polyomino::{Board, Cell, Freedom, Search, Shape, Symmetry};
 use std::ops::ControlFlow;
-use thiserror::Error;
 
 /// Number of rows of the tray; row `r` has `r + 1` holes.
 pub const ROWS: usize = 10;
@@ -93,20 +92,12 @@ impl Tray {
     }
 }
 
-/// A problem in the input, located at a 1-based line and column.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}, column {column}: {message}")]
-pub struct ParseError {
-    /// 1-based line number.
-    pub line: usize,
-    /// 1-based column number (byte offset within the line, plus one).
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
+/// A problem in the input, located at a 1-based line and column: gridlock's one located
+/// error type.
+pub use located::ParseError;
 
 fn err(line: usize, column: usize, message: impl Into<String>) -> ParseError {
-    ParseError { line, column, message: message.into() }
+    ParseError::at(line, column, message)
 }
 
 /// Reads a tray in the contest format: 10 lines, line `i` (1-based) with `i` characters,

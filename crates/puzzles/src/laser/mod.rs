@@ -50,7 +50,7 @@ pub use crate::cases::ParseError;
 /// the input's size whatever the size fields say.
 pub fn parse(input: &[u8]) -> Result<Vec<Grid>, ParseError> {
     let mut lines = CaseLines::new(input);
-    let fail = |line: usize, case: usize, message: String| ParseError { line, case: Some(case), message };
+    let fail = |line: usize, case: usize, message: String| ParseError::new(line, message).in_case(case);
     let t = lines.count()?;
     let mut cases = Vec::new();
     for k in 1..=t as usize {

@@ -17,7 +17,6 @@ pub mod check;
 pub use board::{Board, Move};
 
 use rustc_hash::FxHashSet;
-use thiserror::Error;
 
 /// The largest move count accepted: 7 (the contest's limit is 5). Each further move
 /// multiplies the search on boards without answer by about 15 (measured on
@@ -34,15 +33,8 @@ pub struct Puzzle {
     pub board: Board,
 }
 
-/// A problem in the input, at a 1-based line.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {message}")]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
-}
+/// A problem in the input, at a 1-based line: gridlock's one located error type.
+pub use located::ParseError;
 
 /// Reads `n`, then 5 lines (columns from the left) of colours from the bottom up, each
 /// ended by `0`.
@@ -53,7 +45,7 @@ pub struct ParseError {
 pub fn parse(input: &[u8]) -> Result<Puzzle, ParseError> {
     let text = String::from_utf8_lossy(input);
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty());
-    let fail = |line: usize, message: String| ParseError { line, message };
+    let fail = |line: usize, message: String| ParseError::new(line, message);
     let (line_no, first) = lines.next().ok_or_else(|| fail(1, "the input is empty".into()))?;
     let moves: usize = first
         .parse()

@@ -13,24 +13,16 @@ use polyomino::{cells_connected, Board, Cell, Engine, Freedom, Piece, Search, Sh
 use std::ops::ControlFlow;
 use thiserror::Error;
 
-/// A problem in an input file, at a 1-based line and, where it applies, column.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}{}: {message}", .column.map(|c| format!(", column {c}")).unwrap_or_default())]
-pub struct ParseError {
-    /// 1-based line (0 when the problem is the whole file).
-    pub line: usize,
-    /// 1-based column, when one character is at fault.
-    pub column: Option<usize>,
-    /// What is wrong.
-    pub message: String,
-}
+/// A problem in an input file, at a 1-based line and, where it applies, column:
+/// gridlock's one located error type.
+pub use located::ParseError;
 
 fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ParseError> {
-    Err(ParseError { line, column: None, message: message.into() })
+    Err(ParseError::new(line, message))
 }
 
 fn err_at<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, ParseError> {
-    Err(ParseError { line, column: Some(column), message: message.into() })
+    Err(ParseError::at(line, column, message))
 }
 
 /// The board `RxC` (rows `x` columns, e.g. `6x10`), each from 1 to 1000.

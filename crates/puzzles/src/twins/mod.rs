@@ -43,7 +43,7 @@ pub use crate::cases::ParseError;
 /// piece, fewer cases than announced, or text after the last case.
 pub fn parse(input: &[u8]) -> Result<Vec<Case>, ParseError> {
     let mut lines = CaseLines::new(input);
-    let fail = |line: usize, case: Option<usize>, message: String| ParseError { line, case, message };
+    let fail = |line: usize, case: Option<usize>, message: String| ParseError { case, ..ParseError::new(line, message) };
     let t = lines.count()?;
     let mut cases = Vec::new();
     for k in 1..=t as usize {
