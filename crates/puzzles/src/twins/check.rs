@@ -47,9 +47,10 @@ pub fn check_boards(case: &Case, rows: &[&str], cols: usize) -> Result<(), Strin
             }
             for (h, ch) in [left, right].into_iter().enumerate() {
                 if ch != '.' {
-                    // gridlock writes 0-9, a-z, A-Z; Code Jam's own answers use any
-                    // printable character (its sample has '!').
-                    if !ch.is_ascii_graphic() {
+                    // gridlock writes 0-9, a-z, A-Z (then other letters past 62 tiles);
+                    // Code Jam's own answers use any printable character (its sample
+                    // has '!').
+                    if ch.is_control() || ch.is_whitespace() {
                         return Err(format!("{ch:?} is not a printable tile character"));
                     }
                     halves[h].entry(ch).or_default().push((r as i32, c as i32));

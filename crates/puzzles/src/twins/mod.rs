@@ -98,8 +98,15 @@ pub fn solve_all(cases: &[Case], rows: usize, cols: usize) -> Result<Vec<Option<
     cases.par_iter().map(|c| two_tilings(&c.p, &c.q, rows, cols).map(|(answer, _)| answer)).collect()
 }
 
-/// The tile labels: `0-9`, `a-z`, `A-Z`, then `?` (more than 62 tiles need a bigger board).
+/// The first tile labels: `0-9`, `a-z`, `A-Z` (the contest's characters). Past 62 tiles
+/// (only on boards beyond the contest's), [`crate::pack::nth_label`]'s Greek, Cyrillic and
+/// CJK letters follow, so every tile keeps its own character.
 const LABELS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The label of tile `i`.
+fn label(i: usize) -> char {
+    LABELS.get(i).map_or_else(|| crate::pack::nth_label(i), |&b| b as char)
+}
 
 /// The answer to case `k` (1-based) on a `rows x cols` board in `style`.
 pub fn render(k: usize, answer: Option<&TwoTilings>, rows: usize, cols: usize, style: Style) -> String {
@@ -113,20 +120,43 @@ pub fn render(k: usize, answer: Option<&TwoTilings>, rows: usize, cols: usize, s
     };
     out.push_str("POSSIBLE\n");
     let draw = |tiles: &[Vec<(u8, u8)>]| {
-        let mut g = vec![vec![b'.'; cols]; rows];
+        let mut g = vec![vec!['.'; cols]; rows];
         for (i, tile) in tiles.iter().enumerate() {
             for &(r, c) in tile {
-                g[r as usize][c as usize] = LABELS.get(i).copied().unwrap_or(b'?');
+                g[r as usize][c as usize] = label(i);
             }
         }
         g
     };
     let (gp, gq) = (draw(&t.p_tiles), draw(&t.q_tiles));
     for r in 0..rows {
-        out.push_str(std::str::from_utf8(&gp[r]).expect("ASCII"));
+        out.extend(&gp[r]);
         out.push(' ');
-        out.push_str(std::str::from_utf8(&gq[r]).expect("ASCII"));
+        out.extend(&gq[r]);
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_than_62_tiles_keep_distinct_labels() {
+        let labels: std::collections::HashSet<char> = (0..500).map(label).collect();
+        assert_eq!(labels.len(), 500);
+        assert!(!labels.contains(&'.') && !labels.contains(&' ') && !labels.contains(&'?'));
+        assert_eq!((label(0), label(61)), ('0', 'Z'));
+    }
+
+    #[test]
+    fn a_drawing_of_64_monominoes_passes_the_checker() {
+        let mono = Shape::new([Cell::new(0, 0)]).unwrap();
+        let tiles: Vec<Vec<(u8, u8)>> = (0..8u8).flat_map(|r| (0..8u8).map(move |c| vec![(r, c)])).collect();
+        let t = TwoTilings { p_tiles: tiles.clone(), q_tiles: tiles };
+        let text = render(1, Some(&t), 8, 8, Style::NoiAc);
+        let case = Case { p: mono.clone(), q: mono };
+        assert_eq!(check::check(&[case], &text, 8, 8), Ok(vec![check::Verdict::Valid]));
+    }
 }
