@@ -4,7 +4,7 @@
 
 use crate::args::Format;
 use serde::Serialize;
-use std::io::{self, BufWriter, Read, Stdout, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{LazyLock, Mutex, MutexGuard};
 use std::time::Instant;
@@ -86,12 +86,59 @@ pub fn read_input(file: Option<&Path>, limit: u64) -> Result<Input, Failure> {
     Ok(Input { name, data })
 }
 
-static STDOUT: LazyLock<Mutex<BufWriter<Stdout>>> = LazyLock::new(|| Mutex::new(BufWriter::with_capacity(1 << 16, io::stdout())));
+/// Standard output as a file of its own (a duplicate of descriptor 1), so that every
+/// write error reaches gridlock (Rust's `Stdout` ignores some). When descriptor 1 was
+/// closed, every write fails: the answer could not be written.
+enum Sink {
+    /// The duplicate of descriptor 1.
+    Open(std::fs::File),
+    /// Descriptor 1 was closed (`gridlock ... >&-`).
+    Closed,
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Open(f) => f.write(buf),
+            Sink::Closed => Err(io::Error::other("standard output is closed")),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Open(f) => f.flush(),
+            Sink::Closed => Ok(()),
+        }
+    }
+}
+
+/// Whether descriptor 1 was closed when gridlock started. Rust's runtime reopens a closed
+/// standard descriptor on `/dev/null` for reading and writing before `main`, so on Linux
+/// that is what a closed stdout looks like (`/proc/self/fdinfo/1` gives the open flags in
+/// octal; a shell's `> /dev/null` opens it write-only). Elsewhere: never.
+fn stdout_was_closed() -> bool {
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+    let read_write = || {
+        let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+        let flags = info.lines().find_map(|l| l.strip_prefix("flags:")).and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+        flags.is_some_and(|f| f & 3 == 2)
+    };
+    is_null && read_write()
+}
+
+static STDOUT: LazyLock<Mutex<BufWriter<Sink>>> = LazyLock::new(|| {
+    use std::os::fd::AsFd;
+    let sink = match io::stdout().as_fd().try_clone_to_owned() {
+        Ok(fd) if !stdout_was_closed() => Sink::Open(fd.into()),
+        _ => Sink::Closed,
+    };
+    Mutex::new(BufWriter::with_capacity(1 << 16, sink))
+});
 
 /// Locks standard output. Every piece of an answer is written under this lock in one
 /// call, so whatever stops the process from another thread (the time limit) holding it
 /// leaves only whole pieces on stdout.
-pub fn lock_stdout() -> MutexGuard<'static, BufWriter<Stdout>> {
+fn lock_stdout() -> MutexGuard<'static, BufWriter<Sink>> {
     STDOUT.lock().unwrap_or_else(|e| e.into_inner())
 }
 

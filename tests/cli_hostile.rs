@@ -217,6 +217,19 @@ fn write_failures_exit_1_in_every_format() {
 }
 
 #[test]
+fn a_closed_stdout_exits_1_and_dev_null_does_not() {
+    let bin = assert_cmd::cargo::cargo_bin("gridlock");
+    let run = |redirect: &str| {
+        let script = format!("'{}' beads examples/beads/sample.txt {redirect}", bin.display());
+        std::process::Command::new("sh").args(["-c", &script]).output().unwrap()
+    };
+    let closed = run(">&-");
+    assert_eq!(closed.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&closed.stderr).contains("standard output is closed"));
+    assert_eq!(run("> /dev/null").status.code(), Some(0));
+}
+
+#[test]
 fn svg_files_are_written_whole_and_never_over_the_input() {
     let dir = temp("svg");
     let input = dir.join("tray.txt");
