@@ -122,3 +122,41 @@ fn xc_shards_add_up_and_threads_agree() {
     let shards: u64 = (1..=4).map(|k| xc(&["--shard", &format!("{k}/4")])).sum();
     assert_eq!(shards, 1472);
 }
+
+/// Domino tilings of an `r x c` board in Knuth's format.
+fn domino_text(r: usize, c: usize) -> String {
+    let cell = |i: usize, j: usize| format!("r{i}c{j}");
+    let mut text: String = (0..r).flat_map(|i| (0..c).map(move |j| cell(i, j))).collect::<Vec<_>>().join(" ") + "\n";
+    for i in 0..r {
+        for j in 0..c {
+            if j + 1 < c {
+                text += &format!("{} {}\n", cell(i, j), cell(i, j + 1));
+            }
+            if i + 1 < r {
+                text += &format!("{} {}\n", cell(i, j), cell(i + 1, j));
+            }
+        }
+    }
+    text
+}
+
+#[test]
+fn xc_counts_with_and_without_the_memo_table() {
+    let run = |args: &[&str], input: &str| {
+        let out = gridlock().args(args).write_stdin(input.to_string()).output().unwrap();
+        assert!(out.status.success());
+        (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    // 12x12 has 53060477521960000 tilings (Kasteleyn): only a memoized count gets there.
+    let (count, stats) = run(&["xc", "--count", "--stats"], &domino_text(12, 12));
+    assert_eq!(count, "53060477521960000\n");
+    assert!(stats.contains("memoized"), "{stats}");
+    let six = domino_text(6, 6);
+    assert_eq!(run(&["xc", "--count"], &six).0, "6728\n");
+    let (plain, stats) = run(&["xc", "--count", "--no-memo", "--stats"], &six);
+    assert_eq!(plain, "6728\n");
+    assert!(stats.contains("enumerating") && stats.contains("memo hits: 0"), "{stats}");
+    let json: serde_json::Value = serde_json::from_str(&run(&["xc", "--count", "--format", "json"], &domino_text(10, 10)).0).unwrap();
+    assert_eq!(json["count"].as_u64(), Some(258_584_046_368));
+    assert!(json["stats"]["memo_hits"].as_u64().unwrap() > 0);
+}

@@ -15,6 +15,15 @@ pub struct Args {
     count: bool,
     #[command(flatten)]
     listing: Listing,
+    /// With --count: count without the memo table (plain enumeration). By default a
+    /// single-threaded count memoizes subproblems (DXZ) and keeps the table only while at
+    /// least 1 lookup in 100 hits, judged after 200000 lookups; --threads and --shard
+    /// counts enumerate.
+    #[arg(long, requires = "count")]
+    no_memo: bool,
+    /// Print search statistics on stderr (in JSON they are in "stats" anyway).
+    #[arg(long)]
+    stats: bool,
     #[command(flatten)]
     scale: Scale,
     #[command(flatten)]
@@ -27,7 +36,7 @@ pub struct Args {
 enum Answer {
     Solved { options: Vec<String> },
     NoSolution,
-    Count { count: u64, shard: Option<String> },
+    Count { count: u128, shard: Option<String> },
 }
 
 /// Search counters of dancing links.
@@ -35,6 +44,36 @@ enum Answer {
 struct Stats {
     nodes: u64,
     updates: u64,
+}
+
+/// Counters of a count: the engine that ran (chosen in one place: memo or not), nodes
+/// and updates as Knuth counts them (search-tree nodes entered; items and options
+/// unlinked), and the memo table's hits and entries.
+#[derive(Serialize, Default)]
+struct CountStats {
+    engine: &'static str,
+    threads: usize,
+    nodes: u64,
+    updates: u64,
+    memo_hits: u64,
+    memo_entries: u64,
+}
+
+/// Writes a listing's counters on stderr when --stats asks for it.
+fn report_search(wanted: bool, st: exact_cover::Stats) {
+    if wanted {
+        eprintln!("engine: dancing links (Algorithm C); nodes: {}; updates: {}; solutions: {}", st.nodes, st.updates, st.solutions);
+    }
+}
+
+/// Writes `stats` on stderr when --stats asks for it.
+fn report_stats(wanted: bool, stats: &CountStats) {
+    if wanted {
+        eprintln!(
+            "engine: {}; threads: {}; nodes: {}; updates: {}; memo hits: {}; memo entries: {}",
+            stats.engine, stats.threads, stats.nodes, stats.updates, stats.memo_hits, stats.memo_entries
+        );
+    }
 }
 
 /// Runs `gridlock xc`.
@@ -45,19 +84,37 @@ pub fn run(args: &Args) -> Outcome {
     output::start_time_limit(args.budget.time_limit);
     let run = Run::new("xc", args.io.format);
     if args.count {
-        let bar = output::progress_bar();
-        let report = output::progress_reporter(&bar);
-        let options = exact_cover::parallel::CountOptions {
-            threads: args.scale.threads,
-            shard: args.scale.shard,
-            progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
-        };
-        let count = exact_cover::parallel::count(&named.problem, &options);
-        if let Some(b) = &bar {
-            b.finish_and_clear();
+        let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
+        if args.scale.threads > 1 || args.scale.shard.is_some() {
+            let bar = output::progress_bar();
+            let report = output::progress_reporter(&bar);
+            let options = exact_cover::parallel::CountOptions {
+                threads: args.scale.threads,
+                shard: args.scale.shard,
+                progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
+            };
+            let count = exact_cover::parallel::count(&named.problem, &options) as u128;
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            let stats =
+                CountStats { engine: "dancing links (Algorithm C), enumerating", threads: args.scale.threads, ..CountStats::default() };
+            report_stats(args.stats, &stats);
+            return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
         }
-        let answer = Answer::Count { count, shard: args.scale.shard.map(|(k, n)| format!("{k}/{n}")) };
-        return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
+        let mut solver = exact_cover::Solver::new(&named.problem);
+        let (count, memo) = solver.count_memo(!args.no_memo);
+        let count = count.ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
+        let engine = if memo.kept {
+            "dancing links (Algorithm C) with memoized subproblems (DXZ)"
+        } else {
+            "dancing links (Algorithm C), enumerating"
+        };
+        let st = solver.stats();
+        let stats =
+            CountStats { engine, threads: 1, nodes: st.nodes, updates: st.updates, memo_hits: memo.hits, memo_entries: memo.entries };
+        report_stats(args.stats, &stats);
+        return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
     }
     let mut solver = exact_cover::Solver::new(&named.problem);
     let texts = |sol: &[usize]| -> Vec<String> { sol.iter().map(|&k| named.option_text(k)).collect() };
@@ -77,6 +134,7 @@ pub fn run(args: &Args) -> Outcome {
         }
         let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
         let st = solver.stats();
+        report_search(args.stats, st);
         return list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &Stats { nodes: st.nodes, updates: st.updates });
     }
     let answer = match solver.next_solution() {
@@ -84,6 +142,7 @@ pub fn run(args: &Args) -> Outcome {
         None => Answer::NoSolution,
     };
     let st = solver.stats();
+    report_search(args.stats, st);
     let text = || match &answer {
         Answer::Solved { options } => options.iter().map(|o| format!("{o}\n")).collect(),
         _ => "No solution\n".to_string(),

@@ -55,6 +55,10 @@ pub struct Solver {
     phase: Phase,
     solution: Vec<usize>,
     stats: Stats,
+    /// Per item, the color it is purified with (0: none); kept only for memo keys.
+    purified: Vec<i32>,
+    /// Whether any option gives a secondary item a color.
+    colored: bool,
 }
 
 impl Solver {
@@ -128,7 +132,20 @@ impl Solver {
             color.push(0);
         }
         let nodes = (0..top.len()).map(|i| Node { top: top[i], up: ulink[i], down: dlink[i], color: color[i] }).collect();
-        Solver { llink, rlink, nodes, x: Vec::new(), level: 0, base: 0, phase: Phase::Start, solution: Vec::new(), stats: Stats::default() }
+        let colored = !colors.is_empty();
+        Solver {
+            llink,
+            rlink,
+            nodes,
+            x: Vec::new(),
+            level: 0,
+            base: 0,
+            phase: Phase::Start,
+            solution: Vec::new(),
+            stats: Stats::default(),
+            purified: if colored { vec![0; n + 2] } else { Vec::new() },
+            colored,
+        }
     }
 
     /// Search statistics so far.
@@ -439,6 +456,7 @@ impl Solver {
 
     /// Keeps only the options that give item `i` the color `c`, marking them compatible.
     fn purify(&mut self, p: usize, c: i32, i: usize) {
+        self.purified[i] = c;
         let mut q = self.nodes[i].down as usize;
         while q != i {
             if self.nodes[q].color == c {
@@ -453,6 +471,7 @@ impl Solver {
     }
 
     fn unpurify(&mut self, p: usize, c: i32, i: usize) {
+        self.purified[i] = 0;
         let mut q = self.nodes[i].up as usize;
         while q != i {
             if self.nodes[q].color < 0 {
@@ -462,6 +481,168 @@ impl Solver {
             }
             q = self.nodes[q].up as usize;
         }
+    }
+}
+
+/// Statistics of a memoized count ([`Solver::count_memo`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MemoStats {
+    /// Search-tree nodes entered (each distinct subproblem once while the table has room).
+    pub nodes: u64,
+    /// Subproblems answered by the table.
+    pub hits: u64,
+    /// Subproblems stored.
+    pub entries: u64,
+    /// Whether the table stayed on to the end (it is switched off when it does not pay).
+    pub kept: bool,
+}
+
+/// The count of a subproblem, or that it exceeds 2^128.
+type Count = Option<u128>;
+
+/// Memo table: subproblem key -> count.
+type Table = std::collections::HashMap<Box<[u64]>, u128, BuildKey>;
+
+/// A fast hasher for keys that are already well mixed bitsets (FxHash's multiply-rotate).
+#[derive(Default, Clone, Copy)]
+struct BuildKey;
+
+impl std::hash::BuildHasher for BuildKey {
+    type Hasher = KeyHasher;
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher(0)
+    }
+}
+
+/// See [`BuildKey`].
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+    fn write_u64(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, w: usize) {
+        self.write_u64(w as u64);
+    }
+}
+
+/// How a memoized count decides to keep its table: after [`MEMO_TRIAL`] lookups, the
+/// table stays on only if at least one lookup in [`MEMO_MIN_HIT_RATE`] was a hit; it is
+/// also capped at [`MEMO_MAX_ENTRIES`] entries (then nothing more is stored).
+pub const MEMO_TRIAL: u64 = 200_000;
+/// See [`MEMO_TRIAL`]: one hit per this many lookups.
+pub const MEMO_MIN_HIT_RATE: u64 = 100;
+/// See [`MEMO_TRIAL`]: at most 2^21 subproblems are stored (about 100 bytes each for
+/// problems of up to a hundred items: 200 MB at most).
+pub const MEMO_MAX_ENTRIES: usize = 1 << 21;
+
+impl Solver {
+    /// The state of the remaining subproblem: which items are still active (primary and
+    /// secondary), and for colored problems the color each purified item holds. Two
+    /// states with the same key have the same options left, so the same solutions.
+    fn memo_key(&self) -> Box<[u64]> {
+        let n = self.llink.len();
+        let words = n.div_ceil(64);
+        let mut key = vec![0u64; words];
+        let mut p = self.rlink[0] as usize;
+        while p != 0 {
+            key[p / 64] |= 1 << (p % 64);
+            p = self.rlink[p] as usize;
+        }
+        let head2 = n - 1;
+        let mut p = self.rlink[head2] as usize;
+        while p != head2 {
+            key[p / 64] |= 1 << (p % 64);
+            p = self.rlink[p] as usize;
+        }
+        if self.colored {
+            for (i, &c) in self.purified.iter().enumerate() {
+                if c != 0 {
+                    key.push(((i as u64) << 32) | c as u32 as u64);
+                }
+            }
+        }
+        key.into_boxed_slice()
+    }
+
+    /// Counts the remaining solutions with memoization over subproblems (the DXZ method
+    /// of Nishino, Yasuda, Minato and Nagata, "Dancing with Decision Diagrams", AAAI
+    /// 2017; Knuth's DLX6 counts the same way): the count of each distinct set of
+    /// remaining items is computed once. Problems whose subproblems repeat (tilings with
+    /// many equal pieces) are counted without enumerating their solutions. When `memo` is
+    /// false, or when the table does not pay (see [`MEMO_TRIAL`]), it is a plain count.
+    ///
+    /// Returns `None` when the count exceeds 2^128 - 1. Recursion depth is the number of
+    /// options in a solution.
+    pub fn count_memo(&mut self, memo: bool) -> (Option<u128>, MemoStats) {
+        let mut table = Table::default();
+        let mut st = MemoStats { kept: memo, ..MemoStats::default() };
+        let mut lookups = 0u64;
+        let count = self.count_below(&mut table, &mut st, &mut lookups);
+        st.entries = table.len() as u64;
+        (count, st)
+    }
+
+    fn count_below(&mut self, table: &mut Table, st: &mut MemoStats, lookups: &mut u64) -> Count {
+        st.nodes += 1;
+        self.stats.nodes += 1;
+        if self.rlink[0] == 0 {
+            return Some(1);
+        }
+        let key = if st.kept {
+            *lookups += 1;
+            if *lookups == MEMO_TRIAL && st.hits * MEMO_MIN_HIT_RATE < MEMO_TRIAL {
+                st.kept = false;
+                table.clear();
+                table.shrink_to_fit();
+            }
+            if st.kept {
+                let key = self.memo_key();
+                if let Some(&c) = table.get(&key) {
+                    st.hits += 1;
+                    return Some(c);
+                }
+                Some(key)
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        let i = self.choose();
+        let mut total: u128 = 0;
+        if self.nodes[i].top > 0 {
+            self.cover(i);
+            let mut x = self.nodes[i].down as usize;
+            while x != i {
+                self.commit_option(x);
+                let below = self.count_below(table, st, lookups);
+                self.uncommit_option(x);
+                match below.and_then(|b| total.checked_add(b)) {
+                    Some(t) => total = t,
+                    None => {
+                        self.uncover(i);
+                        return None;
+                    }
+                }
+                x = self.nodes[x].down as usize;
+            }
+            self.uncover(i);
+        }
+        if let Some(key) = key {
+            if st.kept && table.len() < MEMO_MAX_ENTRIES {
+                table.insert(key, total);
+            }
+        }
+        Some(total)
     }
 }
 

@@ -118,3 +118,85 @@ proptest! {
         prop_assert_eq!(Solver::new(&p).count(), expected.len() as u64);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn memoized_counts_equal_brute_force(p in problem()) {
+        let expected = brute_force(&p).len() as u128;
+        let (memo, st) = Solver::new(&p).count_memo(true);
+        prop_assert_eq!(memo, Some(expected));
+        prop_assert!(st.kept, "small problems keep the table");
+        prop_assert_eq!(Solver::new(&p).count_memo(false).0, Some(expected));
+    }
+
+    /// Larger random problems with repeated structure (options drawn from few shapes, so
+    /// subproblems repeat): the memoized count equals the plain one.
+    #[test]
+    fn memoized_counts_equal_plain_counts(n in 8usize..20, seed in any::<u64>(), colored in any::<bool>()) {
+        let mut rng = seed | 1;
+        let mut next = move || { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; rng };
+        let secondary = if colored { 3 } else { 0 };
+        let mut p = Problem::new(n, secondary);
+        for _ in 0..(3 * n) {
+            let start = (next() % n as u64) as usize;
+            let len = 1 + (next() % 3) as usize;
+            let mut items: Vec<(usize, Color)> = (start..(start + len).min(n)).map(|i| (i, Color::NONE)).collect();
+            if colored && next() % 2 == 0 {
+                items.push((n + (next() % 3) as usize, Color(1 + (next() % 2) as u32)));
+            }
+            let _ = p.add_colored_option(&items);
+        }
+        let plain = Solver::new(&p).count() as u128;
+        prop_assert_eq!(Solver::new(&p).count_memo(true).0, Some(plain));
+    }
+}
+
+/// Domino tilings of an `r x c` board as exact cover: one item per cell, one option per
+/// domino position.
+fn dominoes(r: usize, c: usize) -> Problem {
+    let mut p = Problem::new(r * c, 0);
+    for i in 0..r {
+        for j in 0..c {
+            if j + 1 < c {
+                p.add_option(&[i * c + j, i * c + j + 1]).unwrap();
+            }
+            if i + 1 < r {
+                p.add_option(&[i * c + j, (i + 1) * c + j]).unwrap();
+            }
+        }
+    }
+    p
+}
+
+/// Kasteleyn's formula for the domino tilings of an `m x n` board (m, n even):
+/// the product over 1 <= j <= m/2, 1 <= k <= n/2 of 4 cos^2(pi j / (m+1)) + 4 cos^2(pi k
+/// / (n+1)), rounded (exact in f64 for the sizes used here).
+fn kasteleyn(m: usize, n: usize) -> u128 {
+    let mut prod = 1.0f64;
+    for j in 1..=m / 2 {
+        for k in 1..=n / 2 {
+            let a = (std::f64::consts::PI * j as f64 / (m + 1) as f64).cos();
+            let b = (std::f64::consts::PI * k as f64 / (n + 1) as f64).cos();
+            prod *= 4.0 * a * a + 4.0 * b * b;
+        }
+    }
+    prod.round() as u128
+}
+
+#[test]
+fn domino_tilings_counted_by_memo() {
+    assert_eq!(kasteleyn(8, 8), 12_988_816);
+    for (r, c) in [(2, 2), (4, 4), (6, 6), (4, 8), (8, 8)] {
+        let (count, st) = Solver::new(&dominoes(r, c)).count_memo(true);
+        assert_eq!(count, Some(kasteleyn(r, c)), "{r}x{c}");
+        assert!(st.hits > 0 || r * c <= 4);
+    }
+    // A 2 x n strip: Fibonacci numbers.
+    let (mut a, mut b) = (1u128, 1u128);
+    for n in 1..=40 {
+        assert_eq!(Solver::new(&dominoes(2, n)).count_memo(true).0, Some(b), "2x{n}");
+        (a, b) = (b, a + b);
+    }
+}
