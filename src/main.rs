@@ -50,9 +50,12 @@ enum Command {
     ///
     /// Prints the first packing drawn with the pieces' names, or "No solution".
     Pack(cmd::pack::Args),
-    /// Exact cover in Knuth's DLX format (DLX1/DLX2: primary | secondary items, colors).
+    /// Exact cover in Knuth's DLX format (DLX1/DLX2/DLX3: primary | secondary items,
+    /// colors, multiplicities `lo:hi|item`).
     ///
-    /// Prints the options of the first solution, one a line, or "No solution".
+    /// Prints the options of the first solution, one a line, or "No solution". Solved by
+    /// Algorithm C, or Algorithm M when an item has a multiplicity; counts memoize
+    /// subproblems (DXZ) where that pays.
     Xc(cmd::xc::Args),
     /// Polyomino pairs (NOI.AC, Code Jam 2018 "Two-Tiling"): a region tileable by each of
     /// two pieces.

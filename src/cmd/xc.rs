@@ -59,10 +59,20 @@ struct CountStats {
     memo_entries: u64,
 }
 
+/// The engine that ran, named in one place for --stats and JSON: Algorithm M when an item
+/// has a multiplicity, else Algorithm C, memoized or enumerating.
+fn engine(multiplicities: bool, memo: bool) -> &'static str {
+    match (multiplicities, memo) {
+        (true, _) => "dancing links (Algorithm M, multiplicities), enumerating",
+        (false, true) => "dancing links (Algorithm C) with memoized subproblems (DXZ)",
+        (false, false) => "dancing links (Algorithm C), enumerating",
+    }
+}
+
 /// Writes a listing's counters on stderr when --stats asks for it.
-fn report_search(wanted: bool, st: exact_cover::Stats) {
+fn report_search(wanted: bool, multiplicities: bool, st: exact_cover::Stats) {
     if wanted {
-        eprintln!("engine: dancing links (Algorithm C); nodes: {}; updates: {}; solutions: {}", st.nodes, st.updates, st.solutions);
+        eprintln!("engine: {}; nodes: {}; updates: {}; solutions: {}", engine(multiplicities, false), st.nodes, st.updates, st.solutions);
     }
 }
 
@@ -97,19 +107,15 @@ pub fn run(args: &Args) -> Outcome {
             if let Some(b) = &bar {
                 b.finish_and_clear();
             }
-            let stats =
-                CountStats { engine: "dancing links (Algorithm C), enumerating", threads: args.scale.threads, ..CountStats::default() };
+            let engine = engine(named.problem.has_multiplicities(), false);
+            let stats = CountStats { engine, threads: args.scale.threads, ..CountStats::default() };
             report_stats(args.stats, &stats);
             return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
         }
         let mut solver = exact_cover::Solver::new(&named.problem);
         let (count, memo) = solver.count_memo(!args.no_memo);
         let count = count.ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
-        let engine = if memo.kept {
-            "dancing links (Algorithm C) with memoized subproblems (DXZ)"
-        } else {
-            "dancing links (Algorithm C), enumerating"
-        };
+        let engine = engine(solver.has_multiplicities(), memo.kept);
         let st = solver.stats();
         let stats =
             CountStats { engine, threads: 1, nodes: st.nodes, updates: st.updates, memo_hits: memo.hits, memo_entries: memo.entries };
@@ -134,7 +140,7 @@ pub fn run(args: &Args) -> Outcome {
         }
         let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
         let st = solver.stats();
-        report_search(args.stats, st);
+        report_search(args.stats, named.problem.has_multiplicities(), st);
         return list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &Stats { nodes: st.nodes, updates: st.updates });
     }
     let answer = match solver.next_solution() {
@@ -142,7 +148,7 @@ pub fn run(args: &Args) -> Outcome {
         None => Answer::NoSolution,
     };
     let st = solver.stats();
-    report_search(args.stats, st);
+    report_search(args.stats, named.problem.has_multiplicities(), st);
     let text = || match &answer {
         Answer::Solved { options } => options.iter().map(|o| format!("{o}\n")).collect(),
         _ => "No solution\n".to_string(),

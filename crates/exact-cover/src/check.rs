@@ -1,6 +1,6 @@
 //! An answer checker for exact cover in Knuth's format, from the definition alone: each
 //! line of the answer must be an option of the problem, every primary item covered
-//! exactly once, and every secondary item at most once or always with one color. It
+//! exactly once (or within its multiplicity's bounds), and every secondary item at most once or always with one color. It
 //! shares no code with the solver.
 
 use crate::knuth::Named;
@@ -59,7 +59,12 @@ pub fn check(named: &Named, answer: &str) -> Result<Verdict, (usize, String)> {
         for &(item, color) in &key {
             let u = &mut uses[item as usize];
             let name = &named.items[item as usize];
-            if (item as usize) < problem.primary_items() || color == 0 || u.1 == 0 {
+            if (item as usize) < problem.primary_items() {
+                let (_, hi) = problem.multiplicity(item as usize);
+                if u.0 >= hi {
+                    return Err((line, format!("item '{name}' is covered more than {hi} time(s)")));
+                }
+            } else if color == 0 || u.1 == 0 {
                 if u.0 > 0 {
                     return Err((line, format!("item '{name}' is covered twice")));
                 }
@@ -69,8 +74,11 @@ pub fn check(named: &Named, answer: &str) -> Result<Verdict, (usize, String)> {
             *u = (u.0 + 1, color);
         }
     }
-    if let Some(i) = (0..problem.primary_items()).find(|&i| uses[i].0 != 1) {
-        return Err((0, format!("primary item '{}' is not covered", named.items[i])));
+    for (i, &(times, _)) in uses.iter().enumerate().take(problem.primary_items()) {
+        let (lo, hi) = problem.multiplicity(i);
+        if !(lo..=hi).contains(&times) {
+            return Err((0, format!("primary item '{}' is covered {times} time(s), not {lo} to {hi}", named.items[i])));
+        }
     }
     Ok(Verdict::Solved)
 }
@@ -90,5 +98,8 @@ mod tests {
         assert_eq!(check(&named, "p q\nr y:B\n").unwrap_err().0, 1, "not an option");
         assert_eq!(check(&named, "p r x:A y\nq x:A\nq x:A\n").unwrap_err().0, 3, "q twice");
         assert_eq!(check(&named, "p r x:C y\n").unwrap_err().0, 1, "unknown color");
+        let multi = crate::knuth::parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n").unwrap();
+        assert_eq!(check(&multi, "A C X:1 Y:1\nB X:1\nC Y:1\n"), Ok(Verdict::Solved));
+        assert!(check(&multi, "A C X:1 Y:1\nB X:1\n").unwrap_err().1.contains("1 time(s), not 2 to 3"));
     }
 }

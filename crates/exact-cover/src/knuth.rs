@@ -1,9 +1,10 @@
 //! Knuth's text format for exact cover problems, as read by his programs DLX1 and DLX2
-//! (D. E. Knuth, `dlx1.w` and `dlx2.w`, 2017-2020):
+//! (D. E. Knuth, `dlx1.w`, `dlx2.w` and `dlx3.w`, 2017-2020):
 //!
 //! - lines beginning with `|` are comments; blank lines are ignored;
 //! - the first other line names the items: primary items, then optionally `|` and the
-//!   secondary items;
+//!   secondary items; a primary item may carry DLX3's multiplicity, `lo:hi|item` (covered
+//!   between `lo` and `hi` times) or `hi|item` (exactly `hi` times);
 //! - each following line is an option: the names of its items, a secondary item possibly
 //!   written `item:color` (DLX2's colors).
 //!
@@ -60,6 +61,7 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
     let (item_line, header) = lines.next().ok_or_else(|| fail(1, "no item line".into()).of_kind(located::Kind::Missing))?;
     let mut items: Vec<String> = Vec::new();
     let mut primary = None;
+    let mut bounds: Vec<(usize, u32, u32)> = Vec::new();
     for word in header.split_whitespace() {
         if word == "|" {
             if primary.is_some() {
@@ -68,6 +70,28 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
             primary = Some(items.len());
             continue;
         }
+        // DLX3's multiplicities: `lo:hi|name` or `hi|name`, primary items only.
+        let word = match word.split_once('|') {
+            Some((spec, name)) if primary.is_none() => {
+                let number = |t: &str| t.parse::<u32>().ok().filter(|_| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()));
+                let (lo, hi) = match spec.split_once(':') {
+                    Some((lo, hi)) => (number(lo), number(hi)),
+                    None => (number(spec), number(spec)),
+                };
+                match (lo, hi) {
+                    (Some(lo), Some(hi)) if lo <= hi && hi >= 1 && hi <= i32::MAX as u32 => bounds.push((items.len(), lo, hi)),
+                    _ => {
+                        return Err(fail(
+                            item_line,
+                            format!("'{word}': a multiplicity is 'lo:hi|item' or 'hi|item' with 0 <= lo <= hi and hi >= 1"),
+                        ))
+                    }
+                }
+                name
+            }
+            Some(_) => return Err(fail(item_line, format!("'{word}': only primary items take a multiplicity"))),
+            None => word,
+        };
         if !valid_name(word) {
             return Err(fail(item_line, format!("'{word}' is not an item name (names have no ':' or '|')")));
         }
@@ -84,6 +108,9 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
         }
     }
     let mut problem = Problem::new(primary, items.len() - primary);
+    for (item, lo, hi) in bounds {
+        problem.set_multiplicity(item, lo, hi).map_err(|e| fail(item_line, e.to_string()))?;
+    }
     let mut colors: Vec<String> = vec![String::new()];
     let mut color_index: HashMap<String, u32> = HashMap::new();
     let mut option_lines = Vec::new();
@@ -154,5 +181,22 @@ mod tests {
         assert!(e("| only a comment\n").message.contains("no item line"));
         assert!(e("| a\n").message.contains("no item line"));
         assert!(e("a | b | c\n").message.contains("second '|'"));
+        assert!(e("3:2|a\na\n").message.contains("multiplicity"));
+        assert!(e("0|a\na\n").message.contains("multiplicity"));
+        assert!(e("x:2|a\na\n").message.contains("multiplicity"));
+        assert!(e("a | 2|b\na b\n").message.contains("only primary"));
+    }
+
+    #[test]
+    fn knuths_multiplicity_example() {
+        // dlx3.w's simple test case: one solution.
+        let text = "| A simple example of color controls\nA B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+        let named = parse(text).unwrap();
+        assert_eq!(named.problem.multiplicity(2), (2, 3));
+        let mut s = Solver::new(&named.problem);
+        let sol = s.next_solution().unwrap().to_vec();
+        let texts: Vec<String> = sol.iter().map(|&k| named.option_text(k)).collect();
+        assert_eq!(texts, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
+        assert_eq!(s.next_solution(), None);
     }
 }

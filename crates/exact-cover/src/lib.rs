@@ -56,6 +56,16 @@ pub enum ExactCoverError {
     /// A color was given to a primary item; only secondary items can be colored.
     #[error("item {0} is primary and cannot have a color")]
     ColoredPrimary(usize),
+    /// A multiplicity `lo..=hi` with `lo > hi`, `hi == 0` or `hi >= 2^31`.
+    #[error("item {item} cannot be covered between {lo} and {hi} times")]
+    BadMultiplicity {
+        /// The item.
+        item: usize,
+        /// The lower bound.
+        lo: u32,
+        /// The upper bound.
+        hi: u32,
+    },
     /// The problem is larger than the engine's 32-bit node indices allow.
     #[error("the problem has more than 2^31 - 1 nodes")]
     TooLarge,
@@ -83,6 +93,9 @@ pub struct Problem {
     entries: Vec<(u32, Color)>,
     /// `bounds[k]..bounds[k + 1]` is option `k` in `entries`.
     bounds: Vec<usize>,
+    /// Per primary item, how many chosen options may cover it, `(lo, hi)`; empty when
+    /// every primary item is covered exactly once.
+    multiplicities: Vec<(u32, u32)>,
 }
 
 impl Default for Problem {
@@ -96,7 +109,7 @@ impl Problem {
     /// A problem with items `0..primary` primary and `primary..primary + secondary`
     /// secondary, and no options yet.
     pub fn new(primary: usize, secondary: usize) -> Problem {
-        Problem { primary, secondary, entries: Vec::new(), bounds: vec![0] }
+        Problem { primary, secondary, entries: Vec::new(), bounds: vec![0], multiplicities: Vec::new() }
     }
 
     /// Number of primary items.
@@ -124,6 +137,42 @@ impl Problem {
     /// Panics if `k >= self.options()`.
     pub fn option(&self, k: usize) -> &[(u32, Color)] {
         &self.entries[self.bounds[k]..self.bounds[k + 1]]
+    }
+
+    /// Lets primary item `item` be covered by between `lo` and `hi` chosen options
+    /// (Knuth's multiplicities, as DLX3 reads `lo:hi|item`; the default is exactly once).
+    /// Problems with multiplicities are solved by Algorithm M.
+    ///
+    /// Errors: [`ExactCoverError::NoSuchItem`] for an item that is not primary,
+    /// [`ExactCoverError::BadMultiplicity`] unless `lo <= hi` and `1 <= hi < 2^31`.
+    pub fn set_multiplicity(&mut self, item: usize, lo: u32, hi: u32) -> Result<(), ExactCoverError> {
+        if item >= self.primary {
+            return Err(ExactCoverError::NoSuchItem { item, items: self.primary });
+        }
+        if lo > hi || hi == 0 || hi > i32::MAX as u32 {
+            return Err(ExactCoverError::BadMultiplicity { item, lo, hi });
+        }
+        if self.multiplicities.is_empty() {
+            if (lo, hi) == (1, 1) {
+                return Ok(());
+            }
+            self.multiplicities = vec![(1, 1); self.primary];
+        }
+        self.multiplicities[item] = (lo, hi);
+        Ok(())
+    }
+
+    /// Primary item `item`'s multiplicity `(lo, hi)`: `(1, 1)` unless set.
+    ///
+    /// Panics if `item` is not primary.
+    pub fn multiplicity(&self, item: usize) -> (u32, u32) {
+        assert!(item < self.primary, "item {item} is not primary");
+        self.multiplicities.get(item).copied().unwrap_or((1, 1))
+    }
+
+    /// Whether some primary item has a multiplicity other than exactly once.
+    pub fn has_multiplicities(&self) -> bool {
+        self.multiplicities.iter().any(|&m| m != (1, 1))
     }
 
     /// Adds an option made of uncolored items and returns its number.

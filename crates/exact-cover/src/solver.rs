@@ -59,6 +59,23 @@ pub struct Solver {
     purified: Vec<i32>,
     /// Whether any option gives a secondary item a color.
     colored: bool,
+    /// Algorithm M's state, when some primary item has a multiplicity (else empty).
+    multi: Option<Box<Multi>>,
+}
+
+/// Algorithm M's state (Knuth, TAOCP 7.2.2.1, Algorithm M; program DLX3): per primary
+/// item its `bound` (how many more options may cover it) and `slack` (upper minus lower
+/// bound, fixed); per level the item branched on, the first option set aside there and
+/// how many were ("tweaked": an option tried at a level leaves the item's list until the
+/// level is left, so the options covering an item are chosen in list order and no
+/// solution is found twice).
+#[derive(Debug, Clone)]
+struct Multi {
+    bound: Vec<i32>,
+    slack: Vec<i32>,
+    item_at: Vec<u32>,
+    first_tweak: Vec<u32>,
+    tweaks: Vec<u32>,
 }
 
 impl Solver {
@@ -145,6 +162,16 @@ impl Solver {
             stats: Stats::default(),
             purified: if colored { vec![0; n + 2] } else { Vec::new() },
             colored,
+            multi: problem.has_multiplicities().then(|| {
+                let mut bound = vec![1; n1 + 1];
+                let mut slack = vec![0; n1 + 1];
+                for item in 0..n1 {
+                    let (lo, hi) = problem.multiplicity(item);
+                    bound[item + 1] = hi as i32;
+                    slack[item + 1] = (hi - lo) as i32;
+                }
+                Box::new(Multi { bound, slack, item_at: Vec::new(), first_tweak: Vec::new(), tweaks: Vec::new() })
+            }),
         }
     }
 
@@ -161,7 +188,11 @@ impl Solver {
         }
         self.solution.clear();
         for l in 0..self.level {
-            let k = self.option_of(self.x[l] as usize);
+            let x = self.x[l] as usize;
+            if self.multi.as_ref().is_some_and(|m| m.item_at[l] as usize == x) {
+                continue; // Algorithm M's null move: no option at this level
+            }
+            let k = self.option_of(x);
             self.solution.push(k);
         }
         self.solution.sort_unstable();
@@ -176,12 +207,22 @@ impl Solver {
         (-self.nodes[p].top - 1) as usize
     }
 
+    /// Whether the problem has multiplicities (then the search is Algorithm M, and
+    /// [`Solver::below`] and [`Solver::split`] do not apply).
+    pub fn has_multiplicities(&self) -> bool {
+        self.multi.is_some()
+    }
+
     /// A solver for the part of the search tree below `prefix`: options chosen at the
     /// first levels, each among the options of the item that the search itself would
     /// branch on there (the one with fewest options). `None` when `prefix` is not such a
     /// path. Its solutions are the full solutions that begin with `prefix`.
     pub fn below(problem: &Problem, prefix: &[usize]) -> Option<Solver> {
         let mut s = Solver::new(problem);
+        if s.multi.is_some() {
+            // Algorithm M's tree is not cut: the one subtree is the whole tree.
+            return prefix.is_empty().then_some(s);
+        }
         for &option in prefix {
             if s.rlink[0] == 0 {
                 return None;
@@ -209,6 +250,9 @@ impl Solver {
     /// are dropped.
     pub fn split(problem: &Problem, at_least: usize) -> Vec<Vec<usize>> {
         let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
+        if problem.has_multiplicities() {
+            return frontier; // see `below`: not cut
+        }
         loop {
             if frontier.len() >= at_least {
                 return frontier;
@@ -255,6 +299,9 @@ impl Solver {
     /// Runs Algorithm C until the next solution (true, with `x[0..level]` holding it) or
     /// the end of the search (false).
     fn advance(&mut self) -> bool {
+        if self.multi.is_some() {
+            return self.advance_m();
+        }
         #[derive(Clone, Copy)]
         enum Step {
             Enter,
@@ -484,6 +531,219 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// Runs Algorithm M until the next solution (true) or the end (false). The same
+    /// resumable state machine as [`Solver::advance`], with Knuth's null move (the item's
+    /// header as the choice: cover no more of it) once an item's lower bound is met.
+    fn advance_m(&mut self) -> bool {
+        #[derive(Clone, Copy)]
+        enum Step {
+            Enter,
+            Try,
+            Next,
+            Restore,
+            Backtrack,
+        }
+        let mut l = self.level;
+        let mut step = match self.phase {
+            Phase::Start => Step::Enter,
+            Phase::AfterSolution => Step::Backtrack,
+            Phase::Done => return false,
+        };
+        loop {
+            match step {
+                Step::Enter => {
+                    self.stats.nodes += 1;
+                    if self.rlink[0] == 0 {
+                        self.level = l;
+                        self.phase = Phase::AfterSolution;
+                        self.stats.solutions += 1;
+                        return true;
+                    }
+                    let (i, theta) = self.choose_m();
+                    if theta <= 0 {
+                        step = Step::Backtrack;
+                        continue;
+                    }
+                    if self.x.len() <= l {
+                        self.x.push(0);
+                    }
+                    let down = self.nodes[i].down;
+                    let m = self.multi.as_mut().expect("Algorithm M");
+                    if m.item_at.len() <= l {
+                        m.item_at.push(0);
+                        m.first_tweak.push(0);
+                        m.tweaks.push(0);
+                    }
+                    m.item_at[l] = i as u32;
+                    m.first_tweak[l] = down;
+                    m.tweaks[l] = 0;
+                    self.x[l] = down;
+                    step = Step::Try;
+                }
+                Step::Try => {
+                    let m = self.multi.as_ref().expect("Algorithm M");
+                    let i = m.item_at[l] as usize;
+                    let need = m.bound[i] - m.slack[i];
+                    let x = self.x[l] as usize;
+                    if x != i {
+                        if self.nodes[i].top < need {
+                            step = Step::Restore; // too few options left to meet the lower bound
+                            continue;
+                        }
+                        self.tweak(x, i);
+                        let m = self.multi.as_mut().expect("Algorithm M");
+                        m.tweaks[l] += 1;
+                        m.bound[i] -= 1;
+                        if m.bound[i] == 0 {
+                            self.cover(i);
+                        }
+                        self.commit_option_m(x);
+                        l += 1;
+                        step = Step::Enter;
+                    } else if need <= 0 {
+                        self.cover(i); // the null move
+                        l += 1;
+                        step = Step::Enter;
+                    } else {
+                        step = Step::Restore;
+                    }
+                }
+                Step::Next => {
+                    let i = self.multi.as_ref().expect("Algorithm M").item_at[l] as usize;
+                    let x = self.x[l] as usize;
+                    if x != i {
+                        self.uncommit_option_m(x);
+                        if self.multi.as_ref().expect("Algorithm M").bound[i] == 0 {
+                            self.uncover(i);
+                        }
+                        self.multi.as_mut().expect("Algorithm M").bound[i] += 1;
+                        self.x[l] = self.nodes[x].down; // x stays set aside
+                        step = Step::Try;
+                    } else {
+                        self.uncover(i);
+                        step = Step::Restore;
+                    }
+                }
+                Step::Restore => {
+                    self.untweak_level(l);
+                    step = Step::Backtrack;
+                }
+                Step::Backtrack => {
+                    if l == self.base {
+                        self.level = self.base;
+                        self.phase = Phase::Done;
+                        return false;
+                    }
+                    l -= 1;
+                    step = Step::Next;
+                }
+            }
+        }
+    }
+
+    /// The active primary item of least branching degree: its options left, less the
+    /// options it still needs, plus one (Knuth's choice for Algorithm M; for an item
+    /// needed exactly once, the length of its list). Returns it with its degree, which is
+    /// 0 or less when too few options are left.
+    fn choose_m(&self) -> (usize, i32) {
+        let m = self.multi.as_ref().expect("Algorithm M");
+        let mut best = 0;
+        let mut best_theta = i32::MAX;
+        let mut p = self.rlink[0] as usize;
+        while p != 0 {
+            let need = m.bound[p] - m.slack[p];
+            let theta = self.nodes[p].top + 1 - need.max(0);
+            if theta < best_theta {
+                best = p;
+                best_theta = theta;
+                if theta <= 1 {
+                    break;
+                }
+            }
+            p = self.rlink[p] as usize;
+        }
+        (best, best_theta)
+    }
+
+    /// Sets option node `x` of item `i` aside: hides its option from the other items and
+    /// takes `x` out of `i`'s list (Knuth's tweak).
+    fn tweak(&mut self, x: usize, i: usize) {
+        self.hide(x);
+        let Node { up, down, .. } = self.nodes[x];
+        self.nodes[up as usize].down = down;
+        self.nodes[down as usize].up = up;
+        self.nodes[i].top -= 1;
+        self.stats.updates += 1;
+    }
+
+    /// Puts back the options set aside at level `l`, last first.
+    fn untweak_level(&mut self, l: usize) {
+        let m = self.multi.as_ref().expect("Algorithm M");
+        let (i, first, k) = (m.item_at[l] as usize, m.first_tweak[l] as usize, m.tweaks[l] as usize);
+        let mut set_aside = Vec::with_capacity(k);
+        let mut x = first;
+        for _ in 0..k {
+            set_aside.push(x);
+            x = self.nodes[x].down as usize;
+        }
+        for &x in set_aside.iter().rev() {
+            let Node { up, down, .. } = self.nodes[x];
+            self.nodes[up as usize].down = x as u32;
+            self.nodes[down as usize].up = x as u32;
+            self.nodes[i].top += 1;
+            self.unhide(x);
+        }
+    }
+
+    /// Step M5 for the items of `x`'s option other than `x`'s own: a primary item's bound
+    /// drops by one (covered at zero); a secondary item is covered or purified.
+    fn commit_option_m(&mut self, x: usize) {
+        let mut p = x + 1;
+        while p != x {
+            let j = self.nodes[p].top;
+            if j <= 0 {
+                p = self.nodes[p].up as usize;
+                continue;
+            }
+            let j = j as usize;
+            match self.multi.as_mut().expect("Algorithm M").bound.get_mut(j) {
+                Some(b) => {
+                    *b -= 1;
+                    if *b == 0 {
+                        self.cover(j);
+                    }
+                }
+                None => self.commit(p, j),
+            }
+            p += 1;
+        }
+    }
+
+    /// Undoes [`Solver::commit_option_m`], in reverse order.
+    fn uncommit_option_m(&mut self, x: usize) {
+        let mut p = x - 1;
+        while p != x {
+            let j = self.nodes[p].top;
+            if j <= 0 {
+                p = self.nodes[p].down as usize;
+                continue;
+            }
+            let j = j as usize;
+            let primary = j < self.multi.as_ref().expect("Algorithm M").bound.len();
+            if primary {
+                if self.multi.as_ref().expect("Algorithm M").bound[j] == 0 {
+                    self.uncover(j);
+                }
+                self.multi.as_mut().expect("Algorithm M").bound[j] += 1;
+            } else {
+                self.uncommit(p, j);
+            }
+            p -= 1;
+        }
+    }
+}
+
 /// Statistics of a memoized count ([`Solver::count_memo`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MemoStats {
@@ -583,6 +843,12 @@ impl Solver {
     /// Returns `None` when the count exceeds 2^128 - 1. Recursion depth is the number of
     /// options in a solution.
     pub fn count_memo(&mut self, memo: bool) -> (Option<u128>, MemoStats) {
+        if self.multi.is_some() {
+            // Subproblem keys would need every item's bound: Algorithm M enumerates.
+            let before = self.stats.nodes;
+            let count = self.count() as u128;
+            return (Some(count), MemoStats { nodes: self.stats.nodes - before, ..MemoStats::default() });
+        }
         let mut table = Table::default();
         let mut st = MemoStats { kept: memo, ..MemoStats::default() };
         let mut lookups = 0u64;

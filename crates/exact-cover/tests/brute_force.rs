@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 /// Every subset of options that is a solution, by definition: each primary item in exactly
-/// one chosen option; each secondary item either uncolored in at most one chosen option,
+/// one chosen option (or between its multiplicity's bounds); each secondary item either uncolored in at most one chosen option,
 /// or colored identically in all chosen options that name it.
 fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
     let mut out = BTreeSet::new();
@@ -18,7 +18,8 @@ fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
             let uses: Vec<Color> =
                 chosen.iter().flat_map(|&k| p.option(k).iter()).filter(|&&(i, _)| i as usize == item).map(|&(_, c)| c).collect();
             let good = if item < p.primary_items() {
-                uses.len() == 1
+                let (lo, hi) = p.multiplicity(item);
+                (lo as usize..=hi as usize).contains(&uses.len())
             } else if uses.len() <= 1 {
                 true
             } else {
@@ -66,7 +67,12 @@ fn problem() -> impl Strategy<Value = Problem> {
 /// The problem written in Knuth's format (items `i0 i1 ...`, colors `c1 c7`).
 fn knuth_text(p: &Problem) -> String {
     let name = |i: usize| format!("i{i}");
-    let primary: Vec<String> = (0..p.primary_items()).map(name).collect();
+    let primary: Vec<String> = (0..p.primary_items())
+        .map(|i| match p.multiplicity(i) {
+            (1, 1) => name(i),
+            (lo, hi) => format!("{lo}:{hi}|{}", name(i)),
+        })
+        .collect();
     let secondary: Vec<String> = (p.primary_items()..p.items()).map(name).collect();
     let mut text = format!("| random\n{} | {}\n", primary.join(" "), secondary.join(" "));
     for k in 0..p.options() {
@@ -198,5 +204,35 @@ fn domino_tilings_counted_by_memo() {
     for n in 1..=40 {
         assert_eq!(Solver::new(&dominoes(2, n)).count_memo(true).0, Some(b), "2x{n}");
         (a, b) = (b, a + b);
+    }
+}
+
+/// Random problems with multiplicities: each primary item covered 1 time, or `lo..=hi`
+/// times with 0 <= lo <= hi <= 3 (Algorithm M, DLX3's `lo:hi|item`).
+fn problem_with_multiplicities() -> impl Strategy<Value = Problem> {
+    (problem(), proptest::collection::vec((0u32..4, 0u32..4), 6)).prop_map(|(mut p, bounds)| {
+        for (item, &(a, b)) in bounds.iter().enumerate().take(p.primary_items()) {
+            let (lo, hi) = (a.min(b), a.max(b).max(1));
+            p.set_multiplicity(item, lo, hi).unwrap();
+        }
+        p
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn algorithm_m_equals_brute_force(p in problem_with_multiplicities()) {
+        let expected = brute_force(&p);
+        let mut s = Solver::new(&p);
+        let got: Vec<Vec<usize>> = s.solutions().collect();
+        let got_set: BTreeSet<Vec<usize>> = got.iter().cloned().collect();
+        prop_assert_eq!(got.len(), got_set.len(), "a solution was reported twice");
+        prop_assert_eq!(&got_set, &expected);
+        prop_assert_eq!(Solver::new(&p).count_memo(true).0, Some(expected.len() as u128));
+        // In Knuth's format and back.
+        let named = exact_cover::knuth::parse(&knuth_text(&p)).unwrap();
+        prop_assert_eq!(Solver::new(&named.problem).count(), expected.len() as u64);
     }
 }

@@ -1,0 +1,126 @@
+//! gridlock's exact-cover engine against Knuth's own programs on random problems: DLX2
+//! (Algorithm C, colors) and DLX3 (Algorithm M, multiplicities), from
+//! `../shared/reference/` when it is present. The counts those programs gave are recorded
+//! in `tests/data/xc/knuth-counts.txt`, so the suite checks gridlock against them without
+//! `../shared` too.
+//!
+//! To record the counts again: `GRIDLOCK_RECORD=1 cargo test -p gridlock-exact-cover
+//! --test knuth_programs -- --nocapture` prints the file's lines (with `../shared` there).
+
+use exact_cover::{knuth, Solver};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A random problem in Knuth's format: `primary` items (some with multiplicities
+/// `lo:hi|`), 4 secondary items with colors, `options` options.
+fn random_problem(seed: u64, primary: usize, options: usize, multiplicities: bool) -> String {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let mut head: Vec<String> = (0..primary)
+        .map(|i| match (multiplicities, next(3)) {
+            (true, 0) => format!("{}:{}|p{i}", next(2), 2 + next(2)),
+            (true, 1) => format!("2|p{i}"),
+            _ => format!("p{i}"),
+        })
+        .collect();
+    head.push("|".into());
+    head.extend((0..4).map(|j| format!("s{j}")));
+    let mut text = format!("| random problem, seed {seed}\n{}\n", head.join(" "));
+    for _ in 0..options {
+        let mut items: Vec<String> = Vec::new();
+        let len = 1 + next(4) as usize;
+        let start = next(primary as u64) as usize;
+        for d in 0..len {
+            let i = (start + d * (1 + next(3) as usize)) % primary;
+            let name = format!("p{i}");
+            if !items.contains(&name) {
+                items.push(name);
+            }
+        }
+        for j in 0..4 {
+            match next(6) {
+                0 => items.push(format!("s{j}")),
+                1 => items.push(format!("s{j}:{}", (b'a' + next(2) as u8) as char)),
+                _ => {}
+            }
+        }
+        text.push_str(&items.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// The problems: (name, text, Knuth's program that reads it).
+fn problems() -> Vec<(String, String, &'static str)> {
+    let mut v = Vec::new();
+    for seed in 1..=20u64 {
+        v.push((format!("xcc-{seed}"), random_problem(seed, 14, 60, false), "dlx2"));
+        v.push((format!("mcc-{seed}"), random_problem(1000 + seed, 12, 45, true), "dlx3"));
+    }
+    v
+}
+
+/// Knuth's programs, built by `../shared/reference/build.sh`, if that folder is there.
+fn reference() -> Option<PathBuf> {
+    let build = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/build.sh");
+    if !build.exists() {
+        return None;
+    }
+    let dir = std::env::temp_dir().join("gridlock-reference");
+    let out = Command::new("bash").arg(&build).arg(&dir).output().ok()?;
+    out.status.success().then_some(dir)
+}
+
+/// The count Knuth's `program` prints ("Altogether N solutions") for `text`.
+fn knuth_count(dir: &Path, program: &str, text: &str) -> u64 {
+    use std::io::Write;
+    let mut child = Command::new(dir.join(program))
+        .arg("m0")
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = err.lines().find(|l| l.starts_with("Altogether")).unwrap_or_else(|| panic!("{program}: {err}"));
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn counts_equal_knuths_programs() {
+    let recorded: std::collections::HashMap<String, u64> = include_str!("../../../tests/data/xc/knuth-counts.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (name, count) = l.split_once(' ').unwrap();
+            (name.to_string(), count.trim().parse().unwrap())
+        })
+        .collect();
+    let reference = reference();
+    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
+    let mut nonzero = 0;
+    for (name, text, program) in problems() {
+        let named = knuth::parse(&text).unwrap();
+        let ours = Solver::new(&named.problem).count();
+        assert_eq!(Solver::new(&named.problem).count_memo(true).0, Some(ours as u128), "{name}: memo");
+        if let Some(dir) = &reference {
+            let theirs = knuth_count(dir, program, &text);
+            if record {
+                println!("{name} {theirs}");
+            }
+            assert_eq!(ours, theirs, "{name}: gridlock {ours}, {program} {theirs}");
+        }
+        if !record {
+            assert_eq!(Some(&ours), recorded.get(&name), "{name}: the count recorded from {program}");
+        }
+        nonzero += (ours > 0) as usize;
+    }
+    assert!(nonzero >= 10, "the random problems should mostly have solutions ({nonzero} of 40)");
+}
