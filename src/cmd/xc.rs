@@ -16,9 +16,9 @@ pub struct Args {
     #[command(flatten)]
     listing: Listing,
     /// With --count: count without the memo table (plain enumeration). By default a
-    /// single-threaded count memoizes subproblems (DXZ) and keeps the table only while at
-    /// least 1 lookup in 100 hits, judged after 200000 lookups; --threads and --shard
-    /// counts enumerate.
+    /// single-threaded count memoizes subproblems (DXZ) and keeps the table only if, after
+    /// 50000 lookups, its hits saved at least 2 search nodes per lookup; --threads,
+    /// --shard and multiplicities enumerate.
     #[arg(long, requires = "count")]
     no_memo: bool,
     /// Print search statistics on stderr (in JSON they are in "stats" anyway).

@@ -753,6 +753,8 @@ pub struct MemoStats {
     pub hits: u64,
     /// Subproblems stored.
     pub entries: u64,
+    /// Search nodes the hits saved (the nodes their subtrees took when first counted).
+    pub saved: u64,
     /// Whether the table stayed on to the end (it is switched off when it does not pay).
     pub kept: bool,
 }
@@ -760,8 +762,8 @@ pub struct MemoStats {
 /// The count of a subproblem, or that it exceeds 2^128.
 type Count = Option<u128>;
 
-/// Memo table: subproblem key -> count.
-type Table = std::collections::HashMap<Box<[u64]>, u128, BuildKey>;
+/// Memo table: subproblem key -> (count, search nodes its subtree took).
+type Table = std::collections::HashMap<Box<[u64]>, (u128, u64), BuildKey>;
 
 /// A fast hasher for keys that are already well mixed bitsets (FxHash's multiply-rotate).
 #[derive(Default, Clone, Copy)]
@@ -795,11 +797,13 @@ impl std::hash::Hasher for KeyHasher {
 }
 
 /// How a memoized count decides to keep its table: after [`MEMO_TRIAL`] lookups, the
-/// table stays on only if at least one lookup in [`MEMO_MIN_HIT_RATE`] was a hit; it is
-/// also capped at [`MEMO_MAX_ENTRIES`] entries (then nothing more is stored).
-pub const MEMO_TRIAL: u64 = 200_000;
-/// See [`MEMO_TRIAL`]: one hit per this many lookups.
-pub const MEMO_MIN_HIT_RATE: u64 = 100;
+/// table stays on only if its hits saved at least [`MEMO_MIN_SAVING`] search nodes per
+/// lookup (each entry remembers how many nodes its subtree took, so a hit knows what it
+/// saved; a lookup costs about as much as a node). It is also capped at
+/// [`MEMO_MAX_ENTRIES`] entries (then nothing more is stored).
+pub const MEMO_TRIAL: u64 = 50_000;
+/// See [`MEMO_TRIAL`]: search nodes a lookup must save on average, 2.
+pub const MEMO_MIN_SAVING: u64 = 2;
 /// See [`MEMO_TRIAL`]: at most 2^21 subproblems are stored (about 100 bytes each for
 /// problems of up to a hundred items: 200 MB at most).
 pub const MEMO_MAX_ENTRIES: usize = 1 << 21;
@@ -808,10 +812,11 @@ impl Solver {
     /// The state of the remaining subproblem: which items are still active (primary and
     /// secondary), and for colored problems the color each purified item holds. Two
     /// states with the same key have the same options left, so the same solutions.
-    fn memo_key(&self) -> Box<[u64]> {
+    fn memo_key(&self, key: &mut Vec<u64>) {
         let n = self.llink.len();
         let words = n.div_ceil(64);
-        let mut key = vec![0u64; words];
+        key.clear();
+        key.resize(words, 0);
         let mut p = self.rlink[0] as usize;
         while p != 0 {
             key[p / 64] |= 1 << (p % 64);
@@ -830,7 +835,6 @@ impl Solver {
                 }
             }
         }
-        key.into_boxed_slice()
     }
 
     /// Counts the remaining solutions with memoization over subproblems (the DXZ method
@@ -852,36 +856,39 @@ impl Solver {
         let mut table = Table::default();
         let mut st = MemoStats { kept: memo, ..MemoStats::default() };
         let mut lookups = 0u64;
-        let count = self.count_below(&mut table, &mut st, &mut lookups);
+        let mut key = Vec::new();
+        let count = self.count_below(&mut table, &mut st, &mut lookups, &mut key);
         st.entries = table.len() as u64;
         (count, st)
     }
 
-    fn count_below(&mut self, table: &mut Table, st: &mut MemoStats, lookups: &mut u64) -> Count {
+    fn count_below(&mut self, table: &mut Table, st: &mut MemoStats, lookups: &mut u64, key: &mut Vec<u64>) -> Count {
+        let start = st.nodes;
         st.nodes += 1;
         self.stats.nodes += 1;
         if self.rlink[0] == 0 {
             return Some(1);
         }
-        let key = if st.kept {
+        let stored = if st.kept {
             *lookups += 1;
-            if *lookups == MEMO_TRIAL && st.hits * MEMO_MIN_HIT_RATE < MEMO_TRIAL {
+            if *lookups == MEMO_TRIAL && st.saved < MEMO_MIN_SAVING * MEMO_TRIAL {
                 st.kept = false;
                 table.clear();
                 table.shrink_to_fit();
             }
             if st.kept {
-                let key = self.memo_key();
-                if let Some(&c) = table.get(&key) {
+                self.memo_key(key);
+                if let Some(&(c, nodes)) = table.get(&key[..]) {
                     st.hits += 1;
+                    st.saved += nodes;
                     return Some(c);
                 }
-                Some(key)
+                table.len() < MEMO_MAX_ENTRIES
             } else {
-                None
+                false
             }
         } else {
-            None
+            false
         };
         let i = self.choose();
         let mut total: u128 = 0;
@@ -890,7 +897,7 @@ impl Solver {
             let mut x = self.nodes[i].down as usize;
             while x != i {
                 self.commit_option(x);
-                let below = self.count_below(table, st, lookups);
+                let below = self.count_below(table, st, lookups, key);
                 self.uncommit_option(x);
                 match below.and_then(|b| total.checked_add(b)) {
                     Some(t) => total = t,
@@ -903,10 +910,10 @@ impl Solver {
             }
             self.uncover(i);
         }
-        if let Some(key) = key {
-            if st.kept && table.len() < MEMO_MAX_ENTRIES {
-                table.insert(key, total);
-            }
+        if stored && st.kept {
+            // The key was overwritten below: compute it again (the state is restored).
+            self.memo_key(key);
+            table.insert(key.as_slice().into(), (total, st.nodes - start));
         }
         Some(total)
     }

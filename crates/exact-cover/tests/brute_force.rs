@@ -236,3 +236,26 @@ proptest! {
         prop_assert_eq!(Solver::new(&named.problem).count(), expected.len() as u64);
     }
 }
+
+/// n queens with the diagonals as secondary items.
+fn queens(n: usize) -> Problem {
+    let mut p = Problem::new(2 * n, 4 * n - 2);
+    for i in 0..n {
+        for j in 0..n {
+            p.add_option(&[i, n + j, 2 * n + i + j, 2 * n + (2 * n - 1) + (i + n - 1 - j)]).unwrap();
+        }
+    }
+    p
+}
+
+#[test]
+fn the_memo_table_is_dropped_where_it_does_not_pay() {
+    // Queens: subproblems rarely repeat, so after the trial the count enumerates.
+    let (count, st) = Solver::new(&queens(12)).count_memo(true);
+    assert_eq!(count, Some(14200));
+    assert!(!st.kept && st.nodes > exact_cover::MEMO_TRIAL, "{st:?}");
+    // Dominoes: nearly every subproblem repeats, and the table stays.
+    let (count, st) = Solver::new(&dominoes(10, 10)).count_memo(true);
+    assert_eq!(count, Some(kasteleyn(10, 10)));
+    assert!(st.kept && st.saved > st.nodes, "{st:?}");
+}
