@@ -6,7 +6,7 @@
 
 use crate::args;
 use crate::output::{self, bad, read_input, Failure, Input, Outcome, LARGE_INPUT_LIMIT, SMALL_INPUT_LIMIT};
-use polyomino::Freedom;
+use polyomino::{Copies, Freedom};
 use puzzles::{beads, laser, mayan, pack, twins};
 use std::path::{Path, PathBuf};
 
@@ -36,6 +36,9 @@ pub struct Args {
     /// pack: the pieces may be rotated but not reflected.
     #[arg(long)]
     one_sided: bool,
+    /// pack: every piece's count, as `gridlock pack --copies`.
+    #[arg(long, value_name = "COUNT", value_parser = Copies::parse)]
+    copies: Option<Copies>,
     /// twins: the board, ROWSxCOLUMNS.
     #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = |s: &str| args::parse_size(s, 128))]
     board: (usize, usize),
@@ -85,7 +88,7 @@ enum Loaded {
     Laser(Vec<laser::Grid>),
     Mayan(mayan::Puzzle),
     Twins(Vec<twins::Case>, usize, usize),
-    Pack(Box<pack::PackSolver>, Vec<pack::check::PieceCells>, bool),
+    Pack(Box<pack::PackSolver>, Vec<pack::check::PieceCells>, Vec<pack::check::Bounds>, bool),
     Xc(exact_cover::knuth::Named),
     Sat2(twosat::TwoSat),
 }
@@ -105,17 +108,21 @@ fn load(args: &Args, input: &Input) -> Result<Loaded, Failure> {
         Puzzle::Pack => {
             let board = pack::parse_board(input.text()?).map_err(|e| input.bad(e))?;
             let spec = args.pieces.as_deref().unwrap_or_default();
-            let pieces = match polyomino::sets::by_name(spec) {
-                Some(set) => set,
+            let listed: Vec<(polyomino::Piece, Copies)> = match polyomino::sets::by_name(spec) {
+                Some(set) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
                 None => {
                     let file = read_input(Some(Path::new(spec)), SMALL_INPUT_LIMIT)?;
                     pack::parse_pieces(file.text()?).map_err(|e| file.bad(e))?
                 }
             };
+            let (pieces, copies): (Vec<polyomino::Piece>, Vec<Copies>) =
+                listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip();
             let cells: Vec<pack::check::PieceCells> =
                 pieces.iter().map(|p| (p.name.clone(), p.shape.cells().iter().map(|c| (c.row, c.col)).collect())).collect();
+            let bounds = copies.iter().map(|c| (c.lo, c.hi)).collect();
             let freedom = if args.one_sided { Freedom::OneSided } else { Freedom::Free };
-            Loaded::Pack(Box::new(pack::PackSolver::new(board, pieces, freedom).map_err(bad)?), cells, args.one_sided)
+            let solver = pack::PackSolver::with_copies(board, pieces, copies, freedom).map_err(bad)?;
+            Loaded::Pack(Box::new(solver), cells, bounds, args.one_sided)
         }
         Puzzle::Xc => Loaded::Xc(exact_cover::knuth::parse(input.text()?).map_err(|e| input.bad(e))?),
         Puzzle::Sat2 => Loaded::Sat2(twosat::dimacs::parse(&input.data).map_err(|e| input.bad(e))?),
@@ -144,9 +151,9 @@ impl Loaded {
                     ))]
                 }
             },
-            Loaded::Pack(solver, pieces, one_sided) => {
+            Loaded::Pack(solver, pieces, bounds, one_sided) => {
                 let board: Vec<(i32, i32)> = solver.board().cells().iter().map(|c| (c.row, c.col)).collect();
-                match pack::check::check(&board, pieces, *one_sided, text).map_err(line)? {
+                match pack::check::check(&board, pieces, bounds, *one_sided, text).map_err(line)? {
                     pack::check::Verdict::Solved => vec![Claim::Answer(None)],
                     pack::check::Verdict::ClaimsNoSolution => vec![Claim::NoAnswer],
                 }
@@ -178,7 +185,7 @@ impl Loaded {
                 Some(moves) => vec![Claim::Answer(Some(moves.iter().map(|m| m.to_string()).collect()))],
                 None => vec![Claim::NoAnswer],
             },
-            Loaded::Pack(solver, ..) => vec![has(solver.first().is_some())],
+            Loaded::Pack(solver, ..) => vec![has(solver.for_each_tiling(|_| std::ops::ControlFlow::Break(())).is_break())],
             Loaded::Xc(named) => vec![has(exact_cover::Solver::new(&named.problem).next_solution().is_some())],
             Loaded::Sat2(f) => vec![has(f.solve().is_some())],
         }

@@ -4,7 +4,7 @@ use super::{keep_going, lines, Cells};
 use crate::args::{Budget, Format, Listing, Picture, Scale};
 use crate::output::{self, bad, read_input, NoStats, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
 use polyomino::symmetry::BoardSymmetry;
-use polyomino::{Board, Piece};
+use polyomino::{Board, Copies, Piece};
 use puzzles::pack::{self, PackSolver, Packing};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -20,10 +20,16 @@ pub struct Args {
     /// A board file: '.' is a cell to fill, '#' or a space is outside.
     #[arg(long, value_name = "FILE")]
     board: Option<PathBuf>,
-    /// The pieces: a set (pentominoes, tetrominoes, kanoodle) or a file of pieces (a name
-    /// line then the shape drawn with '#', blank-line separated).
+    /// The pieces: a set (pentominoes, tetrominoes, kanoodle, dominoes, trominoes,
+    /// monomino) or a file of pieces (a name line, optionally ending in a count such as
+    /// "T 3", "T 0..2", "T *" or "T 1..*", then the shape drawn with '#'; blank-line
+    /// separated). Without a count a piece is used exactly once.
     #[arg(long, value_name = "SET|FILE")]
     pieces: String,
+    /// Use every piece this many times: N, LO..HI, * (any number) or LO..* (overrides the
+    /// file's counts). Copies of a piece are indistinguishable.
+    #[arg(long, value_name = "COUNT", value_parser = Copies::parse)]
+    copies: Option<Copies>,
     /// Pieces may be rotated but not reflected.
     #[arg(long)]
     one_sided: bool,
@@ -65,7 +71,7 @@ struct Drawing {
 enum Answer {
     Solved(Drawing),
     NoSolution,
-    Count { count: u64, unique: bool, shard: Option<String> },
+    Count { count: u128, unique: bool, shard: Option<String> },
 }
 
 /// What the answers need to draw packings.
@@ -114,17 +120,108 @@ fn board(args: &Args) -> Result<Board, output::Failure> {
     }
 }
 
-/// The pieces the arguments name.
-fn pieces(args: &Args) -> Result<Vec<Piece>, output::Failure> {
-    if let Some(set) = polyomino::sets::by_name(&args.pieces) {
-        return Ok(set);
+/// The pieces the arguments name, with their counts (--copies overriding).
+fn pieces(args: &Args) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
+    let listed: Vec<(Piece, Copies)> = match polyomino::sets::by_name(&args.pieces) {
+        Some(set) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
+        None => {
+            let path = Path::new(&args.pieces);
+            if !path.exists() {
+                return Err(bad(format_args!("--pieces: '{}' is neither a set ({}) nor a file", args.pieces, polyomino::sets::NAMES)));
+            }
+            let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+            pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?
+        }
+    };
+    Ok(listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip())
+}
+
+/// One tile of a tiling with piece counts (JSON).
+#[derive(Serialize)]
+struct Tile {
+    piece: String,
+    cells: Cells,
+}
+
+/// A tiling with piece counts (JSON): the drawing (its legend is in `tiles`) and the
+/// tiles in the order of their labels.
+#[derive(Serialize)]
+struct TilingDrawing {
+    board: Vec<String>,
+    tiles: Vec<Tile>,
+}
+
+fn tiling_drawing(solver: &PackSolver, t: &pack::Tiling) -> TilingDrawing {
+    let cells = solver.board().cells();
+    let text = pack::render_tiling(solver.board(), solver.pieces(), t);
+    let rows = text.lines().count() - t.len();
+    let tiles = t
+        .iter()
+        .map(|(p, pl)| Tile {
+            piece: solver.pieces()[*p].name.clone(),
+            cells: pl.iter().map(|&i| [cells[i].row as i64, cells[i].col as i64]).collect(),
+        })
+        .collect();
+    TilingDrawing { board: text.lines().take(rows).map(str::to_string).collect(), tiles }
+}
+
+/// The answer with piece counts, when it is not a list.
+#[derive(Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+enum TilingAnswer {
+    Solved(TilingDrawing),
+    NoSolution,
+}
+
+/// `gridlock pack` when some piece is not used exactly once: tilings by Algorithm M (or
+/// memoized Algorithm C for counts that need no piece item).
+fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &Run) -> Outcome {
+    if args.unique {
+        return Err(bad(pack::RunError::Copies));
     }
-    let path = Path::new(&args.pieces);
-    if !path.exists() {
-        return Err(bad(format_args!("--pieces: '{}' is neither a set (pentominoes, tetrominoes, kanoodle) nor a file", args.pieces)));
+    if args.count {
+        let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
+        let count = solver.count_tilings(&options).map_err(bad)?;
+        let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
+        let answer = Answer::Count { count, unique: false, shard };
+        return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
     }
-    let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
-    pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))
+    if args.listing.is_list() {
+        let wanted = args.listing.wanted();
+        let mut list = run.stream("solutions", "\n");
+        let mut error = None;
+        let _ = solver.for_each_tiling(|t| {
+            let result = list.push(|| pack::render_tiling(solver.board(), solver.pieces(), t), &tiling_drawing(solver, t));
+            keep_going(list.len(), wanted, result, &mut error)
+        });
+        if let Some(e) = error {
+            return Err(e.into());
+        }
+        let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
+        return list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &NoStats {});
+    }
+    let mut first = None;
+    let _ = solver.for_each_tiling(|t| {
+        first = Some(t.clone());
+        std::ops::ControlFlow::Break(())
+    });
+    if let Some(target) = svg {
+        output::check_svg_size(solver.board().len())?;
+        let tiling = first.clone().unwrap_or_default();
+        let tiles: Packing = tiling.iter().map(|(_, cells)| cells.clone()).collect();
+        let labels: Vec<char> = (0..tiling.len()).map(pack::nth_label).collect();
+        let legend: Vec<(char, String)> = tiling.iter().zip(&labels).map(|((p, _), &l)| (l, solver.pieces()[*p].name.clone())).collect();
+        target.write(&puzzles::svg::pack(&pack::piece_grid(solver.board(), &tiles), &labels, &legend))?;
+        if SvgTarget::is_stdout(svg) {
+            return Ok(());
+        }
+    }
+    let answer = match &first {
+        Some(t) => TilingAnswer::Solved(tiling_drawing(solver, t)),
+        None => TilingAnswer::NoSolution,
+    };
+    let text = || first.as_ref().map_or_else(|| "No solution\n".to_string(), |t| pack::render_tiling(solver.board(), solver.pieces(), t));
+    run.answer(text, &answer, &NoStats {})
 }
 
 /// A key that orders packings: per board cell, the piece covering it.
@@ -160,13 +257,16 @@ pub fn run(args: &Args) -> Outcome {
         return Err(bad("--unique goes with --count, --all or --limit"));
     }
     let board = board(args)?;
-    let pieces = pieces(args)?;
+    let (pieces, copies) = pieces(args)?;
     let freedom = if args.one_sided { polyomino::Freedom::OneSided } else { polyomino::Freedom::Free };
-    let solver = PackSolver::new(board, pieces, freedom).map_err(bad)?;
+    let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(bad)?;
     if args.emit_knuth {
         return Ok(output::emit(solver.knuth_text().as_bytes())?);
     }
     output::start_time_limit(args.budget.time_limit);
+    if !solver.is_distinct() {
+        return run_tilings(args, &solver, &svg, &Run::new("pack", args.format));
+    }
     let labels = pack::labels(solver.pieces());
     let legend = pack::legend(solver.pieces(), &labels);
     let artist = Artist { solver: &solver, labels, legend };
@@ -180,7 +280,7 @@ pub fn run(args: &Args) -> Outcome {
             progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
         };
         let count = if args.unique { solver.count_with_symmetry(&options).map(|(_, u)| u) } else { solver.count(&options) };
-        let count = count.map_err(bad)?;
+        let count = count.map_err(bad)? as u128;
         if let Some(b) = &bar {
             b.finish_and_clear();
         }

@@ -30,6 +30,174 @@ pub fn exact_cover_problem(board: &Board, placements: &[Vec<Vec<usize>>]) -> (Pr
     (problem, owners)
 }
 
+/// How many copies of a piece a packing uses: from `lo` to `hi` (`None`: no upper bound).
+/// Copies of one piece are indistinguishable: two packings that differ only by swapping
+/// copies are one packing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Copies {
+    /// The fewest copies.
+    pub lo: u32,
+    /// The most copies, or `None` for any number.
+    pub hi: Option<u32>,
+}
+
+impl Copies {
+    /// Exactly one copy (a distinct piece).
+    pub const ONE: Copies = Copies { lo: 1, hi: Some(1) };
+
+    /// Parses a count: `3` (exactly 3), `0..2` (0 to 2), `*` (any number, 0 included) or
+    /// `1..*` (at least 1).
+    ///
+    /// Errors: a message for any other text, or `lo > hi`.
+    pub fn parse(spec: &str) -> Result<Copies, String> {
+        let bad = || format!("'{spec}' is not a count: N, LO..HI, * or LO..*");
+        let number = |t: &str| -> Result<u32, String> {
+            if t.is_empty() || t.len() > 9 || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            t.parse().map_err(|_| bad())
+        };
+        let copies = match spec.split_once("..") {
+            _ if spec == "*" => Copies { lo: 0, hi: None },
+            Some((lo, "*")) => Copies { lo: number(lo)?, hi: None },
+            Some((lo, hi)) => Copies { lo: number(lo)?, hi: Some(number(hi)?) },
+            None => {
+                let n = number(spec)?;
+                Copies { lo: n, hi: Some(n) }
+            }
+        };
+        if copies.hi.is_some_and(|hi| hi < copies.lo) {
+            return Err(format!("'{spec}': the lower bound exceeds the upper"));
+        }
+        Ok(copies)
+    }
+
+    /// The most copies of a piece of `size` cells that fit `cells` cells, within `hi`.
+    pub fn most(self, size: usize, cells: usize) -> u32 {
+        let fit = (cells / size.max(1)).min(u32::MAX as usize) as u32;
+        self.hi.map_or(fit, |hi| hi.min(fit))
+    }
+}
+
+impl std::fmt::Display for Copies {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.hi {
+            Some(hi) if hi == self.lo => write!(f, "{hi}"),
+            Some(hi) => write!(f, "{}..{hi}", self.lo),
+            None if self.lo == 0 => f.write_str("*"),
+            None => write!(f, "{}..*", self.lo),
+        }
+    }
+}
+
+/// Whether pieces of the given sizes, each used within its [`Copies`], can cover exactly
+/// `cells` cells: a bounded subset sum over `0..=cells` (time `O(cells x total copies)`
+/// at worst, bits packed in words). The first condition every packing must meet, checked
+/// before any search.
+pub fn area_reachable(sizes: &[usize], copies: &[Copies], cells: usize) -> bool {
+    let words = cells / 64 + 1;
+    let mut reach = vec![0u64; words];
+    reach[0] = 1;
+    for (&size, &c) in sizes.iter().zip(copies) {
+        if size == 0 {
+            continue;
+        }
+        let most = c.most(size, cells) as usize;
+        // The lower bound first: shift by lo * size.
+        let shift = c.lo as usize * size;
+        if shift > cells {
+            return false;
+        }
+        reach = shifted(&reach, shift, cells);
+        // Then up to (most - lo) optional copies, one at a time (OR of shifts).
+        for _ in c.lo as usize..most {
+            let more = shifted(&reach, size, cells);
+            let before = reach.clone();
+            for (r, m) in reach.iter_mut().zip(&more) {
+                *r |= m;
+            }
+            if reach == before {
+                break; // nothing new: further copies add nothing
+            }
+        }
+    }
+    reach[cells / 64] >> (cells % 64) & 1 == 1
+}
+
+/// `bits` shifted up by `by`, cut at bit `cells`.
+fn shifted(bits: &[u64], by: usize, cells: usize) -> Vec<u64> {
+    let mut out = vec![0u64; bits.len()];
+    let (w, b) = (by / 64, by % 64);
+    for i in (w..bits.len()).rev() {
+        let lo = bits[i - w] << b;
+        let carry = if b > 0 && i > w { bits[i - w - 1] >> (64 - b) } else { 0 };
+        out[i] = lo | carry;
+    }
+    let last = cells % 64;
+    if let Some(top) = out.last_mut() {
+        if last < 63 {
+            *top &= (1u64 << (last + 1)) - 1;
+        }
+    }
+    out
+}
+
+/// The packing with piece counts as exact cover with multiplicities (Knuth's Algorithm M):
+/// the piece items first, primary, piece `p` covered between its copies' bounds (a
+/// piece whose bounds say nothing, `0..` as many as fit, gets no item); then the board
+/// cells, primary. One option per placement. See [`CoverProblem`] for what it returns.
+pub fn exact_cover_with_copies(board: &Board, placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> CoverProblem {
+    let sizes: Vec<usize> = placements.iter().map(|l| l.first().map_or(0, Vec::len)).collect();
+    // Pieces that get an item (with its bounds), and pieces left out (never used).
+    let mut item_of = vec![None; placements.len()];
+    let mut unused = vec![false; placements.len()];
+    let mut bounds = Vec::new();
+    for (p, &c) in copies.iter().enumerate() {
+        // As many as fit, and as many as allowed: the item is needed unless they agree
+        // and no copy is required.
+        let fit = Copies { lo: 0, hi: None }.most(sizes[p].max(1), board.len());
+        let hi = c.most(sizes[p].max(1), board.len());
+        let most = fit;
+        if c.lo == 0 && hi == 0 {
+            unused[p] = true;
+        } else if c.lo > 0 || hi < most {
+            item_of[p] = Some(bounds.len());
+            bounds.push((c.lo, hi.max(c.lo)));
+        }
+    }
+    let k = bounds.len();
+    let mut problem = Problem::new(k + board.len(), 0);
+    for (item, &(lo, hi)) in bounds.iter().enumerate() {
+        problem.set_multiplicity(item, lo, hi).expect("bounds checked");
+    }
+    let mut owners = Vec::new();
+    let mut items = Vec::new();
+    for (p, list) in placements.iter().enumerate() {
+        if unused[p] {
+            continue;
+        }
+        for (j, pl) in list.iter().enumerate() {
+            items.clear();
+            items.extend(item_of[p]);
+            items.extend(pl.iter().map(|&c| k + c));
+            problem.add_option(&items).expect("placements are valid options");
+            owners.push((p, j));
+        }
+    }
+    CoverProblem { problem, owners, piece_item: item_of }
+}
+
+/// A packing with piece counts written as exact cover ([`exact_cover_with_copies`]).
+#[derive(Debug, Clone)]
+pub struct CoverProblem {
+    /// The problem: piece items (those with bounds) first, then one item per board cell.
+    pub problem: Problem,
+    /// Per option, `(piece, placement)`.
+    pub owners: Vec<(usize, usize)>,
+    /// Per piece, its item, when its bounds need one.
+    pub piece_item: Vec<Option<usize>>,
+}
+
 /// A search engine for packings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {

@@ -29,7 +29,7 @@ pub mod sets;
 pub mod symmetry;
 pub mod twins;
 
-pub use cover::{Engine, Search};
+pub use cover::{Copies, CoverProblem, Engine, Search};
 pub use geometry::{cells_connected, Board, Cell, Freedom, GeometryError, Shape, Symmetry};
 pub use packer::{CountCache, PackError, Packer, Placed, Subtree};
 pub use sets::Piece;

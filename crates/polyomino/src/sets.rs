@@ -61,11 +61,33 @@ pub fn kanoodle() -> Vec<Piece> {
 }
 
 /// The set called `name` (`pentominoes`, `tetrominoes` or `kanoodle`), if any.
+/// The domino, for tiling questions (`--pieces dominoes --copies '*'`).
+pub fn dominoes() -> Vec<Piece> {
+    set(&[("domino", "##")])
+}
+
+/// The two free trominoes: `I3` (straight) and `L3` (bent).
+pub fn trominoes() -> Vec<Piece> {
+    set(&[("I3", "###"), ("L3", "##\n#.")])
+}
+
+/// The monomino (one cell).
+pub fn monomino() -> Vec<Piece> {
+    set(&[("monomino", "#")])
+}
+
+/// The names [`by_name`] knows, for messages.
+pub const NAMES: &str = "pentominoes, tetrominoes, kanoodle, dominoes, trominoes, monomino";
+
+/// A built-in set by name (see [`NAMES`]), or `None`.
 pub fn by_name(name: &str) -> Option<Vec<Piece>> {
     match name {
         "pentominoes" => Some(pentominoes()),
         "tetrominoes" => Some(tetrominoes()),
         "kanoodle" => Some(kanoodle()),
+        "dominoes" => Some(dominoes()),
+        "trominoes" => Some(trominoes()),
+        "monomino" => Some(monomino()),
         _ => None,
     }
 }

@@ -17,6 +17,9 @@ pub enum Verdict {
 /// A piece for the checker: its name and its cells `(row, col)`.
 pub type PieceCells = (String, Vec<(i32, i32)>);
 
+/// How many tiles of a piece an answer must draw: from `.0` to `.1` (`None`: any number).
+pub type Bounds = (u32, Option<u32>);
+
 /// Cells moved to the origin and sorted.
 fn normal(cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
     let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
@@ -50,12 +53,22 @@ fn congruent(piece: &[(i32, i32)], cells: &[(i32, i32)], one_sided: bool) -> boo
 }
 
 /// Checks `answer` to the packing of `pieces` into the board of cells `board` (rows and
-/// columns as in the board file). The answer is `No solution`, or the drawing over the
-/// board's bounding box (a space outside the board, trailing spaces optional), then, when
-/// the pieces are not named by distinct single characters, a legend line `LABEL NAME`
-/// per piece. Returns the first broken rule with its 1-based line (0 for the whole
-/// answer).
-pub fn check(board: &[(i32, i32)], pieces: &[PieceCells], one_sided: bool, answer: &str) -> Result<Verdict, (usize, String)> {
+/// columns as in the board file), piece `p` drawn as between `bounds[p].0` and
+/// `bounds[p].1` tiles. The answer is `No solution`, or the drawing over the board's
+/// bounding box (a space outside the board, trailing spaces optional), each tile its own
+/// character, then, unless every piece is used once and named by a distinct single
+/// character, a legend line `LABEL NAME` per tile. Returns the first broken rule with its
+/// 1-based line (0 for the whole answer).
+///
+/// Panics if `bounds` and `pieces` differ in length.
+pub fn check(
+    board: &[(i32, i32)],
+    pieces: &[PieceCells],
+    bounds: &[Bounds],
+    one_sided: bool,
+    answer: &str,
+) -> Result<Verdict, (usize, String)> {
+    assert_eq!(pieces.len(), bounds.len(), "one count per piece");
     let lines: Vec<&str> = answer.lines().map(|l| l.trim_end_matches('\r')).collect();
     let content: Vec<&str> = lines.iter().copied().filter(|l| !l.trim().is_empty()).collect();
     if content == ["No solution"] {
@@ -112,20 +125,26 @@ pub fn check(board: &[(i32, i32)], pieces: &[PieceCells], one_sided: bool, answe
             }
         }
     }
-    let mut used: BTreeSet<&str> = BTreeSet::new();
+    let mut used: BTreeMap<&str, u32> = BTreeMap::new();
     for (label, cells) in &by_label {
         let Some(p) = piece_of.get(label) else {
             return Err((0, format!("'{label}' names no piece")));
         };
-        if !used.insert(p.0.as_str()) {
-            return Err((0, format!("piece '{}' is drawn twice", p.0)));
-        }
+        *used.entry(p.0.as_str()).or_default() += 1;
         if !congruent(&p.1, cells, one_sided) {
             return Err((0, format!("the cells marked '{label}' are not one copy of piece '{}'", p.0)));
         }
     }
-    if let Some(p) = pieces.iter().find(|p| !used.contains(p.0.as_str())) {
-        return Err((0, format!("piece '{}' is not used", p.0)));
+    for (p, &(lo, hi)) in pieces.iter().zip(bounds) {
+        let n = used.get(p.0.as_str()).copied().unwrap_or(0);
+        if n < lo || hi.is_some_and(|hi| n > hi) {
+            let want = match hi {
+                Some(hi) if hi == lo => format!("{hi}"),
+                Some(hi) => format!("{lo} to {hi}"),
+                None => format!("at least {lo}"),
+            };
+            return Err((0, format!("piece '{}' is drawn {n} time(s), not {want}", p.0)));
+        }
     }
     Ok(Verdict::Solved)
 }
@@ -138,22 +157,36 @@ mod tests {
         (0..r).flat_map(|i| (0..c).map(move |j| (i, j))).collect()
     }
 
+    const ONES: [Bounds; 2] = [(1, Some(1)); 2];
+
+    #[test]
+    fn copies_within_their_bounds() {
+        let domino = vec![("domino".to_string(), vec![(0, 0), (0, 1)])];
+        let board = rect(2, 2);
+        let answer = "AA\nBB\nA domino\nB domino\n";
+        assert_eq!(check(&board, &domino, &[(0, None)], false, answer), Ok(Verdict::Solved));
+        assert_eq!(check(&board, &domino, &[(2, Some(2))], false, answer), Ok(Verdict::Solved));
+        assert!(check(&board, &domino, &[(0, Some(1))], false, answer).unwrap_err().1.contains("2 time(s), not 0 to 1"));
+        assert!(check(&board, &domino, &[(3, None)], false, answer).is_err());
+        assert!(check(&board, &domino, &[(0, None)], false, "AA\nAA\nA domino\n").is_err(), "one label, two tiles");
+    }
+
     #[test]
     fn two_l_trominoes_in_a_2x3() {
         let l = vec![(0, 0), (1, 0), (1, 1)];
         let pieces = vec![("a".to_string(), l.clone()), ("b".to_string(), l)];
         let board = rect(2, 3);
-        assert_eq!(check(&board, &pieces, false, "aab\nabb\n"), Ok(Verdict::Solved));
-        assert_eq!(check(&board, &pieces, false, "No solution\n"), Ok(Verdict::ClaimsNoSolution));
-        assert!(check(&board, &pieces, false, "aaa\nbbb\n").is_err(), "not L shapes");
-        assert!(check(&board, &pieces, false, "aab\nab\n").is_err(), "a cell left empty");
-        assert!(check(&board, &pieces, false, "aab\nabb\nc\n").is_err(), "a stray line");
-        assert!(check(&board, &pieces, false, "aab\nabbb\n").is_err(), "outside the board");
-        assert!(check(&board, &pieces, false, "aaa\naaa\n").is_err(), "one piece twice");
+        assert_eq!(check(&board, &pieces, &ONES, false, "aab\nabb\n"), Ok(Verdict::Solved));
+        assert_eq!(check(&board, &pieces, &ONES, false, "No solution\n"), Ok(Verdict::ClaimsNoSolution));
+        assert!(check(&board, &pieces, &ONES, false, "aaa\nbbb\n").is_err(), "not L shapes");
+        assert!(check(&board, &pieces, &ONES, false, "aab\nab\n").is_err(), "a cell left empty");
+        assert!(check(&board, &pieces, &ONES, false, "aab\nabb\nc\n").is_err(), "a stray line");
+        assert!(check(&board, &pieces, &ONES, false, "aab\nabbb\n").is_err(), "outside the board");
+        assert!(check(&board, &pieces, &ONES, false, "aaa\naaa\n").is_err(), "one piece twice");
         // Legend form.
         let named = vec![("long".to_string(), vec![(0, 0), (1, 0), (1, 1)]), ("x".to_string(), vec![(0, 0), (0, 1), (1, 1)])];
-        assert_eq!(check(&board, &named, false, "AAB\nABB\nA long\nB x\n"), Ok(Verdict::Solved));
-        assert!(check(&board, &named, false, "AAB\nABB\nA long\nB nope\n").is_err());
+        assert_eq!(check(&board, &named, &ONES, false, "AAB\nABB\nA long\nB x\n"), Ok(Verdict::Solved));
+        assert!(check(&board, &named, &ONES, false, "AAB\nABB\nA long\nB nope\n").is_err());
     }
 
     #[test]

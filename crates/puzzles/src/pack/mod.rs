@@ -9,7 +9,7 @@ pub mod check;
 
 pub use polyomino::cover::exact_cover_problem;
 use polyomino::symmetry::{board_symmetries, break_symmetry, count_with_symmetry, BoardSymmetry, Restrict};
-use polyomino::{cells_connected, Board, Cell, Engine, Freedom, Piece, Search, Shape};
+use polyomino::{cells_connected, Board, Cell, Copies, Engine, Freedom, Piece, Search, Shape};
 use std::ops::ControlFlow;
 use thiserror::Error;
 
@@ -60,12 +60,15 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
 }
 
 /// Pieces as text: blocks separated by blank lines, each a name line then the shape drawn
-/// with `#` (`.` or a space for no cell).
+/// with `#` (`.` or a space for no cell). The name line may end with a count, after a
+/// space: `T 3` (exactly 3 copies), `T 0..2`, `T *` (any number), `T 1..*` (see
+/// [`Copies::parse`]); without one, the piece is used exactly once. (A name whose last
+/// word reads as a count needs a count after it: `Room 101 1`.)
 ///
 /// Errors: a block without a drawing, a bad character, an empty or disconnected shape, or
 /// a name used twice, naming the line.
-pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
-    let mut pieces: Vec<Piece> = Vec::new();
+pub fn parse_pieces(text: &str) -> Result<Vec<(Piece, Copies)>, ParseError> {
+    let mut pieces: Vec<(Piece, Copies)> = Vec::new();
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     let mut i = 0;
     while i < lines.len() {
@@ -74,7 +77,14 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
             continue;
         }
         let name_line = i + 1;
-        let name = lines[i].trim().to_string();
+        // A last word of digits, dots and stars is a count (and must be a valid one).
+        let (name, copies) = match lines[i].trim().rsplit_once(char::is_whitespace) {
+            Some((name, spec)) if spec.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'*') => {
+                let c = Copies::parse(spec).map_err(|m| ParseError::new(i + 1, m))?;
+                (name.trim_end().to_string(), c)
+            }
+            _ => (lines[i].trim().to_string(), Copies::ONE),
+        };
         i += 1;
         let mut cells = Vec::new();
         let start = i;
@@ -94,10 +104,10 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
         if !cells_connected(&cells) {
             return err(name_line, format!("piece '{name}' is not connected"));
         }
-        if pieces.iter().any(|p| p.name == name) {
+        if pieces.iter().any(|(p, _)| p.name == name) {
             return err(name_line, format!("the name '{name}' is used twice"));
         }
-        pieces.push(Piece { name, shape: Shape::new(cells).expect("distinct cells") });
+        pieces.push((Piece { name, shape: Shape::new(cells).expect("distinct cells") }, copies));
     }
     if pieces.is_empty() {
         return err(0, "no piece");
@@ -118,6 +128,12 @@ pub enum RunError {
     /// Shards of a Burnside count would not add up.
     #[error("--unique with --shard needs a piece without symmetric placements; count without --shard")]
     ShardUnique,
+    /// A method for distinct pieces was asked of pieces with counts.
+    #[error("--unique is not supported with piece counts yet (each piece must be used exactly once)")]
+    Copies,
+    /// The count exceeds 2^128 - 1.
+    #[error("the count exceeds 2^128 - 1")]
+    Overflow,
     /// The placement lists would exceed [`MAX_PLACEMENT_CELLS`].
     #[error("the pieces have up to {entries} placement cells on this board; gridlock builds at most {limit}")]
     TooLarge {
@@ -140,7 +156,14 @@ pub struct PackSolver {
     pieces: Vec<Piece>,
     freedom: Freedom,
     placements: Vec<Vec<Vec<usize>>>,
+    /// Per piece, how many copies a packing uses.
+    copies: Vec<Copies>,
+    /// Whether a condition that needs no search rules every packing out.
+    hopeless: bool,
 }
+
+/// A packing with piece counts: its tiles, each `(piece, board cell indices)`.
+pub type Tiling = Vec<(usize, Vec<usize>)>;
 
 impl PackSolver {
     /// Compiles the problem: every placement of every piece, once the conditions that
@@ -150,24 +173,102 @@ impl PackSolver {
     /// Errors: [`RunError::TooLarge`] when the placement lists could exceed
     /// [`MAX_PLACEMENT_CELLS`] (checked before building them).
     pub fn new(board: Board, pieces: Vec<Piece>, freedom: Freedom) -> Result<PackSolver, RunError> {
-        let area: usize = pieces.iter().map(|p| p.shape.len()).sum();
-        if area != board.len() {
+        let copies = vec![Copies::ONE; pieces.len()];
+        PackSolver::with_copies(board, pieces, copies, freedom)
+    }
+
+    /// As [`PackSolver::new`], each piece `p` used as [`Copies`] `copies[p]` says (copies
+    /// of one piece are indistinguishable). The condition that needs no search: some
+    /// choice of counts within the bounds must give the board's cell count
+    /// ([`polyomino::cover::area_reachable`]).
+    ///
+    /// Errors: as [`PackSolver::new`].
+    ///
+    /// Panics if `copies` and `pieces` differ in length.
+    pub fn with_copies(board: Board, pieces: Vec<Piece>, copies: Vec<Copies>, freedom: Freedom) -> Result<PackSolver, RunError> {
+        assert_eq!(copies.len(), pieces.len(), "one count per piece");
+        let sizes: Vec<usize> = pieces.iter().map(|p| p.shape.len()).collect();
+        if !polyomino::cover::area_reachable(&sizes, &copies, board.len()) {
             let placements = vec![Vec::new(); pieces.len()];
-            return Ok(PackSolver { board, pieces, freedom, placements });
+            return Ok(PackSolver { board, pieces, freedom, placements, copies, hopeless: true });
         }
         let entries: u128 =
             pieces.iter().map(|p| p.shape.orientations(freedom).len() as u128 * board.len() as u128 * p.shape.len() as u128).sum();
         if entries > MAX_PLACEMENT_CELLS as u128 {
             return Err(RunError::TooLarge { entries, limit: MAX_PLACEMENT_CELLS });
         }
-        let placements = pieces.iter().map(|p| board.placements(&p.shape, freedom)).collect();
-        Ok(PackSolver { board, pieces, freedom, placements })
+        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| board.placements(&p.shape, freedom)).collect();
+        let hopeless = placements.iter().zip(&copies).any(|(l, c)| l.is_empty() && c.lo > 0);
+        Ok(PackSolver { board, pieces, freedom, placements, copies, hopeless })
     }
 
-    /// Whether a condition that needs no search already rules every packing out: the
-    /// pieces' cells do not add up to the board's, or a piece has no placement.
+    /// Whether a condition that needs no search already rules every packing out: no
+    /// choice of counts gives the board's cell count, or a piece that must be used has
+    /// no placement.
     pub fn hopeless(&self) -> bool {
-        self.placements.iter().any(Vec::is_empty)
+        self.hopeless
+    }
+
+    /// Per piece, how many copies a packing uses.
+    pub fn copies(&self) -> &[Copies] {
+        &self.copies
+    }
+
+    /// Whether every piece is used exactly once (then [`PackSolver::for_each`],
+    /// [`PackSolver::count`] and symmetry reduction apply; otherwise the `tiling`
+    /// methods).
+    pub fn is_distinct(&self) -> bool {
+        self.copies.iter().all(|&c| c == Copies::ONE)
+    }
+
+    /// The problem as exact cover with multiplicities.
+    fn cover(&self) -> polyomino::CoverProblem {
+        polyomino::cover::exact_cover_with_copies(&self.board, &self.placements, &self.copies)
+    }
+
+    /// Calls `visit` with each packing as tiles until it returns `Break`: through
+    /// [`PackSolver::for_each`] for distinct pieces, else by Knuth's Algorithm M (or
+    /// Algorithm C when the counts need no piece item) on [`exact_cover_with_copies`].
+    ///
+    /// [`exact_cover_with_copies`]: polyomino::cover::exact_cover_with_copies
+    pub fn for_each_tiling(&self, mut visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {
+        let mut tiling: Tiling = Vec::new();
+        if self.is_distinct() {
+            return self.for_each(|packing| {
+                tiling.clear();
+                tiling.extend(packing.iter().enumerate().map(|(p, cells)| (p, cells.clone())));
+                visit(&tiling)
+            });
+        }
+        if self.hopeless {
+            return ControlFlow::Continue(());
+        }
+        let cover = self.cover();
+        Search::DancingLinks(cover.problem, cover.owners).for_each(|sol| {
+            tiling.clear();
+            tiling.extend(sol.iter().map(|&(p, k)| (p, self.placements[p][k].clone())));
+            visit(&tiling)
+        })
+    }
+
+    /// The number of packings with piece counts (distinct pieces: [`PackSolver::count`]).
+    /// Counts whose piece bounds need no item are memoized over subproblems (DXZ), so
+    /// tilings such as dominoes on 12x12 are counted without enumerating them; bounded
+    /// counts enumerate with Algorithm M; threads and shards enumerate.
+    ///
+    /// Errors: [`RunError::Overflow`] past 2^128 - 1, and those of [`PackSolver::count`].
+    pub fn count_tilings(&self, options: &RunOptions) -> Result<u128, RunError> {
+        if self.is_distinct() {
+            return Ok(self.count(options)? as u128);
+        }
+        if self.hopeless {
+            return Ok(0);
+        }
+        let problem = self.cover().problem;
+        if options.threads > 1 || options.shard.is_some() || options.progress.is_some() {
+            return Ok(exact_cover::parallel::count(&problem, options) as u128);
+        }
+        exact_cover::Solver::new(&problem).count_memo(true).0.ok_or(RunError::Overflow)
     }
 
     /// The board.
@@ -205,22 +306,34 @@ impl PackSolver {
                 n
             })
             .collect();
+        let cover = self.cover();
+        // The piece items, with DLX3's multiplicity where it is not exactly one.
+        let mut items: Vec<String> = Vec::new();
+        for (p, item) in cover.piece_item.iter().enumerate() {
+            if let Some(t) = *item {
+                items.push(match cover.problem.multiplicity(t) {
+                    (1, 1) => names[p].clone(),
+                    (lo, hi) if lo == hi => format!("{hi}|{}", names[p]),
+                    (lo, hi) => format!("{lo}:{hi}|{}", names[p]),
+                });
+            }
+        }
+        let program = if cover.problem.has_multiplicities() { "; multiplicities: dlx3" } else { "" };
         let mut text = format!(
-            "| {} pieces, {} cells (written by gridlock pack --emit-knuth)\n{} {}\n",
+            "| {} pieces, {} cells (written by gridlock pack --emit-knuth{program})\n{} {}\n",
             self.pieces.len(),
             self.board.len(),
-            names.join(" "),
+            items.join(" "),
             cells.join(" ")
         );
-        for (p, list) in self.placements.iter().enumerate() {
-            for pl in list {
+        for &(p, k) in &cover.owners {
+            if cover.piece_item[p].is_some() {
                 text.push_str(&names[p]);
-                for &i in pl {
-                    text.push(' ');
-                    text.push_str(&cells[i]);
-                }
-                text.push('\n');
+                text.push(' ');
             }
+            let line: Vec<&str> = self.placements[p][k].iter().map(|&i| cells[i].as_str()).collect();
+            text.push_str(&line.join(" "));
+            text.push('\n');
         }
         text
     }
@@ -236,7 +349,11 @@ impl PackSolver {
     }
 
     /// Calls `visit` with each packing until it returns `Break`.
+    ///
+    /// Panics if a piece has a count other than exactly one (see
+    /// [`PackSolver::for_each_tiling`]).
     pub fn for_each(&self, mut visit: impl FnMut(&Packing) -> ControlFlow<()>) -> ControlFlow<()> {
+        assert!(self.is_distinct(), "for_each packs distinct pieces; use for_each_tiling");
         if self.hopeless() {
             return ControlFlow::Continue(());
         }
@@ -255,6 +372,9 @@ impl PackSolver {
     ///
     /// Errors: see [`RunError`].
     pub fn count(&self, options: &RunOptions) -> Result<u64, RunError> {
+        if !self.is_distinct() {
+            return Err(RunError::Copies);
+        }
         if self.hopeless() {
             return Ok(0);
         }
@@ -269,6 +389,9 @@ impl PackSolver {
     ///
     /// Errors: see [`RunError`].
     pub fn count_with_symmetry(&self, options: &RunOptions) -> Result<(u64, u64), RunError> {
+        if !self.is_distinct() {
+            return Err(RunError::Copies);
+        }
         if self.hopeless() {
             return Ok((0, 0));
         }
@@ -362,6 +485,18 @@ pub fn render(board: &Board, labels: &[char], packing: &Packing) -> String {
         .collect()
 }
 
+/// A tiling drawn over the board's bounding box, each tile with its own character
+/// ([`nth_label`] in the order of the tiles), then a legend line `LABEL NAME` per tile.
+pub fn render_tiling(board: &Board, pieces: &[Piece], tiling: &Tiling) -> String {
+    let tiles: Packing = tiling.iter().map(|(_, cells)| cells.clone()).collect();
+    let labels: Vec<char> = (0..tiling.len()).map(nth_label).collect();
+    let mut text = render(board, &labels, &tiles);
+    for (t, (p, _)) in tiling.iter().enumerate() {
+        text.push_str(&format!("{} {}\n", labels[t], pieces[*p].name));
+    }
+    text
+}
+
 /// A packing over the board's bounding box (rows, then columns): for each cell the piece
 /// covering it, or None for a cell outside the board.
 pub fn piece_grid(board: &Board, packing: &Packing) -> Vec<Vec<Option<usize>>> {
@@ -392,7 +527,13 @@ mod tests {
         assert!(parse_board("##\n").is_err());
         let p = parse_pieces("L\n#.\n##\n\nbar\n###\n").unwrap();
         assert_eq!(p.len(), 2);
-        assert_eq!(p[1].shape.len(), 3);
+        assert_eq!(p[1].0.shape.len(), 3);
+        let counted = parse_pieces("T 3\n###\n\nleft L 0..2\n#.\n##\n\nany *\n#\n\nsome 1..*\n##\n\nright L\n##\n").unwrap();
+        let got: Vec<(&str, String)> = counted.iter().map(|(p, c)| (p.name.as_str(), c.to_string())).collect();
+        let want = [("T", "3"), ("left L", "0..2"), ("any", "*"), ("some", "1..*"), ("right L", "1")];
+        assert_eq!(got, want.map(|(n, c)| (n, c.to_string())));
+        assert!(parse_pieces("T 3..2\n#\n").unwrap_err().message.contains("lower bound"));
+        assert_eq!(parse_pieces("T 3..2\n#\n").unwrap_err().line, 1);
         assert_eq!(parse_pieces("a\n#.#\n").unwrap_err().message, "piece 'a' is not connected");
         assert_eq!(parse_pieces("a\n\nb\n#\n").unwrap_err().line, 1);
         assert_eq!(parse_pieces("a\n#\n\na\n##\n").unwrap_err().line, 4);

@@ -1,0 +1,266 @@
+//! Packing with piece counts (`T 3`, `T 0..2`, `T *`, `T 1..*`): counts against a plain
+//! backtracking search written here (its own placements, first empty cell first), domino
+//! tilings against a transfer-matrix count, and, when `../shared/reference` is present,
+//! against Knuth's `dlx3` on the `--emit-knuth` text (the counts it gave are recorded in
+//! `tests/data/pack/dlx3-counts.txt` for runs without it).
+
+use polyomino::{Board, Copies, Freedom, Piece, Shape};
+use proptest::prelude::*;
+use puzzles::pack::{PackSolver, RunOptions};
+use std::collections::BTreeSet;
+
+/// Domino tilings of a `rows x cols` board by a transfer matrix over column profiles
+/// (which cells of the next column are already covered), exact in u128.
+fn domino_transfer(rows: usize, cols: usize) -> u128 {
+    let full = 1usize << rows;
+    let mut ways = vec![0u128; full];
+    ways[0] = 1;
+    for _ in 0..cols {
+        let mut next = vec![0u128; full];
+        for (mask, &w) in ways.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            // Fill the column row by row: a cell already covered, a horizontal domino into
+            // the next column, or a vertical domino with the cell below.
+            fn fill(r: usize, rows: usize, mask: usize, out: usize, w: u128, next: &mut [u128]) {
+                if r == rows {
+                    next[out] += w;
+                } else if mask >> r & 1 == 1 {
+                    fill(r + 1, rows, mask, out, w, next);
+                } else {
+                    fill(r + 1, rows, mask, out | 1 << r, w, next);
+                    if r + 1 < rows && mask >> (r + 1) & 1 == 0 {
+                        fill(r + 2, rows, mask, out, w, next);
+                    }
+                }
+            }
+            fill(0, rows, mask, 0, w, &mut next);
+        }
+        ways = next;
+    }
+    ways[0]
+}
+
+fn count(board: Board, pieces: Vec<Piece>, copies: Vec<Copies>) -> u128 {
+    PackSolver::with_copies(board, pieces, copies, Freedom::Free).unwrap().count_tilings(&RunOptions::default()).unwrap()
+}
+
+#[test]
+fn domino_tilings() {
+    assert_eq!(domino_transfer(8, 8), 12_988_816);
+    let any = Copies::parse("*").unwrap();
+    for (n, want) in
+        [(2, 2u128), (8, 12_988_816), (10, 258_584_046_368), (12, 53_060_477_521_960_000), (14, 112_202_208_776_036_178_000_000)]
+    {
+        assert_eq!(domino_transfer(n, n), want, "transfer matrix {n}x{n}");
+        assert_eq!(count(Board::rectangle(n as i32, n as i32), polyomino::sets::dominoes(), vec![any]), want, "{n}x{n}");
+    }
+    // A 2 x n strip: Fibonacci numbers.
+    let (mut a, mut b) = (1u128, 1u128);
+    for n in 1..=60 {
+        assert_eq!(count(Board::rectangle(2, n), polyomino::sets::dominoes(), vec![any]), b, "2x{n}");
+        (a, b) = (b, a + b);
+    }
+    // Odd area: no tiling, decided before any search.
+    let odd = PackSolver::with_copies(Board::rectangle(5, 5), polyomino::sets::dominoes(), vec![any], Freedom::Free).unwrap();
+    assert!(odd.hopeless());
+}
+
+/// The placements of `shape` on `board` (cells as (row, col)), each a sorted cell list,
+/// by its own rotations and reflections.
+fn placements(board: &BTreeSet<(i32, i32)>, shape: &[(i32, i32)]) -> BTreeSet<Vec<(i32, i32)>> {
+    let mut out = BTreeSet::new();
+    for t in 0..8 {
+        let image: Vec<(i32, i32)> = shape
+            .iter()
+            .map(|&(r, c)| {
+                let (mut r, mut c) = if t & 4 == 4 { (r, -c) } else { (r, c) };
+                for _ in 0..(t & 3) {
+                    (r, c) = (c, -r);
+                }
+                (r, c)
+            })
+            .collect();
+        // Each board cell in turn takes the image's least cell.
+        let (r0, c0) = *image.iter().min().unwrap();
+        for &(br, bc) in board {
+            let mut cells: Vec<(i32, i32)> = image.iter().map(|&(r, c)| (r - r0 + br, c - c0 + bc)).collect();
+            if cells.iter().all(|c| board.contains(c)) {
+                cells.sort();
+                out.insert(cells);
+            }
+        }
+    }
+    out
+}
+
+/// Tilings by plain backtracking: the first empty cell (row-major) is covered by some
+/// placement of some piece with copies left; at the end every piece has at least `lo`.
+fn brute(board: &BTreeSet<(i32, i32)>, pieces: &[Vec<(i32, i32)>], copies: &[Copies]) -> u64 {
+    let lists: Vec<Vec<Vec<(i32, i32)>>> = pieces.iter().map(|p| placements(board, p).into_iter().collect()).collect();
+    fn go(empty: &mut BTreeSet<(i32, i32)>, lists: &[Vec<Vec<(i32, i32)>>], copies: &[Copies], used: &mut Vec<u32>) -> u64 {
+        let Some(&first) = empty.iter().next() else {
+            return copies.iter().zip(used.iter()).all(|(c, &u)| u >= c.lo) as u64;
+        };
+        let mut total = 0;
+        for (p, list) in lists.iter().enumerate() {
+            if copies[p].hi.is_some_and(|hi| used[p] >= hi) {
+                continue;
+            }
+            for pl in list {
+                if pl.contains(&first) && pl.iter().all(|c| empty.contains(c)) {
+                    for c in pl {
+                        empty.remove(c);
+                    }
+                    used[p] += 1;
+                    total += go(empty, lists, copies, used);
+                    used[p] -= 1;
+                    for &c in pl {
+                        empty.insert(c);
+                    }
+                }
+            }
+        }
+        total
+    }
+    go(&mut board.clone(), &lists, copies, &mut vec![0; pieces.len()])
+}
+
+/// A case: the board's cells, the pieces' cells, the pieces' counts.
+type Case = (Vec<(i32, i32)>, Vec<Vec<(i32, i32)>>, Vec<Copies>);
+
+/// Small random boards (holes allowed), 1 to 3 random small pieces, random counts.
+fn case() -> impl Strategy<Value = Case> {
+    let board = (2i32..5, 2i32..6, proptest::collection::vec(any::<bool>(), 30)).prop_map(|(r, c, holes)| {
+        let cells: Vec<(i32, i32)> = (0..r).flat_map(|i| (0..c).map(move |j| (i, j))).collect();
+        cells.into_iter().enumerate().filter(|(k, _)| !holes[*k] || *k % 5 != 0).map(|(_, x)| x).collect::<Vec<_>>()
+    });
+    let shapes = [
+        vec![(0, 0)],
+        vec![(0, 0), (0, 1)],
+        vec![(0, 0), (0, 1), (0, 2)],
+        vec![(0, 0), (0, 1), (1, 0)],
+        vec![(0, 0), (0, 1), (1, 0), (1, 1)],
+        vec![(0, 0), (0, 1), (0, 2), (1, 1)],
+    ];
+    let piece = (0usize..6, 0u32..3, 0u32..4).prop_map(move |(s, a, b)| {
+        let copies = match b {
+            0 => Copies { lo: a, hi: None },
+            _ => Copies { lo: a.min(b), hi: Some(a.max(b)) },
+        };
+        (shapes[s].clone(), copies)
+    });
+    (board, proptest::collection::vec(piece, 1..4)).prop_map(|(b, ps)| {
+        let (shapes, copies): (Vec<_>, Vec<_>) = ps.into_iter().unzip();
+        (b, shapes, copies)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn counts_equal_brute_force((cells, shapes, copies) in case()) {
+        let board_set: BTreeSet<(i32, i32)> = cells.iter().copied().collect();
+        prop_assume!(!board_set.is_empty());
+        let expected = brute(&board_set, &shapes, &copies);
+        let board = Board::from_cells(cells.iter().map(|&(r, c)| polyomino::Cell::new(r, c)));
+        let pieces: Vec<Piece> = shapes.iter().enumerate().map(|(k, s)| Piece {
+            name: format!("p{k}"),
+            shape: Shape::new(s.iter().map(|&(r, c)| polyomino::Cell::new(r, c))).unwrap(),
+        }).collect();
+        let solver = PackSolver::with_copies(board, pieces, copies.clone(), Freedom::Free).unwrap();
+        prop_assert_eq!(solver.count_tilings(&RunOptions::default()).unwrap(), expected as u128);
+        // Every tiling listed is a tiling, each once, within the counts.
+        let mut seen = BTreeSet::new();
+        let _ = solver.for_each_tiling(|t| {
+            let mut cells: Vec<usize> = t.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+            cells.sort_unstable();
+            assert_eq!(cells, (0..solver.board().len()).collect::<Vec<_>>());
+            for (p, c) in copies.iter().enumerate() {
+                let n = t.iter().filter(|(q, _)| *q == p).count() as u32;
+                assert!(n >= c.lo && c.hi.is_none_or(|hi| n <= hi));
+            }
+            let mut key: Vec<(usize, Vec<usize>)> = t.clone();
+            key.sort();
+            assert!(seen.insert(key), "a tiling listed twice");
+            std::ops::ControlFlow::Continue(())
+        });
+        prop_assert_eq!(seen.len() as u64, expected);
+    }
+}
+
+/// Random piece sets with counts on boards of 12 to 28 cells, written by `--emit-knuth`
+/// (DLX3's `lo:hi|piece` items): (name, board rows, cols, pieces file).
+fn dlx3_cases() -> Vec<(String, i32, i32, String)> {
+    let shapes = ["#", "##", "###", "##\n#.", "##\n##", "###\n.#.", "###\n#..", "##.\n.##"];
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    (1..=12)
+        .map(|k| {
+            let (rows, cols) = (3 + next(2) as i32, 4 + next(4) as i32);
+            let mut text = String::new();
+            for p in 0..(2 + next(3)) {
+                let count = match next(4) {
+                    0 => "*".to_string(),
+                    1 => format!("{}..*", next(3)),
+                    2 => format!("{}..{}", next(2), 2 + next(4)),
+                    _ => format!("{}", 1 + next(3)),
+                };
+                text += &format!("q{p} {count}\n{}\n\n", shapes[next(shapes.len() as u64) as usize]);
+            }
+            (format!("copies-{k}"), rows, cols, text)
+        })
+        .collect()
+}
+
+#[test]
+fn counts_equal_knuths_dlx3() {
+    let recorded: std::collections::HashMap<String, u128> = include_str!("../../../tests/data/pack/dlx3-counts.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (name, count) = l.split_once(' ').unwrap();
+            (name.to_string(), count.trim().parse().unwrap())
+        })
+        .collect();
+    let build = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/build.sh");
+    let dir = std::env::temp_dir().join("gridlock-reference");
+    let reference = build.exists() && std::process::Command::new("bash").arg(&build).arg(&dir).output().is_ok_and(|o| o.status.success());
+    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
+    let mut nonzero = 0;
+    for (name, rows, cols, text) in dlx3_cases() {
+        let (pieces, copies): (Vec<Piece>, Vec<Copies>) = puzzles::pack::parse_pieces(&text).unwrap().into_iter().unzip();
+        let solver = PackSolver::with_copies(Board::rectangle(rows, cols), pieces, copies, Freedom::Free).unwrap();
+        let ours = solver.count_tilings(&RunOptions::default()).unwrap();
+        if reference {
+            use std::io::Write;
+            let mut child = std::process::Command::new(dir.join("dlx3"))
+                .arg("m0")
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            child.stdin.take().unwrap().write_all(solver.knuth_text().as_bytes()).unwrap();
+            let err = String::from_utf8(child.wait_with_output().unwrap().stderr).unwrap();
+            let theirs: u128 =
+                err.lines().find(|l| l.starts_with("Altogether")).unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
+            if record {
+                println!("{name} {theirs}");
+            }
+            assert_eq!(ours, theirs, "{name}: gridlock {ours}, dlx3 {theirs}\n{text}");
+        }
+        if !record {
+            assert_eq!(Some(&ours), recorded.get(&name), "{name}: the count recorded from dlx3");
+        }
+        nonzero += (ours > 0) as usize;
+    }
+    assert!(nonzero >= 4, "most random cases should have tilings ({nonzero} of 12)");
+}
