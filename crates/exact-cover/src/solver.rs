@@ -73,6 +73,8 @@ pub struct Solver {
 struct Multi {
     bound: Vec<i32>,
     slack: Vec<i32>,
+    /// Per primary item, whether it is covered exactly once (no multiplicity).
+    exact: Vec<bool>,
     item_at: Vec<u32>,
     first_tweak: Vec<u32>,
     tweaks: Vec<u32>,
@@ -170,7 +172,8 @@ impl Solver {
                     bound[item + 1] = hi as i32;
                     slack[item + 1] = (hi - lo) as i32;
                 }
-                Box::new(Multi { bound, slack, item_at: Vec::new(), first_tweak: Vec::new(), tweaks: Vec::new() })
+                let exact = (0..=n1).map(|i| i > 0 && bound[i] == 1 && slack[i] == 0).collect();
+                Box::new(Multi { bound, slack, exact, item_at: Vec::new(), first_tweak: Vec::new(), tweaks: Vec::new() })
             }),
         }
     }
@@ -835,6 +838,10 @@ impl Solver {
                 }
             }
         }
+        if let Some(m) = &self.multi {
+            // Counter mode: how many more times each item with a multiplicity may be used.
+            key.extend(m.bound.iter().zip(&m.exact).filter(|(_, &e)| !e).map(|(&b, _)| b as u64));
+        }
     }
 
     /// Counts the remaining solutions with memoization over subproblems (the DXZ method
@@ -846,9 +853,19 @@ impl Solver {
     ///
     /// Returns `None` when the count exceeds 2^128 - 1. Recursion depth is the number of
     /// options in a solution.
+    ///
+    /// With multiplicities, when every option has an item covered exactly once (packings
+    /// with piece counts: every option has its cells), it branches only on such items and
+    /// keeps the others as counters (an item whose upper bound is reached is covered; a
+    /// solution must meet every lower bound), with the counters' values in the key. That
+    /// finds each solution once, and lets subproblems repeat. Other problems with
+    /// multiplicities are counted by Algorithm M without the table.
     pub fn count_memo(&mut self, memo: bool) -> (Option<u128>, MemoStats) {
-        if self.multi.is_some() {
-            // Subproblem keys would need every item's bound: Algorithm M enumerates.
+        let counters = match &self.multi {
+            None => false,
+            Some(m) => self.every_option_has_an_exact_item(&m.exact),
+        };
+        if self.multi.is_some() && !counters {
             let before = self.stats.nodes;
             let count = self.count() as u128;
             return (Some(count), MemoStats { nodes: self.stats.nodes - before, ..MemoStats::default() });
@@ -862,13 +879,62 @@ impl Solver {
         (count, st)
     }
 
+    /// Whether every option names some item of `exact` (primary items covered exactly
+    /// once).
+    fn every_option_has_an_exact_item(&self, exact: &[bool]) -> bool {
+        // Nodes: 0 and the item headers, the first spacer at `llink.len() - 1`, then each
+        // option's nodes followed by a spacer (`top <= 0`).
+        let mut has = false;
+        for node in &self.nodes[self.llink.len()..] {
+            if node.top <= 0 {
+                if !has {
+                    return false;
+                }
+                has = false;
+            } else if exact.get(node.top as usize).copied().unwrap_or(false) {
+                has = true;
+            }
+        }
+        true
+    }
+
+    /// The active exactly-once primary item with the fewest options, or `None` when none
+    /// is left (counter mode of [`Solver::count_memo`]).
+    fn choose_exact(&self) -> Option<usize> {
+        let m = self.multi.as_ref().expect("counter mode");
+        let mut best = None;
+        let mut best_len = i32::MAX;
+        let mut p = self.rlink[0] as usize;
+        while p != 0 {
+            if m.exact[p] && self.nodes[p].top < best_len {
+                best = Some(p);
+                best_len = self.nodes[p].top;
+                if best_len == 0 {
+                    break;
+                }
+            }
+            p = self.rlink[p] as usize;
+        }
+        best
+    }
+
     fn count_below(&mut self, table: &mut Table, st: &mut MemoStats, lookups: &mut u64, key: &mut Vec<u64>) -> Count {
         let start = st.nodes;
         st.nodes += 1;
         self.stats.nodes += 1;
-        if self.rlink[0] == 0 {
-            return Some(1);
-        }
+        let counters = self.multi.is_some();
+        let chosen = if counters {
+            self.choose_exact()
+        } else if self.rlink[0] == 0 {
+            None
+        } else {
+            Some(self.choose())
+        };
+        let Some(i) = chosen else {
+            // A solution, if every counter met its lower bound.
+            let met = self.multi.as_ref().is_none_or(|m| (1..m.bound.len()).all(|j| m.exact[j] || m.bound[j] <= m.slack[j]));
+            return Some(met as u128);
+        };
         let stored = if st.kept {
             *lookups += 1;
             if *lookups == MEMO_TRIAL && st.saved < MEMO_MIN_SAVING * MEMO_TRIAL {
@@ -890,15 +956,22 @@ impl Solver {
         } else {
             false
         };
-        let i = self.choose();
         let mut total: u128 = 0;
         if self.nodes[i].top > 0 {
             self.cover(i);
             let mut x = self.nodes[i].down as usize;
             while x != i {
-                self.commit_option(x);
+                if counters {
+                    self.commit_option_m(x);
+                } else {
+                    self.commit_option(x);
+                }
                 let below = self.count_below(table, st, lookups, key);
-                self.uncommit_option(x);
+                if counters {
+                    self.uncommit_option_m(x);
+                } else {
+                    self.uncommit_option(x);
+                }
                 match below.and_then(|b| total.checked_add(b)) {
                     Some(t) => total = t,
                     None => {
