@@ -31,7 +31,7 @@ pub mod knuth;
 pub mod parallel;
 mod solver;
 
-pub use solver::{MemoStats, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL};
+pub use solver::{MemoStats, Order, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL};
 
 use thiserror::Error;
 

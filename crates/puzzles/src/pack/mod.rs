@@ -252,9 +252,10 @@ impl PackSolver {
     }
 
     /// The number of packings with piece counts (distinct pieces: [`PackSolver::count`]).
-    /// Counts whose piece bounds need no item are memoized over subproblems (DXZ), so
-    /// tilings such as dominoes on 12x12 are counted without enumerating them; bounded
-    /// counts enumerate with Algorithm M; threads and shards enumerate.
+    /// Counts are memoized over subproblems (DXZ; the copies left are part of the key),
+    /// racing two branching orders ([`exact_cover::Solver::count_adaptive`]), so tilings
+    /// such as dominoes on 12x12 are counted without enumerating them; threads and
+    /// shards enumerate.
     ///
     /// Errors: [`RunError::Overflow`] past 2^128 - 1, and those of [`PackSolver::count`].
     pub fn count_tilings(&self, options: &RunOptions) -> Result<u128, RunError> {
@@ -268,7 +269,7 @@ impl PackSolver {
         if options.threads > 1 || options.shard.is_some() || options.progress.is_some() {
             return Ok(exact_cover::parallel::count(&problem, options) as u128);
         }
-        exact_cover::Solver::new(&problem).count_memo(true).0.ok_or(RunError::Overflow)
+        exact_cover::Solver::count_adaptive(&problem).0.ok_or(RunError::Overflow)
     }
 
     /// The board.
