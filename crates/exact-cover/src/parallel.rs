@@ -39,14 +39,15 @@ pub fn cut_size(options: &CountOptions) -> usize {
 /// engine whose tree can be cut.
 ///
 /// Panics if a shard is not `k/n` with `1 <= k <= n`.
-pub fn sum_subtrees<S, C>(
+pub fn sum_subtrees<S, C, T>(
     subtrees: &[S],
     options: &CountOptions,
     init: impl Fn() -> C + Sync + Send,
-    count: impl Fn(&mut C, &S) -> u64 + Sync + Send,
-) -> u64
+    count: impl Fn(&mut C, &S) -> T + Sync + Send,
+) -> T
 where
     S: Sync,
+    T: Send + std::iter::Sum<T>,
 {
     let mine: Vec<&S> = match options.shard {
         Some((k, n)) => {
@@ -71,6 +72,17 @@ where
     }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(options.threads).build().expect("a thread pool");
     pool.install(|| mine.par_iter().with_min_len(1).map_init(&init, run).sum())
+}
+
+/// A count that is `None` once it has overflowed 2^128 - 1: sums of [`Checked`] stay
+/// exact or say they are not, for [`sum_subtrees`] over engines with 128-bit counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checked(pub Option<u128>);
+
+impl std::iter::Sum for Checked {
+    fn sum<I: Iterator<Item = Checked>>(iter: I) -> Checked {
+        Checked(iter.fold(Some(0u128), |a, b| a.zip(b.0).and_then(|(a, b)| a.checked_add(b))))
+    }
 }
 
 /// The number of solutions of `problem` (or of the shard asked for).

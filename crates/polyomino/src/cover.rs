@@ -1,11 +1,12 @@
 //! Packing as exact cover, and the one place where a packing problem's engine is chosen:
-//! the bitboard [`Packer`] when the board and pieces fit it, Knuth's dancing links
-//! ([`exact_cover`]) otherwise or when asked for. Every front end (beads, pack) searches
+//! the bitboard [`Packer`] (distinct pieces, 128 bits) or [`Tiler`] (piece counts, up to
+//! 2048 bits) when the problem fits them, Knuth's dancing links ([`exact_cover`])
+//! otherwise or when asked for. Every front end (beads, pack) searches
 //! and counts through [`Search`], so the choice and the parallel counting are written
 //! once.
 
-use crate::{Board, CountCache, Packer, Symmetry};
-use exact_cover::parallel::{cut_size, sum_subtrees, CountOptions};
+use crate::{Board, CountCache, Packer, Symmetry, Tiler, TilerCache};
+use exact_cover::parallel::{cut_size, sum_subtrees, Checked, CountOptions};
 use exact_cover::{Problem, Solver};
 use std::ops::ControlFlow;
 
@@ -198,53 +199,95 @@ pub struct CoverProblem {
     pub piece_item: Vec<Option<usize>>,
 }
 
+impl CoverProblem {
+    /// Whether every piece is used exactly once (each has an item covered once).
+    pub fn is_distinct(&self) -> bool {
+        self.piece_item.iter().all(|i| i.is_some_and(|t| self.problem.multiplicity(t) == (1, 1)))
+    }
+}
+
 /// A search engine for packings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {
-    /// The bitboard packer ([`Packer`]): boards of at most 128 cells (padded) and at most
-    /// 64 pieces.
+    /// A bitboard engine: the [`Packer`] for distinct pieces on at most 128 cells
+    /// (padded) and at most 64 pieces, else the [`Tiler`] (piece counts, up to
+    /// [`crate::tiler::MAX_BITS`] bits); dancing links past both.
     #[default]
     Bitboard,
-    /// Dancing links (Knuth's Algorithm X on [`exact_cover`]): any size.
+    /// Dancing links (Knuth's Algorithm X, or M with piece counts, on [`exact_cover`]):
+    /// any size.
     DancingLinks,
 }
 
 /// A packing problem compiled for the engine that will run it.
 pub enum Search {
-    /// The bitboard packer.
+    /// The bitboard packer (distinct pieces, at most 128 bits).
     Bitboard(Box<Packer>),
-    /// Dancing links, with each option's `(piece, placement)`.
-    DancingLinks(Problem, Vec<(usize, usize)>),
+    /// The bitboard tiler (piece counts, up to 2048 bits).
+    Tiler(Box<Tiler>),
+    /// Dancing links on the problem as exact cover with multiplicities
+    /// ([`exact_cover_with_copies`]).
+    DancingLinks(CoverProblem),
 }
 
 impl Search {
-    /// Compiles the packing of `board` with `placements` for `wanted`, falling back to
-    /// dancing links when the packer cannot take the problem. `scan` fixes the packer's
-    /// scan order (see [`Packer::with_scan`]); `None` lets it choose.
+    /// Compiles the packing of `board` with `placements`, each piece used once, for
+    /// `wanted` (see [`Search::with_copies`]). `scan` fixes the packer's scan order (see
+    /// [`Packer::with_scan`]); `None` lets it choose.
     pub fn new(board: &Board, placements: &[Vec<Vec<usize>>], wanted: Engine, scan: Option<Symmetry>) -> Search {
+        Search::choose(board, placements, &vec![Copies::ONE; placements.len()], wanted, scan)
+    }
+
+    /// Compiles the packing of `board` with `placements`, piece `p` used as `copies[p]`
+    /// says. This is where the engine is chosen, for every front end: for
+    /// [`Engine::Bitboard`], the [`Packer`] when every piece is used once and the board
+    /// fits 128 bits, else the [`Tiler`] when the board fits its bitsets, else dancing
+    /// links; [`Engine::DancingLinks`] always gets dancing links.
+    ///
+    /// Panics if `copies` and `placements` differ in length.
+    pub fn with_copies(board: &Board, placements: &[Vec<Vec<usize>>], copies: &[Copies], wanted: Engine) -> Search {
+        Search::choose(board, placements, copies, wanted, None)
+    }
+
+    fn choose(board: &Board, placements: &[Vec<Vec<usize>>], copies: &[Copies], wanted: Engine, scan: Option<Symmetry>) -> Search {
+        assert_eq!(placements.len(), copies.len(), "one count per piece");
         if wanted == Engine::Bitboard {
-            let packer = match scan {
-                Some(s) => Packer::with_scan(board, placements, s),
-                None => Packer::new(board, placements),
-            };
-            if let Ok(p) = packer {
-                return Search::Bitboard(Box::new(p));
+            if copies.iter().all(|&c| c == Copies::ONE) {
+                let packer = match scan {
+                    Some(s) => Packer::with_scan(board, placements, s),
+                    None => Packer::new(board, placements),
+                };
+                if let Ok(p) = packer {
+                    return Search::Bitboard(Box::new(p));
+                }
+            }
+            if let Ok(t) = Tiler::new(board, placements, copies) {
+                return Search::Tiler(Box::new(t));
             }
         }
-        let (problem, owners) = exact_cover_problem(board, placements);
-        Search::DancingLinks(problem, owners)
+        Search::DancingLinks(exact_cover_with_copies(board, placements, copies))
     }
 
     /// The engine that runs.
     pub fn engine(&self) -> Engine {
         match self {
-            Search::Bitboard(_) => Engine::Bitboard,
+            Search::Bitboard(_) | Search::Tiler(_) => Engine::Bitboard,
             Search::DancingLinks(..) => Engine::DancingLinks,
         }
     }
 
-    /// Calls `visit` with each packing, as `(piece, placement)` pairs, until it returns
-    /// `Break`.
+    /// The engine that runs, in words (for `--stats` and JSON).
+    pub fn describe(&self) -> String {
+        match self {
+            Search::Bitboard(_) => "bitboard packer (128-bit cell sets, distinct pieces)".to_string(),
+            Search::Tiler(t) => format!("bitboard tiler ({} x 64-bit words per cell set, piece counts)", t.words()),
+            Search::DancingLinks(c) if c.problem.has_multiplicities() => "dancing links (Algorithm M, multiplicities)".to_string(),
+            Search::DancingLinks(_) => "dancing links (Algorithm X)".to_string(),
+        }
+    }
+
+    /// Calls `visit` with each packing, as `(piece, placement)` pairs (one per tile),
+    /// until it returns `Break`.
     pub fn for_each(&self, mut visit: impl FnMut(&[(usize, usize)]) -> ControlFlow<()>) -> ControlFlow<()> {
         let mut chosen = Vec::new();
         match self {
@@ -253,11 +296,12 @@ impl Search {
                 chosen.extend(sol.iter().map(|p| (p.piece, p.placement)));
                 visit(&chosen)
             }),
-            Search::DancingLinks(problem, owners) => {
-                let mut solver = Solver::new(problem);
+            Search::Tiler(tiler) => tiler.for_each(visit),
+            Search::DancingLinks(cover) => {
+                let mut solver = Solver::new(&cover.problem);
                 while let Some(sol) = solver.next_solution() {
                     chosen.clear();
-                    chosen.extend(sol.iter().map(|&o| owners[o]));
+                    chosen.extend(sol.iter().map(|&o| cover.owners[o]));
                     visit(&chosen)?;
                 }
                 ControlFlow::Continue(())
@@ -265,18 +309,28 @@ impl Search {
         }
     }
 
-    /// The number of packings (of the shard asked for), on the threads asked for: the
-    /// engine's tree is cut into subtrees ([`Packer::split`] or [`Solver::split`]) that
-    /// [`sum_subtrees`] shares out.
-    pub fn count(&self, options: &CountOptions) -> u64 {
+    /// The number of packings (of the shard asked for), on the threads asked for, or
+    /// `None` past 2^128 - 1: the engine's tree is cut into subtrees ([`Packer::split`],
+    /// [`Tiler::split`] or [`Solver::split`]) that [`sum_subtrees`] shares out. Dancing
+    /// links on one thread with piece counts memoizes its subproblems
+    /// ([`Solver::count_adaptive`]).
+    pub fn count(&self, options: &CountOptions) -> Option<u128> {
         let plain = options.threads <= 1 && options.shard.is_none() && options.progress.is_none();
         match self {
-            Search::Bitboard(packer) if plain => packer.count(),
+            // The packer's counts saturate at u64::MAX: that many or more is an overflow.
+            Search::Bitboard(packer) if plain => Some(packer.count()).filter(|&c| c < u64::MAX).map(u128::from),
             Search::Bitboard(packer) => {
                 let subtrees = packer.split(cut_size(options));
-                sum_subtrees(&subtrees, options, CountCache::new, |cache, t| packer.count_subtree_cached(t, cache))
+                let count = |cache: &mut CountCache, t: &_| Checked(Some(packer.count_subtree_cached(t, cache)).filter(|&c| c < u64::MAX).map(u128::from));
+                sum_subtrees(&subtrees, options, CountCache::new, count).0
             }
-            Search::DancingLinks(problem, _) => exact_cover::parallel::count(problem, options),
+            Search::Tiler(tiler) if plain => tiler.count(),
+            Search::Tiler(tiler) => {
+                let subtrees = tiler.split(cut_size(options));
+                sum_subtrees(&subtrees, options, TilerCache::default, |cache, t| Checked(tiler.count_subtree(t, cache))).0
+            }
+            Search::DancingLinks(cover) if plain && !cover.is_distinct() => Solver::count_adaptive(&cover.problem).0,
+            Search::DancingLinks(cover) => Some(exact_cover::parallel::count(&cover.problem, options) as u128),
         }
     }
 }

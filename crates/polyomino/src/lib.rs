@@ -5,6 +5,9 @@
 //!   [`Board`] (any finite set of cells) with the placements of a shape on it.
 //! - [`packer`]: [`Packer`], a bitboard search that packs distinct pieces into a board of
 //!   at most 128 cells (padded), much faster than generic dancing links on such boards.
+//! - [`tiler`]: [`Tiler`], the bitboard search generalised: piece counts (each piece
+//!   used between a lower and an upper number of times) and bitsets of 1 to 32 words, so
+//!   boards of up to 2048 bits (padded) keep a bitboard engine; counts memoized.
 //! - [`cover`]: the reduction to exact cover, and [`Search`], the one place where a
 //!   packing's engine (packer or dancing links) is chosen and its counts are spread over
 //!   threads and shards.
@@ -27,9 +30,11 @@ pub mod geometry;
 pub mod packer;
 pub mod sets;
 pub mod symmetry;
+pub mod tiler;
 pub mod twins;
 
 pub use cover::{Copies, CoverProblem, Engine, Search};
 pub use geometry::{cells_connected, Board, Cell, Freedom, GeometryError, Shape, Symmetry};
 pub use packer::{CountCache, PackError, Packer, Placed, Subtree};
 pub use sets::Piece;
+pub use tiler::{Tiler, TilerCache, TilerSubtree};

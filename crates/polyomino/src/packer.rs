@@ -196,7 +196,7 @@ impl Packer {
         self.pieces
     }
 
-    /// Counts all packings.
+    /// Counts all packings. Counts saturate: `u64::MAX` means at least that many.
     pub fn count(&self) -> u64 {
         self.count_with_nodes().0
     }
@@ -251,7 +251,8 @@ impl Packer {
         frontier
     }
 
-    /// The number of packings in a subtree from [`Packer::split`].
+    /// The number of packings in a subtree from [`Packer::split`] (saturating at
+    /// `u64::MAX`, as [`Packer::count`]).
     pub fn count_subtree(&self, t: &Subtree) -> u64 {
         self.count_subtree_cached(t, &mut CountCache::new())
     }
@@ -413,7 +414,7 @@ impl Packer {
         *nodes += 1;
         let mut total = 0;
         let _ = self.children(filled, remaining, at_root, false, |_, i, after, left| {
-            total += self.count_below(after, left, self.masks[i], false, memo, nodes);
+            total = self.count_below(after, left, self.masks[i], false, memo, nodes).saturating_add(total);
             ControlFlow::Continue(())
         });
         if use_memo {

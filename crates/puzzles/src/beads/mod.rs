@@ -280,8 +280,11 @@ fn search(engine: Engine, board: &Board, placements: &[Vec<Vec<usize>>]) -> Sear
     Search::new(board, placements, wanted, Some(SCAN))
 }
 
+/// The number of packings (far below 2^64: every packing of a puzzle is one of the 32288
+/// packings of the empty tray).
 fn count_with(engine: Engine, board: &Board, placements: &[Vec<Vec<usize>>]) -> u64 {
-    search(engine, board, placements).count(&Default::default())
+    let count = search(engine, board, placements).count(&Default::default());
+    count.and_then(|c| u64::try_from(c).ok()).expect("a tray's count fits 64 bits")
 }
 
 #[cfg(test)]

@@ -131,8 +131,8 @@ pub enum RunError {
     /// A method for distinct pieces was asked of pieces with counts.
     #[error("--unique is not supported with piece counts yet (each piece must be used exactly once)")]
     Copies,
-    /// The count exceeds 2^128 - 1.
-    #[error("the count exceeds 2^128 - 1")]
+    /// The count exceeds 2^128 - 1 (2^64 - 1 for distinct pieces).
+    #[error("the count exceeds what gridlock counts (2^128 - 1 with piece counts, 2^64 - 1 for distinct pieces)")]
     Overflow,
     /// The placement lists would exceed [`MAX_PLACEMENT_CELLS`].
     #[error("the pieces have up to {entries} placement cells on this board; gridlock builds at most {limit}")]
@@ -227,8 +227,9 @@ impl PackSolver {
     }
 
     /// Calls `visit` with each packing as tiles until it returns `Break`: through
-    /// [`PackSolver::for_each`] for distinct pieces, else by Knuth's Algorithm M (or
-    /// Algorithm C when the counts need no piece item) on [`exact_cover_with_copies`].
+    /// [`PackSolver::for_each`] for distinct pieces, else on the engine
+    /// [`Search::with_copies`] picks (the bitboard tiler, or Knuth's Algorithm M on
+    /// [`exact_cover_with_copies`] past its size).
     ///
     /// [`exact_cover_with_copies`]: polyomino::cover::exact_cover_with_copies
     pub fn for_each_tiling(&self, mut visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {
@@ -243,19 +244,32 @@ impl PackSolver {
         if self.hopeless {
             return ControlFlow::Continue(());
         }
-        let cover = self.cover();
-        Search::DancingLinks(cover.problem, cover.owners).for_each(|sol| {
+        self.search().for_each(|sol| {
             tiling.clear();
             tiling.extend(sol.iter().map(|&(p, k)| (p, self.placements[p][k].clone())));
             visit(&tiling)
         })
     }
 
-    /// The number of packings with piece counts (distinct pieces: [`PackSolver::count`]).
-    /// Counts are memoized over subproblems (DXZ; the copies left are part of the key),
-    /// racing two branching orders ([`exact_cover::Solver::count_adaptive`]), so tilings
-    /// such as dominoes on 12x12 are counted without enumerating them; threads and
-    /// shards enumerate.
+    /// The engine that searches this problem (see [`Search::with_copies`]).
+    fn search(&self) -> Search {
+        Search::with_copies(&self.board, &self.placements, &self.copies, Engine::Bitboard)
+    }
+
+    /// The engine that runs this problem's search, in words (for `--stats`).
+    pub fn engine(&self) -> String {
+        if self.hopeless {
+            return "none: the cell count rules every packing out".to_string();
+        }
+        self.search().describe()
+    }
+
+    /// The number of packings with piece counts (distinct pieces: [`PackSolver::count`]),
+    /// on the engine [`Search::with_copies`] picks: the bitboard tiler memoizes states
+    /// (filled cells, copies used), so tilings such as dominoes on 12x12 are counted
+    /// without enumerating them; past its size, dancing links with memoized subproblems
+    /// (DXZ, racing two branching orders: [`exact_cover::Solver::count_adaptive`]) on
+    /// one thread.
     ///
     /// Errors: [`RunError::Overflow`] past 2^128 - 1, and those of [`PackSolver::count`].
     pub fn count_tilings(&self, options: &RunOptions) -> Result<u128, RunError> {
@@ -265,11 +279,7 @@ impl PackSolver {
         if self.hopeless {
             return Ok(0);
         }
-        let problem = self.cover().problem;
-        if options.threads > 1 || options.shard.is_some() || options.progress.is_some() {
-            return Ok(exact_cover::parallel::count(&problem, options) as u128);
-        }
-        exact_cover::Solver::count_adaptive(&problem).0.ok_or(RunError::Overflow)
+        self.search().count(options).ok_or(RunError::Overflow)
     }
 
     /// The board.
@@ -416,7 +426,8 @@ impl PackSolver {
 
 /// Counts packings of `board` with the given placement lists, as `options` say.
 fn count_lists(board: &Board, placements: &[Vec<Vec<usize>>], options: &RunOptions) -> Result<u64, RunError> {
-    Ok(Search::new(board, placements, Engine::Bitboard, None).count(options))
+    let count = Search::new(board, placements, Engine::Bitboard, None).count(options);
+    count.and_then(|c| u64::try_from(c).ok()).ok_or(RunError::Overflow)
 }
 
 /// The `i`-th label of drawings whose pieces are not named by distinct single
