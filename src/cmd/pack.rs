@@ -49,6 +49,10 @@ pub struct Args {
     /// Output format: the puzzle's text format, or JSON (docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Name the engine that runs (bitboard packer, bitboard tiler or dancing links) on
+    /// stderr.
+    #[arg(long, conflicts_with = "emit_knuth")]
+    stats: bool,
     #[command(flatten)]
     picture: Picture,
     #[command(flatten)]
@@ -264,6 +268,9 @@ pub fn run(args: &Args) -> Outcome {
         return Ok(output::emit(solver.knuth_text().as_bytes())?);
     }
     output::start_time_limit(args.budget.time_limit);
+    if args.stats {
+        eprintln!("engine: {}", solver.engine());
+    }
     if !solver.is_distinct() {
         return run_tilings(args, &solver, &svg, &Run::new("pack", args.format));
     }

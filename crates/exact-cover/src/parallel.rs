@@ -80,8 +80,8 @@ where
 pub struct Checked(pub Option<u128>);
 
 impl std::iter::Sum for Checked {
-    fn sum<I: Iterator<Item = Checked>>(iter: I) -> Checked {
-        Checked(iter.fold(Some(0u128), |a, b| a.zip(b.0).and_then(|(a, b)| a.checked_add(b))))
+    fn sum<I: Iterator<Item = Checked>>(mut iter: I) -> Checked {
+        Checked(iter.try_fold(0u128, |a, b| b.0.and_then(|b| a.checked_add(b))))
     }
 }
 

@@ -321,7 +321,9 @@ impl Search {
             Search::Bitboard(packer) if plain => Some(packer.count()).filter(|&c| c < u64::MAX).map(u128::from),
             Search::Bitboard(packer) => {
                 let subtrees = packer.split(cut_size(options));
-                let count = |cache: &mut CountCache, t: &_| Checked(Some(packer.count_subtree_cached(t, cache)).filter(|&c| c < u64::MAX).map(u128::from));
+                let count = |cache: &mut CountCache, t: &_| {
+                    Checked(Some(packer.count_subtree_cached(t, cache)).filter(|&c| c < u64::MAX).map(u128::from))
+                };
                 sum_subtrees(&subtrees, options, CountCache::new, count).0
             }
             Search::Tiler(tiler) if plain => tiler.count(),

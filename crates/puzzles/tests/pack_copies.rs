@@ -62,6 +62,16 @@ fn domino_tilings() {
         assert_eq!(count(Board::rectangle(2, n), polyomino::sets::dominoes(), vec![any]), b, "2x{n}");
         (a, b) = (b, a + b);
     }
+    // Exact up to 2^128 - 1, an error past it (never a wrapped count): 2x185 has
+    // F(186) ~ 3.3e38 tilings, 2x186 F(187) ~ 5.4e38.
+    let (mut a, mut b) = (1u128, 1u128);
+    for _ in 2..186 {
+        (a, b) = (b, a.checked_add(b).unwrap());
+    }
+    assert!(a.checked_add(b).is_none(), "F(187) exceeds 2^128 - 1");
+    let strip = |n| PackSolver::with_copies(Board::rectangle(2, n), polyomino::sets::dominoes(), vec![any], Freedom::Free).unwrap();
+    assert_eq!(strip(185).count_tilings(&RunOptions::default()), Ok(b));
+    assert_eq!(strip(186).count_tilings(&RunOptions::default()), Err(puzzles::pack::RunError::Overflow));
     // Odd area: no tiling, decided before any search.
     let odd = PackSolver::with_copies(Board::rectangle(5, 5), polyomino::sets::dominoes(), vec![any], Freedom::Free).unwrap();
     assert!(odd.hopeless());
@@ -263,4 +273,140 @@ fn counts_equal_knuths_dlx3() {
         nonzero += (ours > 0) as usize;
     }
     assert!(nonzero >= 4, "most random cases should have tilings ({nonzero} of 12)");
+}
+
+/// Boards over 128 cells stay on a bitboard engine (the tiler, not dancing links): every
+/// pentomino three times in 12x15, its first tiling checked by the independent checker;
+/// the domino tilings of 12x12 counted.
+#[test]
+fn boards_over_128_cells_use_the_tiler() {
+    let pentominoes = polyomino::sets::pentominoes();
+    let three = vec![Copies::parse("3").unwrap(); pentominoes.len()];
+    let solver = PackSolver::with_copies(Board::rectangle(12, 15), pentominoes.clone(), three, Freedom::Free).unwrap();
+    assert!(solver.engine().contains("tiler"), "{}", solver.engine());
+    let mut first = None;
+    let _ = solver.for_each_tiling(|t| {
+        first = Some(t.clone());
+        std::ops::ControlFlow::Break(())
+    });
+    let tiling = first.expect("12x15 has a tiling by three sets of pentominoes");
+    assert_eq!(tiling.len(), 36);
+    let text = puzzles::pack::render_tiling(solver.board(), solver.pieces(), &tiling);
+    let board: Vec<(i32, i32)> = solver.board().cells().iter().map(|c| (c.row, c.col)).collect();
+    let cells: Vec<(String, Vec<(i32, i32)>)> =
+        pentominoes.iter().map(|p| (p.name.clone(), p.shape.cells().iter().map(|c| (c.row, c.col)).collect())).collect();
+    let bounds = vec![(3, Some(3)); cells.len()];
+    assert_eq!(puzzles::pack::check::check(&board, &cells, &bounds, false, &text), Ok(puzzles::pack::check::Verdict::Solved));
+
+    let any = vec![Copies::parse("*").unwrap()];
+    let dominoes = PackSolver::with_copies(Board::rectangle(12, 12), polyomino::sets::dominoes(), any, Freedom::Free).unwrap();
+    assert!(dominoes.engine().contains("tiler"), "{}", dominoes.engine());
+    assert_eq!(dominoes.count_tilings(&RunOptions::default()).unwrap(), domino_transfer(12, 12));
+    // Split over threads and shards, the count is the same.
+    let threads = RunOptions { threads: 2, ..Default::default() };
+    assert_eq!(dominoes.count_tilings(&threads).unwrap(), domino_transfer(12, 12));
+    let shard = |k| dominoes.count_tilings(&RunOptions { shard: Some((k, 3)), ..Default::default() }).unwrap();
+    assert_eq!(shard(1) + shard(2) + shard(3), domino_transfer(12, 12));
+}
+
+/// Tilings counted by the first empty cell (by index), remembering in a hash map the
+/// count below each (set of empty cells, copies used) -- copies past a piece's lower
+/// bound are not told apart when it has no upper bound. Written apart from the tiler:
+/// cells as a `Vec<bool>`, no bitboards, no pruning. `None` past 2^128 - 1.
+fn memoized_brute(board: &Board, placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> Option<u128> {
+    type Memo = std::collections::HashMap<(Vec<bool>, Vec<u32>), Option<u128>>;
+    fn go(
+        filled: &mut Vec<bool>,
+        used: &mut Vec<u32>,
+        by_cell: &[Vec<(usize, usize)>],
+        pl: &[Vec<Vec<usize>>],
+        copies: &[Copies],
+        memo: &mut Memo,
+    ) -> Option<u128> {
+        let Some(first) = filled.iter().position(|&f| !f) else {
+            return Some(copies.iter().zip(used.iter()).all(|(c, &u)| u >= c.lo) as u128);
+        };
+        let key: Vec<u32> = used.iter().zip(copies).map(|(&u, c)| if c.hi.is_none() { u.min(c.lo) } else { u }).collect();
+        if let Some(&n) = memo.get(&(filled.clone(), key.clone())) {
+            return n;
+        }
+        let mut total = Some(0u128);
+        for &(p, k) in &by_cell[first] {
+            let cells = &pl[p][k];
+            if copies[p].hi.is_some_and(|hi| used[p] >= hi) || cells.iter().any(|&c| filled[c]) {
+                continue;
+            }
+            cells.iter().for_each(|&c| filled[c] = true);
+            used[p] += 1;
+            let below = go(filled, used, by_cell, pl, copies, memo);
+            total = total.zip(below).and_then(|(a, b)| a.checked_add(b));
+            used[p] -= 1;
+            cells.iter().for_each(|&c| filled[c] = false);
+        }
+        memo.insert((filled.clone(), key), total);
+        total
+    }
+    // Each placement listed under its smallest cell.
+    let mut by_cell = vec![Vec::new(); board.len()];
+    for (p, list) in placements.iter().enumerate() {
+        for (k, cells) in list.iter().enumerate() {
+            by_cell[*cells.iter().min().unwrap()].push((p, k));
+        }
+    }
+    go(&mut vec![false; board.len()], &mut vec![0; copies.len()], &by_cell, placements, copies, &mut Memo::new())
+}
+
+/// Long thin boards of 44 to 156 cells (bitsets of 1 to 3 words) and random pieces with
+/// counts: the tiler's counts equal a memoized brute force's, and what it lists are
+/// tilings within the counts, each once.
+fn wide_case() -> impl Strategy<Value = (i32, i32, Vec<usize>, Vec<Copies>)> {
+    let piece = (0usize..7, 0u32..3, 0u32..5).prop_map(|(s, a, b)| {
+        let copies = match b {
+            0 | 1 => Copies { lo: a, hi: None },
+            _ => Copies { lo: a.min(b), hi: Some(a.max(b)) },
+        };
+        (s, copies)
+    });
+    (2i32..5, 22i32..40, proptest::collection::vec(piece, 1..4)).prop_map(|(r, c, ps)| {
+        let (shapes, copies) = ps.into_iter().unzip();
+        (r, c, shapes, copies)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn tiler_counts_equal_a_memoized_brute_force_on_wide_boards((rows, cols, shapes, copies) in wide_case()) {
+        let drawings = ["##", "###", "##\n#.", "##\n##", "###\n.#.", "###\n#..", "##.\n.##"];
+        // Long columns, so that the brute force's row-major frontier is narrow too.
+        let board = Board::rectangle(cols, rows);
+        let pieces: Vec<Shape> = shapes.iter().map(|&s| Shape::from_drawing(drawings[s]).unwrap()).collect();
+        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| board.placements(p, Freedom::Free)).collect();
+        let tiler = polyomino::Search::with_copies(&board, &placements, &copies, polyomino::Engine::Bitboard);
+        prop_assert!(matches!(tiler, polyomino::Search::Tiler(_)));
+        let options = exact_cover::parallel::CountOptions::default();
+        let count = tiler.count(&options);
+        prop_assert_eq!(count, memoized_brute(&board, &placements, &copies));
+        // The first 200 tilings listed, each once; all of them when there are fewer.
+        let mut ours = BTreeSet::new();
+        let _ = tiler.for_each(|t| {
+            let mut key = t.to_vec();
+            key.sort_unstable();
+            assert!(ours.insert(key), "a tiling listed twice");
+            if ours.len() >= 200 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) }
+        });
+        if count.is_some_and(|c| c < 200) {
+            prop_assert_eq!(ours.len() as u128, count.unwrap());
+        }
+        for t in &ours {
+            let mut cells: Vec<usize> = t.iter().flat_map(|&(p, k)| placements[p][k].iter().copied()).collect();
+            cells.sort_unstable();
+            prop_assert_eq!(cells, (0..board.len()).collect::<Vec<_>>());
+            for (p, c) in copies.iter().enumerate() {
+                let n = t.iter().filter(|(q, _)| *q == p).count() as u32;
+                prop_assert!(n >= c.lo && c.hi.is_none_or(|hi| n <= hi));
+            }
+        }
+    }
 }
