@@ -616,7 +616,7 @@ impl Memo {
 }
 
 /// Rows and columns of the bounding box of `cells`.
-fn extent(cells: impl Iterator<Item = Cell> + Clone) -> (usize, usize) {
+pub(crate) fn extent(cells: impl Iterator<Item = Cell> + Clone) -> (usize, usize) {
     let span = |v: Vec<i32>| match (v.iter().min(), v.iter().max()) {
         (Some(a), Some(b)) => (b - a + 1) as usize,
         _ => 0,

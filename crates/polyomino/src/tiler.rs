@@ -805,11 +805,7 @@ impl Table {
 
 /// Rows and columns of the bounding box of `cells`.
 fn extent(cells: &[Cell]) -> (usize, usize) {
-    let span = |v: Vec<i32>| match (v.iter().min(), v.iter().max()) {
-        (Some(a), Some(b)) => (b - a + 1) as usize,
-        _ => 0,
-    };
-    (span(cells.iter().map(|c| c.row).collect()), span(cells.iter().map(|c| c.col).collect()))
+    crate::packer::extent(cells.iter().copied())
 }
 
 #[cfg(test)]
