@@ -15,20 +15,8 @@ use std::ops::ControlFlow;
 ///
 /// `placements[p]` lists piece `p`'s placements as board cell indices.
 pub fn exact_cover_problem(board: &Board, placements: &[Vec<Vec<usize>>]) -> (Problem, Vec<(usize, usize)>) {
-    let k = placements.len();
-    let mut problem = Problem::new(k + board.len(), 0);
-    let mut owners = Vec::new();
-    let mut items = Vec::new();
-    for (p, list) in placements.iter().enumerate() {
-        for (j, pl) in list.iter().enumerate() {
-            items.clear();
-            items.push(p);
-            items.extend(pl.iter().map(|&c| k + c));
-            problem.add_option(&items).expect("placements are valid options");
-            owners.push((p, j));
-        }
-    }
-    (problem, owners)
+    let cover = exact_cover_with_copies(board, placements, &vec![Copies::ONE; placements.len()]);
+    (cover.problem, cover.owners)
 }
 
 /// How many copies of a piece a packing uses: from `lo` to `hi` (`None`: no upper bound).
