@@ -228,27 +228,6 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
     run.answer(text, &answer, &NoStats {})
 }
 
-/// A key that orders packings: per board cell, the piece covering it.
-fn key(packing: &Packing, cells: usize) -> Vec<usize> {
-    let mut k = vec![usize::MAX; cells];
-    for (p, pl) in packing.iter().enumerate() {
-        for &i in pl {
-            k[i] = p;
-        }
-    }
-    k
-}
-
-/// Whether `packing` is the least (by [`key`]) of its images under `group`: exactly one
-/// packing per symmetry class passes.
-fn is_canonical(packing: &Packing, group: &[BoardSymmetry], cells: usize) -> bool {
-    let own = key(packing, cells);
-    group.iter().all(|g| {
-        let image: Packing = packing.iter().map(|pl| g.map_placement(pl)).collect();
-        own <= key(&image, cells)
-    })
-}
-
 /// Runs `gridlock pack`.
 pub fn run(args: &Args) -> Outcome {
     let board_path = args.board.as_deref();
@@ -302,7 +281,7 @@ pub fn run(args: &Args) -> Outcome {
         let mut list = run.stream("solutions", "\n");
         let mut error = None;
         let _ = solver.for_each(|p| {
-            if !is_canonical(p, &group, cells) {
+            if !pack::is_canonical(p, &group, cells) {
                 return std::ops::ControlFlow::Continue(());
             }
             let result = list.push(|| artist.text(p), &artist.drawing(p));

@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+pub mod interrupt;
 pub mod knuth;
 pub mod parallel;
 mod solver;

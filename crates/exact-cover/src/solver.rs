@@ -325,6 +325,10 @@ impl Solver {
             match step {
                 Step::Enter => {
                     self.stats.nodes += 1;
+                    if crate::interrupt::poll(self.stats.nodes) {
+                        self.phase = Phase::Done;
+                        return false;
+                    }
                     if self.rlink[0] == 0 {
                         self.level = l;
                         self.phase = Phase::AfterSolution;
@@ -557,6 +561,10 @@ impl Solver {
             match step {
                 Step::Enter => {
                     self.stats.nodes += 1;
+                    if crate::interrupt::poll(self.stats.nodes) {
+                        self.phase = Phase::Done;
+                        return false;
+                    }
                     if self.rlink[0] == 0 {
                         self.level = l;
                         self.phase = Phase::AfterSolution;
@@ -891,7 +899,8 @@ impl Solver {
         loop {
             for order in [Order::FewestOptions, Order::Frontier] {
                 let (count, st) = Solver::new(problem).count_memo_run(true, order, Some(budget));
-                if !st.aborted {
+                // An interrupted run (see `interrupt`) ends the race too.
+                if !st.aborted || crate::interrupt::requested() {
                     return (count, st);
                 }
             }
@@ -972,7 +981,7 @@ impl Solver {
         let start = st.nodes;
         st.nodes += 1;
         self.stats.nodes += 1;
-        if st.budget.is_some_and(|b| st.nodes > b) {
+        if st.budget.is_some_and(|b| st.nodes > b) || crate::interrupt::poll(st.nodes) {
             st.aborted = true;
             return None;
         }

@@ -14,6 +14,7 @@
 //!   dead end. Isolated cells are found first by plain bit operations.
 
 use crate::geometry::{Board, Cell, Symmetry};
+use exact_cover::interrupt;
 use std::ops::ControlFlow;
 use thiserror::Error;
 
@@ -375,6 +376,9 @@ impl Packer {
         F: FnMut(&[u32]) -> ControlFlow<()>,
     {
         s.nodes += 1;
+        if interrupt::poll(s.nodes) {
+            return ControlFlow::Break(());
+        }
         if remaining == 0 {
             s.found += 1;
             return (s.visit)(&s.chosen);
@@ -412,6 +416,9 @@ impl Packer {
             return 0;
         }
         *nodes += 1;
+        if interrupt::poll(*nodes) {
+            return 0;
+        }
         let mut total = 0;
         let _ = self.children(filled, remaining, at_root, false, |_, i, after, left| {
             total = self.count_below(after, left, self.masks[i], false, memo, nodes).saturating_add(total);

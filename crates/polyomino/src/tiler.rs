@@ -25,6 +25,7 @@
 use crate::cover::Copies;
 use crate::geometry::{Board, Cell, Symmetry};
 use crate::packer::PackError;
+use exact_cover::interrupt;
 use std::ops::ControlFlow;
 
 /// The largest bit layout a [`Tiler`] takes: the board's bounding box, rows along its
@@ -599,6 +600,9 @@ impl<const W: usize> Grid<W> {
     /// levels of the recursion.
     fn count_below(&self, s: &mut State<W>, table: &mut Table, buf: &mut Vec<u32>, nodes: &mut u64) -> Option<u128> {
         *nodes += 1;
+        if interrupt::poll(*nodes) {
+            return None;
+        }
         if s.empty == 0 {
             return Some((s.owed == 0) as u128);
         }
@@ -635,12 +639,16 @@ impl<const W: usize> Grid<W> {
     }
 
     fn for_each(&self, start: &State<W>, mut visit: impl FnMut(&[Tile]) -> ControlFlow<()>) -> ControlFlow<()> {
-        let mut run = Run { table: Table::new(W), chosen: Vec::new(), tiles: Vec::new(), buf: Vec::new(), found: 0 };
+        let mut run = Run { table: Table::new(W), chosen: Vec::new(), tiles: Vec::new(), buf: Vec::new(), found: 0, nodes: 0 };
         let mut s = start.clone();
         self.search(&mut s, &mut run, &mut visit)
     }
 
     fn search(&self, s: &mut State<W>, run: &mut Run, visit: &mut impl FnMut(&[Tile]) -> ControlFlow<()>) -> ControlFlow<()> {
+        run.nodes += 1;
+        if interrupt::poll(run.nodes) {
+            return ControlFlow::Break(());
+        }
         if s.empty == 0 {
             if s.owed != 0 {
                 return ControlFlow::Continue(());
@@ -718,6 +726,8 @@ struct Run {
     tiles: Vec<Tile>,
     buf: Vec<u32>,
     found: u64,
+    /// Search nodes entered (for polling [`interrupt`]).
+    nodes: u64,
 }
 
 /// A direct-mapped, two-way transposition table from states (filled bitset, copies key)

@@ -8,6 +8,7 @@
 //!   threads and shards).
 //! - [`twins`]: polyomino pairs (NOI.AC, Code Jam 2018 "Two-Tiling"), two simultaneous
 //!   tilings searched live.
+//! - [`judge`]: the special judge over every checker (used by `gridlock check` and Python).
 //! - [`mayan`]: the Mayan puzzle (NOIP 2011), a board simulator and a pruned depth-first
 //!   search with a transposition table.
 
@@ -15,6 +16,7 @@
 
 pub mod beads;
 pub mod cases;
+pub mod judge;
 pub mod laser;
 pub mod mayan;
 pub mod pack;

@@ -59,6 +59,28 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
     Ok(Board::from_cells(cells))
 }
 
+/// A key that orders packings: per board cell, the piece covering it.
+fn key(packing: &Packing, cells: usize) -> Vec<usize> {
+    let mut k = vec![usize::MAX; cells];
+    for (p, pl) in packing.iter().enumerate() {
+        for &i in pl {
+            k[i] = p;
+        }
+    }
+    k
+}
+
+/// Whether `packing` is the least (by its cell-by-cell piece key) of its images under `group`: exactly one
+/// packing per symmetry class passes (`group`: [`PackSolver::symmetries`]; `cells`: the
+/// board's cell count).
+pub fn is_canonical(packing: &Packing, group: &[BoardSymmetry], cells: usize) -> bool {
+    let own = key(packing, cells);
+    group.iter().all(|g| {
+        let image: Packing = packing.iter().map(|pl| g.map_placement(pl)).collect();
+        own <= key(&image, cells)
+    })
+}
+
 /// Pieces as text: blocks separated by blank lines, each a name line then the shape drawn
 /// with `#` (`.` or a space for no cell). The name line may end with a count, after a
 /// space: `T 3` (exactly 3 copies), `T 0..2`, `T *` (any number), `T 1..*` (see

@@ -1,0 +1,85 @@
+//! Cooperative interruption of long searches.
+//!
+//! A front end that must be able to stop a search it started (the Python bindings stop
+//! on Ctrl-C) runs the search inside [`with`], giving a flag it may set from another
+//! thread. The engines of gridlock (dancing links here; the packer and the tiler of the
+//! polyomino crate) poll [`requested`] once every [`POLL_INTERVAL`] search nodes and,
+//! when it says yes, unwind at once. What an interrupted search returns is meaningless
+//! (a partial count, or "no further solution"): the front end that set the flag knows
+//! it did and must discard it. Outside [`with`], [`requested`] is always false, so the
+//! command-line tool and library users see no change.
+//!
+//! The flag is per thread: a search is only stopped by the flag its own thread was given.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// How many search nodes an engine visits between two polls of [`requested`] (a power of
+/// two; an engine polls when its node counter is a multiple of it).
+pub const POLL_INTERVAL: u64 = 1024;
+
+thread_local! {
+    static FLAG: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// Whether the flag given to the enclosing [`with`] on this thread is set (false
+/// outside any [`with`]).
+pub fn requested() -> bool {
+    FLAG.with_borrow(|f| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+}
+
+/// Whether an engine whose node counter reads `nodes` should stop now: polls
+/// [`requested`] once every [`POLL_INTERVAL`] nodes.
+#[inline]
+pub fn poll(nodes: u64) -> bool {
+    nodes & (POLL_INTERVAL - 1) == 0 && requested()
+}
+
+/// Runs `search` on this thread with `flag` as its stop flag (restoring the previous one
+/// afterwards, also when `search` panics).
+pub fn with<T>(flag: Arc<AtomicBool>, search: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Arc<AtomicBool>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            FLAG.with_borrow_mut(|f| *f = previous);
+        }
+    }
+    let _restore = Restore(FLAG.with_borrow_mut(|f| f.replace(flag)));
+    search()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flag_is_seen_inside_with_only_and_only_on_its_thread() {
+        let flag = Arc::new(AtomicBool::new(true));
+        assert!(!requested());
+        with(flag.clone(), || {
+            assert!(requested());
+            assert!(poll(0) && poll(POLL_INTERVAL) && !poll(1));
+            std::thread::scope(|s| assert!(!s.spawn(requested).join().unwrap()));
+        });
+        assert!(!requested());
+    }
+
+    #[test]
+    fn an_interrupted_count_stops_early() {
+        // 14 queens' worth of search would take seconds; with the flag set it stops at
+        // the first poll.
+        let mut p = crate::Problem::new(40, 0);
+        for a in 0..20 {
+            for b in 20..40 {
+                p.add_option(&[a, b]).unwrap();
+            }
+        }
+        let flag = Arc::new(AtomicBool::new(true));
+        let mut s = crate::Solver::new(&p);
+        let n = with(flag, || s.count());
+        assert!(s.stats().nodes <= POLL_INTERVAL, "{} nodes", s.stats().nodes);
+        assert!(n < 1000);
+    }
+}

@@ -1,0 +1,44 @@
+"""gridlock: exact, fast solvers for exact cover, 2-SAT, polyomino packing and contest
+grid puzzles, from Rust.
+
+- ``ExactCover``: exact cover with primary, secondary and colored items and
+  multiplicities (Knuth's Algorithms C and M on dancing links; memoized counting).
+- ``two_sat``: 2-SAT in linear time.
+- ``pack``: polyomino packing with piece counts on any board (bitboard packer and
+  tiler, dancing links past their sizes), with SVG pictures for Jupyter.
+- ``beads``, ``laser``, ``mayan``, ``twins``: the contest puzzles, ``solve`` and
+  ``check``.
+
+Searches run without the GIL and stop on Ctrl-C (``KeyboardInterrupt``). Bad input
+raises ``ParseError`` (a ``ValueError`` with ``line`` and ``column``) or ``ValueError``.
+"""
+
+from . import beads, laser, mayan, twins
+from ._errors import ParseError
+from ._gridlock import (
+    ExactCover,
+    ExactCoverSolutions,
+    Packing,
+    PackingSolutions,
+    Solution,
+    pack,
+    two_sat,
+)
+from ._verdict import Verdict
+
+__all__ = [
+    "ExactCover",
+    "ExactCoverSolutions",
+    "Packing",
+    "PackingSolutions",
+    "ParseError",
+    "Solution",
+    "Verdict",
+    "beads",
+    "laser",
+    "mayan",
+    "pack",
+    "twins",
+    "two_sat",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,307 @@
+//! `pack`: polyomino packing over `puzzles::pack::PackSolver` (the bitboard packer, the
+//! bitboard tiler or dancing links, chosen in `polyomino::cover::Search`).
+
+use crate::{interruptible, parse_error, value_error, Stream};
+use polyomino::{Board, Cell, Copies, Freedom, Piece};
+use puzzles::pack::{self, PackSolver, Tiling};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
+
+/// A piece count as Python gives it: `n`, a string as in pieces files (`"0..2"`, `"*"`,
+/// `"1..*"`), or `(lo, hi)` with `hi=None` for no upper bound.
+#[derive(FromPyObject)]
+enum CountArg {
+    Exactly(u32),
+    Spec(String),
+    Range(u32, Option<u32>),
+}
+
+impl CountArg {
+    fn copies(self, piece: &str) -> PyResult<Copies> {
+        let spec = match self {
+            CountArg::Exactly(n) => n.to_string(),
+            CountArg::Spec(s) => s,
+            CountArg::Range(lo, Some(hi)) => format!("{lo}..{hi}"),
+            CountArg::Range(lo, None) => format!("{lo}..*"),
+        };
+        Copies::parse(&spec).map_err(|e| value_error(format_args!("piece '{piece}': {e}")))
+    }
+}
+
+/// The board: a drawing in the board-file notation, or an iterable of `(row, col)`.
+fn read_board(arg: &Bound<'_, PyAny>) -> PyResult<Board> {
+    if let Ok(text) = arg.cast::<PyString>() {
+        return pack::parse_board(&text.to_cow()?).map_err(|e| parse_error(&e));
+    }
+    let mut cells = Vec::new();
+    for item in arg.try_iter()? {
+        let (row, col): (i32, i32) = item?.extract()?;
+        cells.push(Cell::new(row, col));
+    }
+    if cells.is_empty() {
+        return Err(value_error("the board has no cell"));
+    }
+    let mut sorted = cells.clone();
+    sorted.sort();
+    sorted.dedup();
+    if sorted.len() != cells.len() {
+        return Err(value_error("the board names a cell twice"));
+    }
+    Ok(Board::from_cells(cells))
+}
+
+/// One piece from its drawing (`#` a cell), named `name`; errors name the drawing's line.
+fn piece(name: &str, drawing: &str) -> PyResult<Piece> {
+    // The pieces-file parser reads the drawing under a placeholder name line.
+    let text = format!("piece\n{}", drawing.trim_matches('\n'));
+    let mut parsed = pack::parse_pieces(&text).map_err(|mut e| {
+        e.line = e.line.saturating_sub(1);
+        e.message = format!("piece '{name}': {}", e.message.replace("'piece'", &format!("'{name}'")));
+        parse_error(&e)
+    })?;
+    if parsed.len() != 1 {
+        return Err(value_error(format_args!("piece '{name}': the drawing has a blank line")));
+    }
+    let (mut p, _) = parsed.remove(0);
+    p.name = name.to_string();
+    Ok(p)
+}
+
+/// The pieces: a built-in set's name, or a dict name -> drawing or (drawing, count).
+fn read_pieces(arg: &Bound<'_, PyAny>) -> PyResult<Vec<(Piece, Copies)>> {
+    if let Ok(name) = arg.cast::<PyString>() {
+        let name = &*name.to_cow()?;
+        return polyomino::sets::by_name(name)
+            .map(|set| set.into_iter().map(|p| (p, Copies::ONE)).collect())
+            .ok_or_else(|| value_error(format_args!("no built-in set '{name}' (there are {})", polyomino::sets::NAMES)));
+    }
+    let dict = arg.cast::<PyDict>().map_err(|_| value_error("pieces must be a set name or a dict name -> drawing"))?;
+    let mut out = Vec::new();
+    for (key, value) in dict.iter() {
+        let name: String = key.extract()?;
+        let (drawing, count): (String, Option<CountArg>) = match value.extract::<String>() {
+            Ok(d) => (d, None),
+            Err(_) => {
+                let (d, c): (String, CountArg) =
+                    value.extract().map_err(|_| value_error(format_args!("piece '{name}': give a drawing or (drawing, count)")))?;
+                (d, Some(c))
+            }
+        };
+        let copies = match count {
+            Some(c) => c.copies(&name)?,
+            None => Copies::ONE,
+        };
+        out.push((piece(&name, &drawing)?, copies));
+    }
+    if out.is_empty() {
+        return Err(value_error("no piece"));
+    }
+    Ok(out)
+}
+
+/// Packs `pieces` into `board` (see the package's docstring).
+#[pyfunction(name = "pack")]
+#[pyo3(signature = (board, pieces, *, one_sided = false, copies = None))]
+fn pack_problem(board: &Bound<'_, PyAny>, pieces: &Bound<'_, PyAny>, one_sided: bool, copies: Option<CountArg>) -> PyResult<Packing> {
+    let board = read_board(board)?;
+    let listed = read_pieces(pieces)?;
+    let every = copies.map(|c| c.copies("*")).transpose()?;
+    let (pieces, copies): (Vec<Piece>, Vec<Copies>) = listed.into_iter().map(|(p, c)| (p, every.unwrap_or(c))).unzip();
+    let freedom = if one_sided { Freedom::OneSided } else { Freedom::Free };
+    let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(value_error)?;
+    Ok(Packing { solver: Arc::new(solver) })
+}
+
+/// A packing problem (Python class `gridlock.Packing`).
+#[pyclass(module = "gridlock", frozen)]
+pub struct Packing {
+    solver: Arc<PackSolver>,
+}
+
+#[pymethods]
+impl Packing {
+    /// The first packing, or `None`.
+    fn first(&self, py: Python<'_>) -> PyResult<Option<Solution>> {
+        let solver = &*self.solver;
+        let found = interruptible(py, || {
+            let mut first = None;
+            let _ = solver.for_each_tiling(|t| {
+                first = Some(t.clone());
+                ControlFlow::Break(())
+            });
+            first
+        })?;
+        Ok(found.map(|tiling| Solution { solver: self.solver.clone(), tiling }))
+    }
+
+    /// The packings, lazily; with `unique`, one per class under the board's symmetries.
+    #[pyo3(signature = (unique = false))]
+    fn solutions(&self, unique: bool) -> PyResult<Solutions> {
+        if unique && !self.solver.is_distinct() {
+            return Err(value_error(pack::RunError::Copies));
+        }
+        let solver = self.solver.clone();
+        let stream = Stream::spawn(move |emit| {
+            let group = if unique { solver.symmetries() } else { Vec::new() };
+            let cells = solver.board().len();
+            let _ = solver.for_each_tiling(|t| {
+                if unique {
+                    let packing: pack::Packing = t.iter().map(|(_, c)| c.clone()).collect();
+                    if !pack::is_canonical(&packing, &group, cells) {
+                        return ControlFlow::Continue(());
+                    }
+                }
+                emit(t.clone())
+            });
+        });
+        Ok(Solutions { solver: self.solver.clone(), stream: Mutex::new(stream) })
+    }
+
+    /// The number of packings, exact; with `unique`, of classes under the board's
+    /// symmetries (distinct pieces only).
+    #[pyo3(signature = (unique = false))]
+    fn count(&self, py: Python<'_>, unique: bool) -> PyResult<u128> {
+        let solver = &*self.solver;
+        let options = pack::RunOptions { threads: 1, shard: None, progress: None };
+        let counted = interruptible(py, || {
+            if unique {
+                solver.count_with_symmetry(&options).map(|(_, u)| u as u128)
+            } else {
+                solver.count_tilings(&options)
+            }
+        })?;
+        counted.map_err(|e| match e {
+            pack::RunError::Overflow => crate::overflow(),
+            other => value_error(other),
+        })
+    }
+
+    /// The engine that searches this problem, in words (as `gridlock pack --stats`).
+    #[getter]
+    fn engine(&self) -> String {
+        self.solver.engine()
+    }
+
+    /// The problem as exact cover in Knuth's DLX format (DLX3 multiplicities for counts).
+    fn to_knuth(&self) -> String {
+        self.solver.knuth_text()
+    }
+
+    /// The board's cells, `(row, col)`, in reading order.
+    #[getter]
+    fn cells(&self) -> Vec<(i32, i32)> {
+        self.solver.board().cells().iter().map(|c| (c.row, c.col)).collect()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Packing({} cells, {} pieces)", self.solver.board().len(), self.solver.pieces().len())
+    }
+}
+
+/// A lazy iterator over packings.
+#[pyclass(module = "gridlock", name = "PackingSolutions")]
+pub struct Solutions {
+    solver: Arc<PackSolver>,
+    stream: Mutex<Stream<Tiling>>,
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Solution>> {
+        let next = crate::locked(&self.stream)?.next(py)?;
+        Ok(next.map(|tiling| Solution { solver: self.solver.clone(), tiling }))
+    }
+
+    /// Stops the search.
+    fn close(&self) {
+        if let Ok(mut s) = self.stream.lock() {
+            s.close();
+        }
+    }
+}
+
+/// One packing (Python class `gridlock.Solution`): its tiles, each a piece name and the
+/// board cells `(row, col)` it covers.
+#[pyclass(module = "gridlock", frozen)]
+pub struct Solution {
+    solver: Arc<PackSolver>,
+    tiling: Tiling,
+}
+
+impl Solution {
+    fn packing(&self) -> pack::Packing {
+        self.tiling.iter().map(|(_, c)| c.clone()).collect()
+    }
+}
+
+#[pymethods]
+impl Solution {
+    /// The tiles: `(piece name, [(row, col), ...])`, in the order of their labels.
+    #[getter]
+    fn tiles(&self) -> Vec<(String, Vec<(i32, i32)>)> {
+        let cells = self.solver.board().cells();
+        self.tiling
+            .iter()
+            .map(|(p, pl)| (self.solver.pieces()[*p].name.clone(), pl.iter().map(|&i| (cells[i].row, cells[i].col)).collect()))
+            .collect()
+    }
+
+    fn __len__(&self) -> usize {
+        self.tiling.len()
+    }
+
+    /// The drawing as `gridlock pack` prints it (a letter per tile, a legend when the
+    /// letters are not the piece names).
+    fn __str__(&self) -> String {
+        let solver = &*self.solver;
+        if solver.is_distinct() {
+            let labels = pack::labels(solver.pieces());
+            pack::render(solver.board(), &labels, &self.packing()) + &pack::legend(solver.pieces(), &labels)
+        } else {
+            pack::render_tiling(solver.board(), solver.pieces(), &self.tiling)
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<gridlock.Solution of {} tiles>\n{}", self.tiling.len(), self.__str__())
+    }
+
+    /// The packing as an SVG document (as `gridlock pack --svg`).
+    fn to_svg(&self) -> String {
+        let solver = &*self.solver;
+        let grid = pack::piece_grid(solver.board(), &self.packing());
+        if solver.is_distinct() {
+            let labels = pack::labels(solver.pieces());
+            let legend: Vec<(char, String)> = if pack::legend(solver.pieces(), &labels).is_empty() {
+                Vec::new()
+            } else {
+                labels.iter().zip(solver.pieces()).map(|(&l, p)| (l, p.name.clone())).collect()
+            };
+            return puzzles::svg::pack(&grid, &labels, &legend);
+        }
+        let labels: Vec<char> = (0..self.tiling.len()).map(pack::nth_label).collect();
+        let legend: Vec<(char, String)> =
+            self.tiling.iter().zip(&labels).map(|((p, _), &l)| (l, solver.pieces()[*p].name.clone())).collect();
+        puzzles::svg::pack(&grid, &labels, &legend)
+    }
+
+    /// Jupyter's hook: the SVG picture.
+    fn _repr_svg_(&self) -> String {
+        self.to_svg()
+    }
+}
+
+/// Registers the function and classes.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(pack_problem, m)?)?;
+    m.add_class::<Packing>()?;
+    m.add_class::<Solutions>()?;
+    m.add_class::<Solution>()?;
+    Ok(())
+}

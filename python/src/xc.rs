@@ -1,0 +1,226 @@
+//! `ExactCover`: exact cover with primary, secondary and colored items and
+//! multiplicities, over the `exact_cover` crate (dancing links: Knuth's Algorithms C and
+//! M, memoized counting).
+
+use crate::{interruptible, parse_error, value_error, Stream};
+use exact_cover::{Color, Problem, Solver};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// A multiplicity as Python gives it: `n` (exactly n) or `(lo, hi)`.
+#[derive(FromPyObject)]
+enum Bounds {
+    Exactly(u32),
+    Range(u32, u32),
+}
+
+/// An exact cover problem (Python class `gridlock.ExactCover`).
+#[pyclass(module = "gridlock")]
+pub struct ExactCover {
+    problem: Problem,
+    /// Item names, primary first, by item number.
+    items: Vec<String>,
+    index: HashMap<String, usize>,
+    /// Color names by color number (0 unused) and their numbers.
+    colors: Vec<String>,
+    color_index: HashMap<String, u32>,
+}
+
+impl ExactCover {
+    fn build(primary: Vec<String>, secondary: Vec<String>) -> PyResult<ExactCover> {
+        if primary.is_empty() {
+            return Err(value_error("an exact cover problem needs at least one primary item"));
+        }
+        let mut index = HashMap::new();
+        for (k, name) in primary.iter().chain(&secondary).enumerate() {
+            if name.is_empty() || name.contains([':', '|']) || name.chars().any(char::is_whitespace) {
+                return Err(value_error(format_args!("bad item name {name:?} (no spaces, ':' or '|')")));
+            }
+            if index.insert(name.clone(), k).is_some() {
+                return Err(value_error(format_args!("item '{name}' is named twice")));
+            }
+        }
+        let problem = Problem::new(primary.len(), secondary.len());
+        let items = primary.into_iter().chain(secondary).collect();
+        Ok(ExactCover { problem, items, index, colors: vec![String::new()], color_index: HashMap::new() })
+    }
+
+    fn from_named(named: exact_cover::knuth::Named) -> ExactCover {
+        let index = named.items.iter().enumerate().map(|(k, n)| (n.clone(), k)).collect();
+        let color_index = named.colors.iter().enumerate().skip(1).map(|(k, n)| (n.clone(), k as u32)).collect();
+        ExactCover { problem: named.problem, items: named.items, index, colors: named.colors, color_index }
+    }
+}
+
+#[pymethods]
+impl ExactCover {
+    #[new]
+    #[pyo3(signature = (primary, secondary = Vec::new(), multiplicities = None))]
+    fn new(primary: Vec<String>, secondary: Vec<String>, multiplicities: Option<HashMap<String, Bounds>>) -> PyResult<ExactCover> {
+        let mut xc = ExactCover::build(primary, secondary)?;
+        let mut given: Vec<(String, Bounds)> = multiplicities.unwrap_or_default().into_iter().collect();
+        given.sort_by(|a, b| a.0.cmp(&b.0));
+        for (name, bounds) in given {
+            let item = match xc.index.get(&name) {
+                Some(&i) if i < xc.problem.primary_items() => i,
+                Some(_) => return Err(value_error(format_args!("item '{name}' is secondary; only primary items have multiplicities"))),
+                None => return Err(value_error(format_args!("multiplicity for unknown item '{name}'"))),
+            };
+            let (lo, hi) = match bounds {
+                Bounds::Exactly(n) => (n, n),
+                Bounds::Range(lo, hi) => (lo, hi),
+            };
+            xc.problem
+                .set_multiplicity(item, lo, hi)
+                .map_err(|_| value_error(format_args!("item '{name}' cannot be covered between {lo} and {hi} times")))?;
+        }
+        Ok(xc)
+    }
+
+    /// Reads Knuth's DLX format (as `gridlock xc` and Knuth's dlx1/dlx2/dlx3 do).
+    #[classmethod]
+    fn from_knuth(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<ExactCover> {
+        exact_cover::knuth::parse(text).map(ExactCover::from_named).map_err(|e| parse_error(&e))
+    }
+
+    /// Adds an option (item names; "item:color" colors a secondary item); returns its
+    /// index.
+    fn add_option(&mut self, items: Vec<String>) -> PyResult<usize> {
+        let k = self.problem.options();
+        let mut option = Vec::with_capacity(items.len());
+        for text in &items {
+            let (name, color) = match text.split_once(':') {
+                Some((n, c)) => (n, Some(c)),
+                None => (text.as_str(), None),
+            };
+            let Some(&item) = self.index.get(name) else {
+                return Err(value_error(format_args!("option {k}: unknown item '{name}'")));
+            };
+            if option.iter().any(|&(i, _)| i == item as u32) {
+                return Err(value_error(format_args!("option {k}: item '{name}' appears twice")));
+            }
+            let color = match color {
+                None => Color::NONE,
+                Some(_) if item < self.problem.primary_items() => {
+                    return Err(value_error(format_args!("option {k}: item '{name}' is primary and cannot have a color")))
+                }
+                Some(c) if c.is_empty() || c.chars().any(char::is_whitespace) => {
+                    return Err(value_error(format_args!("option {k}: bad color {c:?}")))
+                }
+                Some(c) => {
+                    let next = self.colors.len() as u32;
+                    let id = *self.color_index.entry(c.to_string()).or_insert(next);
+                    if id == next {
+                        self.colors.push(c.to_string());
+                    }
+                    Color(id)
+                }
+            };
+            option.push((item as u32, color));
+        }
+        let option: Vec<(usize, Color)> = option.into_iter().map(|(i, c)| (i as usize, c)).collect();
+        self.problem.add_colored_option(&option).map_err(|e| value_error(format_args!("option {k}: {e}")))
+    }
+
+    /// The items of option `k`, as given ("item" or "item:color").
+    fn option(&self, k: usize) -> PyResult<Vec<String>> {
+        if k >= self.problem.options() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!("no option {k} (there are {})", self.problem.options())));
+        }
+        Ok(self
+            .problem
+            .option(k)
+            .iter()
+            .map(|&(i, c)| {
+                if c == Color::NONE {
+                    self.items[i as usize].clone()
+                } else {
+                    format!("{}:{}", self.items[i as usize], self.colors[c.0 as usize])
+                }
+            })
+            .collect())
+    }
+
+    /// The primary items' names.
+    #[getter]
+    fn primary(&self) -> Vec<String> {
+        self.items[..self.problem.primary_items()].to_vec()
+    }
+
+    /// The secondary items' names.
+    #[getter]
+    fn secondary(&self) -> Vec<String> {
+        self.items[self.problem.primary_items()..].to_vec()
+    }
+
+    /// The number of options.
+    fn __len__(&self) -> usize {
+        self.problem.options()
+    }
+
+    /// The first solution (option indices, in the order chosen) or `None`.
+    fn first(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        let problem = &self.problem;
+        interruptible(py, || Solver::new(problem).next_solution().map(<[usize]>::to_vec))
+    }
+
+    /// The solutions, lazily.
+    fn solutions(&self) -> Solutions {
+        let problem = self.problem.clone();
+        Solutions(Mutex::new(Stream::spawn(move |emit| {
+            let mut solver = Solver::new(&problem);
+            while let Some(s) = solver.next_solution() {
+                if emit(s.to_vec()).is_break() {
+                    break;
+                }
+            }
+        })))
+    }
+
+    /// The number of solutions, exact.
+    #[pyo3(signature = (memo = true))]
+    fn count(&self, py: Python<'_>, memo: bool) -> PyResult<u128> {
+        let problem = &self.problem;
+        interruptible(py, || Solver::new(problem).count_memo(memo).0)?.ok_or_else(crate::overflow)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ExactCover({} primary, {} secondary items, {} options)",
+            self.problem.primary_items(),
+            self.problem.secondary_items(),
+            self.problem.options()
+        )
+    }
+}
+
+/// A lazy iterator over an exact cover problem's solutions.
+#[pyclass(module = "gridlock", name = "ExactCoverSolutions")]
+pub struct Solutions(Mutex<Stream<Vec<usize>>>);
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        crate::locked(&self.0)?.next(py)
+    }
+
+    /// Stops the search.
+    fn close(&self) {
+        if let Ok(mut s) = self.0.lock() {
+            s.close();
+        }
+    }
+}
+
+/// Registers the classes.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<ExactCover>()?;
+    m.add_class::<Solutions>()?;
+    Ok(())
+}
