@@ -209,10 +209,24 @@ fn two_sat(py: Python<'_>, n_vars: u32, clauses: Vec<(i64, i64)>) -> PyResult<Op
     interruptible(py, || formula.solve())
 }
 
+/// Panics on purpose, so that the tests can see a Rust panic arrive as a Python
+/// exception: `"call"` in the calling thread, `"search"` in a search's worker, `"stream"`
+/// in a lazy iterator's worker (then the panic comes out of `next`).
+#[pyfunction]
+fn _panic_for_test(py: Python<'_>, place: &str) -> PyResult<Option<xc::Solutions>> {
+    match place {
+        "call" => panic!("a panic on purpose (call)"),
+        "search" => interruptible(py, || -> Option<xc::Solutions> { panic!("a panic on purpose (search)") }),
+        "stream" => Ok(Some(xc::Solutions::new(Stream::spawn(|_| panic!("a panic on purpose (stream)"))))),
+        other => Err(value_error(format_args!("no place {other:?}"))),
+    }
+}
+
 /// The extension module.
 #[pymodule]
 fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(two_sat, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     xc::register(m)?;
     pack::register(m)?;
     puzzles::register(m)?;

@@ -200,6 +200,13 @@ impl ExactCover {
 #[pyclass(module = "gridlock", name = "ExactCoverSolutions")]
 pub struct Solutions(Mutex<Stream<Vec<usize>>>);
 
+impl Solutions {
+    /// The iterator over `stream`.
+    pub(crate) fn new(stream: Stream<Vec<usize>>) -> Solutions {
+        Solutions(Mutex::new(stream))
+    }
+}
+
 #[pymethods]
 impl Solutions {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {

@@ -1,0 +1,126 @@
+"""Type stubs of the extension module (the Rust side of the package)."""
+
+from typing import Iterable, Iterator, List, Mapping, Optional, Tuple, Union
+
+Cell = Tuple[int, int]
+Count = Union[int, str, Tuple[int, Optional[int]]]
+
+class ExactCover:
+    """An exact cover problem: a set of options (each a set of items) that covers every
+    primary item exactly once (or between lo and hi times with a multiplicity) and every
+    secondary item at most once; options giving a secondary item the same color
+    ("item:color") are compatible. Knuth's Algorithm C, or M with multiplicities, on
+    dancing links (TAOCP 7.2.2.1); counts memoize subproblems (DXZ, Nishino et al. 2017)
+    where it pays.
+
+    ``multiplicities`` maps a primary item to ``n`` (exactly n times) or ``(lo, hi)``.
+    Raises ``ValueError`` for a repeated or malformed item name or a bad multiplicity.
+    """
+
+    def __init__(
+        self,
+        primary: Iterable[str],
+        secondary: Iterable[str] = (),
+        multiplicities: Optional[Mapping[str, Union[int, Tuple[int, int]]]] = None,
+    ) -> None: ...
+    @classmethod
+    def from_knuth(cls, text: str) -> "ExactCover":
+        """Reads Knuth's DLX format (DLX1/2/3: ``| comments``, item line with ``|``
+        between primary and secondary, ``lo:hi|item`` multiplicities, one option per
+        line). Raises ``gridlock.ParseError`` naming the line."""
+    def add_option(self, items: Iterable[str]) -> int:
+        """Adds an option and returns its index (0-based, in order added). Raises
+        ``ValueError`` for an unknown or repeated item, a colored primary item, or an
+        option without a primary item."""
+    def option(self, k: int) -> List[str]:
+        """The items of option ``k`` as given. Raises ``IndexError``."""
+    @property
+    def primary(self) -> List[str]: ...
+    @property
+    def secondary(self) -> List[str]: ...
+    def __len__(self) -> int:
+        """The number of options."""
+    def first(self) -> Optional[List[int]]:
+        """One solution (option indices) or ``None``."""
+    def solutions(self) -> "ExactCoverSolutions":
+        """Every solution, lazily (a worker finds at most 64 ahead of you)."""
+    def count(self, memo: bool = True) -> int:
+        """The number of solutions, exact (``OverflowError`` past 2**128 - 1).
+        ``memo=False`` enumerates."""
+
+class ExactCoverSolutions(Iterator[List[int]]):
+    def __iter__(self) -> "ExactCoverSolutions": ...
+    def __next__(self) -> List[int]: ...
+    def close(self) -> None:
+        """Stops the search."""
+
+def two_sat(n_vars: int, clauses: Iterable[Tuple[int, int]]) -> Optional[List[bool]]:
+    """2-SAT: clauses are pairs of DIMACS literals (``3`` is x3, ``-3`` not x3, each in
+    ``1..n_vars`` in absolute value); returns ``n_vars`` bools (x_i at index i - 1)
+    satisfying every clause, or ``None``. Linear time (Aspvall, Plass and Tarjan 1979).
+    Raises ``ValueError`` for a literal out of range."""
+
+def pack(
+    board: Union[str, Iterable[Cell]],
+    pieces: Union[str, Mapping[str, Union[str, Tuple[str, Count]]]],
+    *,
+    one_sided: bool = False,
+    copies: Optional[Count] = None,
+) -> "Packing":
+    """A polyomino packing problem.
+
+    ``board``: a drawing (``.`` a cell to fill, ``#`` or a space outside) or an iterable
+    of ``(row, col)`` cells. ``pieces``: a built-in set (pentominoes, tetrominoes,
+    kanoodle, dominoes, trominoes, monomino) or a dict name -> drawing (``#`` a cell) or
+    name -> (drawing, count), where a count is ``n``, ``"lo..hi"``, ``"*"`` (any number),
+    ``"lo..*"`` or ``(lo, hi)`` with ``hi=None`` for no bound; without one, a piece is used
+    exactly once. ``copies`` gives every piece that count. ``one_sided`` forbids
+    reflections. Raises ``gridlock.ParseError`` (line and column in the drawing) or
+    ``ValueError``."""
+
+class Packing:
+    def first(self) -> Optional["Solution"]:
+        """One packing or ``None``."""
+    def solutions(self, unique: bool = False) -> "PackingSolutions":
+        """Every packing, lazily; ``unique``: one per class under the board's
+        symmetries (distinct pieces only)."""
+    def count(self, unique: bool = False) -> int:
+        """The number of packings, exact; ``unique``: of classes under the board's
+        symmetries (distinct pieces only, else ``ValueError``)."""
+    @property
+    def engine(self) -> str:
+        """The engine that searches (bitboard packer, bitboard tiler or dancing links)."""
+    @property
+    def cells(self) -> List[Cell]:
+        """The board's cells in reading order."""
+    def to_knuth(self) -> str:
+        """The problem as exact cover in Knuth's format (DLX3 with counts)."""
+
+class PackingSolutions(Iterator["Solution"]):
+    def __iter__(self) -> "PackingSolutions": ...
+    def __next__(self) -> "Solution": ...
+    def close(self) -> None:
+        """Stops the search."""
+
+class Solution:
+    """One packing."""
+
+    @property
+    def tiles(self) -> List[Tuple[str, List[Cell]]]:
+        """Each tile: its piece's name and the ``(row, col)`` cells it covers."""
+    def __len__(self) -> int: ...
+    def to_svg(self) -> str:
+        """The packing as an SVG document."""
+    def _repr_svg_(self) -> str: ...
+
+def beads_solve(text: str) -> str: ...
+def beads_count(text: str, unique: bool = False) -> int: ...
+def beads_check(input: str, answer: str, jury: Optional[str] = None) -> Tuple[str, str]: ...
+def laser_solve(text: str, style: str = "p5297") -> str: ...
+def laser_check(input: str, answer: str, jury: Optional[str] = None) -> Tuple[str, str]: ...
+def mayan_solve(text: str) -> str: ...
+def mayan_check(input: str, answer: str, jury: Optional[str] = None) -> Tuple[str, str]: ...
+def twins_solve(text: str, rows: int = 8, cols: int = 8, style: str = "noiac") -> str: ...
+def twins_check(
+    input: str, answer: str, jury: Optional[str] = None, rows: int = 8, cols: int = 8
+) -> Tuple[str, str]: ...
