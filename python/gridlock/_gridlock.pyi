@@ -83,10 +83,10 @@ class Packing:
         """One packing or ``None``."""
     def solutions(self, unique: bool = False) -> "PackingSolutions":
         """Every packing, lazily; ``unique``: one per class under the board's
-        symmetries (distinct pieces only)."""
+        symmetries (copies of a piece are indistinguishable)."""
     def count(self, unique: bool = False) -> int:
         """The number of packings, exact; ``unique``: of classes under the board's
-        symmetries (distinct pieces only, else ``ValueError``)."""
+        symmetries (Burnside's lemma; copies of a piece are indistinguishable)."""
     @property
     def engine(self) -> str:
         """The engine that searches (bitboard packer, bitboard tiler or dancing links)."""

@@ -136,22 +136,17 @@ impl Packing {
         Ok(found.map(|tiling| Solution { solver: self.solver.clone(), tiling }))
     }
 
-    /// The packings, lazily; with `unique`, one per class under the board's symmetries.
+    /// The packings, lazily; with `unique`, one per class under the board's symmetries
+    /// (copies of a piece indistinguishable).
     #[pyo3(signature = (unique = false))]
     fn solutions(&self, unique: bool) -> PyResult<Solutions> {
-        if unique && !self.solver.is_distinct() {
-            return Err(value_error(pack::RunError::Copies));
-        }
         let solver = self.solver.clone();
         let stream = Stream::spawn(move |emit| {
             let group = if unique { solver.symmetries() } else { Vec::new() };
             let cells = solver.board().len();
             let _ = solver.for_each_tiling(|t| {
-                if unique {
-                    let packing: pack::Packing = t.iter().map(|(_, c)| c.clone()).collect();
-                    if !pack::is_canonical(&packing, &group, cells) {
-                        return ControlFlow::Continue(());
-                    }
+                if unique && !pack::is_canonical_tiling(t, &group, cells) {
+                    return ControlFlow::Continue(());
                 }
                 emit(t.clone())
             });
@@ -160,14 +155,14 @@ impl Packing {
     }
 
     /// The number of packings, exact; with `unique`, of classes under the board's
-    /// symmetries (distinct pieces only).
+    /// symmetries (Burnside's lemma; copies of a piece indistinguishable).
     #[pyo3(signature = (unique = false))]
     fn count(&self, py: Python<'_>, unique: bool) -> PyResult<u128> {
         let solver = &*self.solver;
         let options = pack::RunOptions { threads: 1, shard: None, progress: None };
         let counted = interruptible(py, || {
             if unique {
-                solver.count_with_symmetry(&options).map(|(_, u)| u as u128)
+                solver.count_tilings_with_symmetry(&options).map(|(_, u)| u)
             } else {
                 solver.count_tilings(&options)
             }

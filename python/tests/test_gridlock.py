@@ -211,8 +211,23 @@ def test_one_sided_and_unique_listing():
     assert q.count() <= p.count()
     distinct = gridlock.pack(box(6, 10), "pentominoes")
     assert len(list(distinct.solutions(unique=True))) == 2339
-    with pytest.raises(ValueError):
-        p.count(unique=True)
+    # With copies: classes of the brute force's tilings under the square's 8 symmetries.
+    tiles = gridlock.pack(box(4, 4), {"I2": ("##", "*"), "L3": ("#.\n##", "0..2")})
+    classes = set()
+    for s in tiles.solutions():
+        images = []
+        for t in range(8):
+            def m(rc, t=t):
+                r, c = rc
+                if t & 4:
+                    c = 3 - c
+                for _ in range(t & 3):
+                    r, c = c, 3 - r
+                return (r, c)
+            images.append(tuple(sorted((n, tuple(sorted(map(m, cells)))) for n, cells in s.tiles)))
+        classes.add(min(images))
+    assert tiles.count(unique=True) == len(classes) == len(list(tiles.solutions(unique=True)))
+    assert tiles.count(unique=True) < tiles.count()
 
 
 def test_to_knuth_counts_the_same_through_exact_cover():

@@ -177,24 +177,28 @@ enum TilingAnswer {
     NoSolution,
 }
 
-/// `gridlock pack` when some piece is not used exactly once: tilings by Algorithm M (or
-/// memoized Algorithm C for counts that need no piece item).
+/// `gridlock pack` when some piece is not used exactly once: tilings on the engine
+/// `Search::with_copies` picks; with --unique, counts by Burnside's lemma and listings
+/// filtered to one tiling per symmetry class.
 fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &Run) -> Outcome {
-    if args.unique {
-        return Err(bad(pack::RunError::Copies));
-    }
     if args.count {
         let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
-        let count = solver.count_tilings(&options).map_err(bad)?;
+        let count = if args.unique { solver.count_tilings_with_symmetry(&options).map(|(_, u)| u) } else { solver.count_tilings(&options) };
+        let count = count.map_err(bad)?;
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
-        let answer = Answer::Count { count, unique: false, shard };
+        let answer = Answer::Count { count, unique: args.unique, shard };
         return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
     }
     if args.listing.is_list() {
         let wanted = args.listing.wanted();
         let mut list = run.stream("solutions", "\n");
         let mut error = None;
+        let group = if args.unique { solver.symmetries() } else { Vec::new() };
+        let cells = solver.board().len();
         let _ = solver.for_each_tiling(|t| {
+            if !pack::is_canonical_tiling(t, &group, cells) {
+                return std::ops::ControlFlow::Continue(());
+            }
             let result = list.push(|| pack::render_tiling(solver.board(), solver.pieces(), t), &tiling_drawing(solver, t));
             keep_going(list.len(), wanted, result, &mut error)
         });

@@ -12,8 +12,13 @@
 //!   number of packings each symmetry fixes; a packing of distinct pieces is fixed by `g`
 //!   exactly when every piece's placement is, so the fixed packings are counted with each
 //!   piece restricted to its `g`-invariant placements.
+//!
+//! With piece counts (identical copies, [`Copies`]) only Burnside applies, and a tiling is
+//! fixed by `g` when `g` permutes its tiles: it is a union of orbits of tiles under the
+//! cyclic group `<g>`, [`count_fixed_tilings`] counts those.
 
-use crate::{Board, Cell, Symmetry};
+use crate::{Board, Cell, Copies, Symmetry};
+use std::collections::HashMap;
 
 /// A symmetry of a board, as a permutation of its cell indices.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,6 +142,121 @@ pub fn count_with_symmetry(
     let all = count(placements);
     let fixed: u64 = group.iter().filter(|g| !g.is_identity()).map(|g| count(&fixed_by(placements, g))).sum();
     (all, (all + fixed) / group.len() as u64)
+}
+
+/// The orbit of a placement under `<g>`: its distinct images, if they are pairwise
+/// disjoint (then they can all be tiles of one tiling), as `(cells of the union, number
+/// of images, the least image)`; the least image names the orbit (two orbits may cover
+/// the same cells).
+fn tile_orbit(placement: &[usize], g: &BoardSymmetry) -> Option<(Vec<usize>, u32, Vec<usize>)> {
+    let mut images = vec![placement.to_vec()];
+    loop {
+        let next = g.map_placement(images.last().expect("one image"));
+        if next == images[0] {
+            break;
+        }
+        images.push(next);
+    }
+    let mut union: Vec<usize> = images.concat();
+    union.sort_unstable();
+    let before = union.len();
+    union.dedup();
+    let least = images.iter().min().expect("one image").clone();
+    (union.len() == before).then_some((union, images.len() as u32, least))
+}
+
+/// The number of tilings fixed by the board symmetry `g`, with piece `p` placed by
+/// `placements[p]` (cell indices, each list closed under `g`: free pieces under any
+/// board symmetry, one-sided pieces under rotations) and used as `copies[p]` says, on a
+/// board of `cells` cells; `None` past 2^128 - 1.
+///
+/// A fixed tiling is a union of tile orbits under `<g>` whose images are disjoint (a
+/// tile fixed by `g` is an orbit of one). The search covers the first empty cell with
+/// such an orbit, an orbit of `m` images using `m` copies, and memoizes the count of each
+/// state (cells covered, copies used; copies past the lower bound of an unbounded piece
+/// are not told apart), so the quotient board is counted as a transfer matrix would.
+/// The engines' stop flag is polled ([`exact_cover::interrupt`]).
+pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies: &[Copies], g: &BoardSymmetry) -> Option<u128> {
+    let mut orbits: Vec<(usize, Vec<usize>, u32)> = Vec::new();
+    for (p, list) in placements.iter().enumerate() {
+        let mut seen = std::collections::HashSet::new();
+        for pl in list {
+            if let Some((union, m, least)) = tile_orbit(pl, g) {
+                if seen.insert(least) {
+                    orbits.push((p, union, m));
+                }
+            }
+        }
+    }
+    let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for (k, (_, union, _)) in orbits.iter().enumerate() {
+        by_cell[union[0]].push(k);
+    }
+    struct Walk<'a> {
+        orbits: &'a [(usize, Vec<usize>, u32)],
+        by_cell: &'a [Vec<usize>],
+        copies: &'a [Copies],
+        covered: Vec<bool>,
+        used: Vec<u32>,
+        memo: HashMap<(Vec<u64>, Vec<u32>), Option<u128>>,
+        nodes: u64,
+    }
+    impl Walk<'_> {
+        fn key(&self) -> (Vec<u64>, Vec<u32>) {
+            let mut words = vec![0u64; self.covered.len().div_ceil(64)];
+            for (i, _) in self.covered.iter().enumerate().filter(|(_, &c)| c) {
+                words[i / 64] |= 1 << (i % 64);
+            }
+            let used = self.used.iter().zip(self.copies).map(|(&u, c)| if c.hi.is_none() { u.min(c.lo) } else { u }).collect();
+            (words, used)
+        }
+
+        fn count(&mut self, from: usize) -> Option<u128> {
+            self.nodes += 1;
+            if exact_cover::interrupt::poll(self.nodes) {
+                return None;
+            }
+            let Some(first) = (from..self.covered.len()).find(|&i| !self.covered[i]) else {
+                return Some(self.used.iter().zip(self.copies).all(|(&u, c)| u >= c.lo) as u128);
+            };
+            let key = self.key();
+            if let Some(&n) = self.memo.get(&key) {
+                return n;
+            }
+            let mut total: Option<u128> = Some(0);
+            // Orbits are listed under their least cell: the first empty cell is the least
+            // cell of the orbit that covers it.
+            for &k in &self.by_cell[first] {
+                let (p, union, m) = &self.orbits[k];
+                if self.copies[*p].hi.is_some_and(|hi| self.used[*p] + m > hi) || union.iter().any(|&i| self.covered[i]) {
+                    continue;
+                }
+                union.iter().for_each(|&i| self.covered[i] = true);
+                self.used[*p] += m;
+                let below = self.count(first + 1);
+                self.used[*p] -= m;
+                union.iter().for_each(|&i| self.covered[i] = false);
+                total = match (total, below) {
+                    (Some(t), Some(b)) => t.checked_add(b),
+                    _ => None,
+                };
+            }
+            if self.memo.len() < 1 << 22 {
+                self.memo.insert(key, total);
+            }
+            total
+        }
+    }
+    let mut walk = Walk {
+        orbits: &orbits,
+        by_cell: &by_cell,
+        copies,
+        covered: vec![false; cells],
+        used: vec![0; copies.len()],
+        memo: HashMap::new(),
+        nodes: 0,
+    };
+    walk.count(0)
 }
 
 #[cfg(test)]

@@ -410,3 +410,155 @@ proptest! {
         }
     }
 }
+
+/// A tiling as a sorted list of tiles `(piece, sorted cells)`.
+type Tiles = Vec<(usize, Vec<(i32, i32)>)>;
+
+/// A map of the plane's cells.
+type CellMap = Box<dyn Fn((i32, i32)) -> (i32, i32)>;
+
+/// Every tiling by plain backtracking (as [`brute`]).
+fn brute_tilings(board: &BTreeSet<(i32, i32)>, pieces: &[Vec<(i32, i32)>], copies: &[Copies]) -> Vec<Tiles> {
+    let lists: Vec<Vec<Vec<(i32, i32)>>> = pieces.iter().map(|p| placements(board, p).into_iter().collect()).collect();
+    fn go(
+        empty: &mut BTreeSet<(i32, i32)>,
+        lists: &[Vec<Vec<(i32, i32)>>],
+        copies: &[Copies],
+        used: &mut Vec<u32>,
+        tiles: &mut Tiles,
+        out: &mut Vec<Tiles>,
+    ) {
+        let Some(&first) = empty.iter().next() else {
+            if copies.iter().zip(used.iter()).all(|(c, &u)| u >= c.lo) {
+                let mut t = tiles.clone();
+                t.sort();
+                out.push(t);
+            }
+            return;
+        };
+        for (p, list) in lists.iter().enumerate() {
+            if copies[p].hi.is_some_and(|hi| used[p] >= hi) {
+                continue;
+            }
+            for pl in list {
+                if pl.contains(&first) && pl.iter().all(|c| empty.contains(c)) {
+                    pl.iter().for_each(|c| {
+                        empty.remove(c);
+                    });
+                    used[p] += 1;
+                    tiles.push((p, pl.clone()));
+                    go(empty, lists, copies, used, tiles, out);
+                    tiles.pop();
+                    used[p] -= 1;
+                    pl.iter().for_each(|&c| {
+                        empty.insert(c);
+                    });
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut board.clone(), &lists, copies, &mut vec![0; pieces.len()], &mut Vec::new(), &mut out);
+    out
+}
+
+/// The number of classes of `tilings` under the board's symmetries, found here: the 8
+/// rotations and reflections of the plane, each followed by the translation that brings
+/// the image's least row and column back, kept when they map the board onto itself; a
+/// class is named by the least image of its tilings.
+fn classes(board: &BTreeSet<(i32, i32)>, tilings: &[Tiles]) -> usize {
+    let maps: Vec<CellMap> = (0..8)
+        .map(|t| {
+            let f = move |(r, c): (i32, i32)| {
+                let (mut r, mut c) = if t & 4 == 4 { (r, -c) } else { (r, c) };
+                for _ in 0..(t & 3) {
+                    (r, c) = (c, -r);
+                }
+                (r, c)
+            };
+            let r0 = board.iter().map(|&x| f(x).0).min().unwrap();
+            let c0 = board.iter().map(|&x| f(x).1).min().unwrap();
+            let br0 = board.iter().map(|x| x.0).min().unwrap();
+            let bc0 = board.iter().map(|x| x.1).min().unwrap();
+            Box::new(move |x| {
+                let (r, c) = f(x);
+                (r - r0 + br0, c - c0 + bc0)
+            }) as CellMap
+        })
+        .filter(|m| board.iter().map(|&x| m(x)).collect::<BTreeSet<_>>() == *board)
+        .collect();
+    let names: BTreeSet<Tiles> = tilings
+        .iter()
+        .map(|t| {
+            maps.iter()
+                .map(|m| {
+                    let mut image: Tiles = t
+                        .iter()
+                        .map(|(p, cells)| {
+                            let mut c: Vec<(i32, i32)> = cells.iter().map(|&x| m(x)).collect();
+                            c.sort();
+                            (*p, c)
+                        })
+                        .collect();
+                    image.sort();
+                    image
+                })
+                .min()
+                .unwrap()
+        })
+        .collect();
+    names.len()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// --unique with piece counts: Burnside's count and the canonical listing both equal
+    /// the classes of every tiling, found by brute force and the plane's symmetries here.
+    #[test]
+    fn unique_counts_with_copies_equal_brute_force_classes((cells, shapes, copies) in case()) {
+        let board_set: BTreeSet<(i32, i32)> = cells.iter().copied().collect();
+        prop_assume!(!board_set.is_empty());
+        let tilings = brute_tilings(&board_set, &shapes, &copies);
+        let expected = classes(&board_set, &tilings);
+        let board = Board::from_cells(cells.iter().map(|&(r, c)| polyomino::Cell::new(r, c)));
+        let pieces: Vec<Piece> = shapes.iter().enumerate().map(|(k, s)| Piece {
+            name: format!("p{k}"),
+            shape: Shape::new(s.iter().map(|&(r, c)| polyomino::Cell::new(r, c))).unwrap(),
+        }).collect();
+        let solver = PackSolver::with_copies(board, pieces, copies.clone(), Freedom::Free).unwrap();
+        let (all, unique) = solver.count_tilings_with_symmetry(&RunOptions::default()).unwrap();
+        prop_assert_eq!(all, tilings.len() as u128);
+        prop_assert_eq!(unique, expected as u128);
+        let group = solver.symmetries();
+        let mut listed = 0usize;
+        let _ = solver.for_each_tiling(|t| {
+            listed += puzzles::pack::is_canonical_tiling(t, &group, solver.board().len()) as usize;
+            std::ops::ControlFlow::Continue(())
+        });
+        prop_assert_eq!(listed, expected);
+    }
+}
+
+#[test]
+fn domino_tilings_up_to_symmetry() {
+    // Burnside's count and the canonical listing against the brute force's classes on
+    // squares (all 8 symmetries) and a rectangle; 2x2's two tilings are one class.
+    let any = Copies { lo: 0, hi: None };
+    for (r, c) in [(2, 2), (4, 4), (6, 6), (4, 5)] {
+        let board_set: BTreeSet<(i32, i32)> = (0..r).flat_map(|i| (0..c).map(move |j| (i, j))).collect();
+        let want = classes(&board_set, &brute_tilings(&board_set, &[vec![(0, 0), (0, 1)]], &[any])) as u128;
+        let solver = PackSolver::with_copies(Board::rectangle(r, c), polyomino::sets::dominoes(), vec![any], Freedom::Free).unwrap();
+        let (_, unique) = solver.count_tilings_with_symmetry(&RunOptions::default()).unwrap();
+        let group = solver.symmetries();
+        let mut listed = 0u128;
+        let _ = solver.for_each_tiling(|t| {
+            listed += puzzles::pack::is_canonical_tiling(t, &group, solver.board().len()) as u128;
+            std::ops::ControlFlow::Continue(())
+        });
+        assert_eq!((unique, listed), (want, want), "{r}x{c}");
+        if (r, c) == (2, 2) {
+            assert_eq!(want, 1);
+        }
+    }
+}

@@ -8,7 +8,7 @@
 pub mod check;
 
 pub use polyomino::cover::exact_cover_problem;
-use polyomino::symmetry::{board_symmetries, break_symmetry, count_with_symmetry, BoardSymmetry, Restrict};
+use polyomino::symmetry::{board_symmetries, break_symmetry, count_fixed_tilings, count_with_symmetry, BoardSymmetry, Restrict};
 use polyomino::{cells_connected, Board, Cell, Copies, Engine, Freedom, Piece, Search, Shape};
 use std::ops::ControlFlow;
 use thiserror::Error;
@@ -151,8 +151,11 @@ pub enum RunError {
     #[error("--unique with --shard needs a piece without symmetric placements; count without --shard")]
     ShardUnique,
     /// A method for distinct pieces was asked of pieces with counts.
-    #[error("--unique is not supported with piece counts yet (each piece must be used exactly once)")]
+    #[error("this method needs each piece used exactly once (use the tiling methods)")]
     Copies,
+    /// A Burnside count with piece counts cannot be split into shards.
+    #[error("--unique with piece counts cannot be split into shards; count without --shard")]
+    ShardUniqueCopies,
     /// The count exceeds 2^128 - 1 (2^64 - 1 for distinct pieces).
     #[error("the count exceeds what gridlock counts (2^128 - 1 with piece counts, 2^64 - 1 for distinct pieces)")]
     Overflow,
@@ -444,6 +447,64 @@ impl PackSolver {
             None => Ok(counts),
         }
     }
+}
+
+impl PackSolver {
+    /// `(all, up to the board's symmetries)` for any piece counts, exactly: distinct
+    /// pieces as [`PackSolver::count_with_symmetry`]; with counts, by Burnside's lemma over
+    /// [`PackSolver::symmetries`] (the average number of tilings each symmetry fixes),
+    /// all tilings by [`PackSolver::count_tilings`] and those fixed by each other symmetry
+    /// by [`polyomino::symmetry::count_fixed_tilings`].
+    ///
+    /// Errors: [`RunError::ShardUniqueCopies`] with a shard and piece counts,
+    /// [`RunError::Overflow`] when a count or the sum of the fixed counts passes
+    /// 2^128 - 1, and those of [`PackSolver::count_with_symmetry`].
+    pub fn count_tilings_with_symmetry(&self, options: &RunOptions) -> Result<(u128, u128), RunError> {
+        if self.is_distinct() {
+            let (all, unique) = self.count_with_symmetry(options)?;
+            return Ok((all as u128, unique as u128));
+        }
+        if self.hopeless {
+            return Ok((0, 0));
+        }
+        if options.shard.is_some() {
+            return Err(RunError::ShardUniqueCopies);
+        }
+        let all = self.count_tilings(options)?;
+        let group = self.symmetries();
+        let mut sum = all;
+        for g in group.iter().filter(|g| !g.is_identity()) {
+            let fixed = count_fixed_tilings(self.board.len(), &self.placements, &self.copies, g).ok_or(RunError::Overflow)?;
+            sum = sum.checked_add(fixed).ok_or(RunError::Overflow)?;
+        }
+        debug_assert_eq!(sum % group.len() as u128, 0, "Burnside's sum is a multiple of the group's order");
+        Ok((all, sum / group.len() as u128))
+    }
+}
+
+/// The key of a tiling: per board cell, the piece of the tile covering it and that tile's
+/// least cell (so that the key tells the tiles apart, not only the pieces).
+fn tiling_key<'a>(tiles: impl Iterator<Item = (usize, &'a [usize])>, cells: usize) -> Vec<(usize, usize)> {
+    let mut k = vec![(usize::MAX, usize::MAX); cells];
+    for (p, pl) in tiles {
+        let least = pl.iter().copied().min().unwrap_or(usize::MAX);
+        for &i in pl {
+            k[i] = (p, least);
+        }
+    }
+    k
+}
+
+/// Whether `tiling` is the least (by its cell-by-cell key of piece and tile) of its
+/// images under `group`: exactly one tiling per symmetry class passes, copies of a piece
+/// being indistinguishable (`group`: [`PackSolver::symmetries`]; `cells`: the board's
+/// cell count).
+pub fn is_canonical_tiling(tiling: &Tiling, group: &[BoardSymmetry], cells: usize) -> bool {
+    let own = tiling_key(tiling.iter().map(|(p, pl)| (*p, pl.as_slice())), cells);
+    group.iter().all(|g| {
+        let image: Vec<(usize, Vec<usize>)> = tiling.iter().map(|(p, pl)| (*p, g.map_placement(pl))).collect();
+        own <= tiling_key(image.iter().map(|(p, pl)| (*p, pl.as_slice())), cells)
+    })
 }
 
 /// Counts packings of `board` with the given placement lists, as `options` say.
