@@ -223,3 +223,28 @@ fn unique_with_piece_counts_counts_by_burnside_and_lists_one_per_class() {
     assert_eq!(count(&["pack", "--rect", "2x4", "--pieces", "dominoes", "--copies", "*", "--count", "--unique"]), 4);
     rejects(&["pack", "--rect", "4x4", "--pieces", "dominoes", "--copies", "*", "--count", "--unique", "--shard", "1/2"], "", &["--shard"]);
 }
+
+#[test]
+fn xc_counts_memoize_on_threads_and_shards() {
+    // Domino tilings of 8x8 as plain exact cover: 12988816, far too many to enumerate in
+    // a test; with a memo table per subtree, threads and shards count them at once.
+    let cell = |r: usize, c: usize| format!("c{r}_{c}");
+    let mut text = (0..64).map(|k| cell(k / 8, k % 8)).collect::<Vec<_>>().join(" ") + "\n";
+    for r in 0..8 {
+        for c in 0..8 {
+            if c + 1 < 8 {
+                text += &format!("{} {}\n", cell(r, c), cell(r, c + 1));
+            }
+            if r + 1 < 8 {
+                text += &format!("{} {}\n", cell(r, c), cell(r + 1, c));
+            }
+        }
+    }
+    let xc = |extra: &[&str]| -> u64 {
+        let out = gridlock().args(["xc", "--count"]).args(extra).write_stdin(text.clone()).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap().trim().parse().unwrap()
+    };
+    assert_eq!(xc(&["--threads", "2"]), 12988816);
+    assert_eq!((1..=5).map(|k| xc(&["--shard", &format!("{k}/5")])).sum::<u64>(), 12988816);
+}

@@ -16,9 +16,10 @@ pub struct Args {
     #[command(flatten)]
     listing: Listing,
     /// With --count: count without the memo table (plain enumeration). By default a
-    /// single-threaded count memoizes subproblems (DXZ) and keeps the table only if, after
-    /// 50000 lookups, its hits saved at least 2 search nodes per lookup; --threads,
-    /// --shard and multiplicities enumerate.
+    /// count memoizes subproblems (DXZ) and keeps the table only if, after 50000 lookups,
+    /// its hits saved at least 2 search nodes per lookup; with --threads or --shard each
+    /// subtree of the cut has its own table (problems with multiplicities enumerate
+    /// there).
     #[arg(long, requires = "count")]
     no_memo: bool,
     /// Print search statistics on stderr (in JSON they are in "stats" anyway).
@@ -103,11 +104,13 @@ pub fn run(args: &Args) -> Outcome {
                 shard: args.scale.shard,
                 progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
             };
-            let count = exact_cover::parallel::count(&named.problem, &options) as u128;
+            let memo = !args.no_memo && !named.problem.has_multiplicities();
+            let count = exact_cover::parallel::count_memo(&named.problem, &options, memo)
+                .ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
             if let Some(b) = &bar {
                 b.finish_and_clear();
             }
-            let engine = engine(named.problem.has_multiplicities(), false);
+            let engine = engine(named.problem.has_multiplicities(), memo);
             let stats = CountStats { engine, threads: args.scale.threads, ..CountStats::default() };
             report_stats(args.stats, &stats);
             return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);

@@ -96,6 +96,24 @@ pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
     sum_subtrees(&prefixes, options, || (), |(), prefix| Solver::below(problem, prefix).map_or(0, |mut s| s.count()))
 }
 
+/// The number of solutions of `problem` (or of the shard asked for) as [`count`] cuts
+/// them, each subtree counted by [`Solver::count_memo`] (memoized subproblems when
+/// `memo`; each subtree has its own table, so subproblems shared between subtrees are
+/// counted once per subtree); `None` past 2^128 - 1. With multiplicities the tree is one
+/// subtree (see [`Solver::below`]).
+///
+/// Panics if a shard is not `k/n` with `1 <= k <= n`.
+pub fn count_memo(problem: &Problem, options: &CountOptions, memo: bool) -> Option<u128> {
+    let prefixes = Solver::split(problem, cut_size(options));
+    let counted = sum_subtrees(
+        &prefixes,
+        options,
+        || (),
+        |(), prefix| Checked(Solver::below(problem, prefix).map_or(Some(0), |mut s| s.count_memo(memo).0)),
+    );
+    counted.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,5 +151,41 @@ mod tests {
         let p = Problem::default();
         assert_eq!((p.items(), p.options()), (0, 0));
         assert_eq!(count(&p, &CountOptions::default()), 1);
+    }
+
+    #[test]
+    fn memoized_subtree_counts_add_up_to_the_plain_count() {
+        // Random XCC problems (a fixed LCG): counts on 2 threads and over 3 and 7 shards,
+        // memo on and off, equal the plain enumeration.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..40 {
+            let (primary, secondary) = (4 + next(8) as usize, next(4) as usize);
+            let mut p = Problem::new(primary, secondary);
+            for _ in 0..(5 + next(40)) {
+                let mut items: Vec<(usize, crate::Color)> = Vec::new();
+                for i in 0..primary + secondary {
+                    if next(4) == 0 || (i == primary - 1 && items.is_empty()) {
+                        let color = if i >= primary && next(2) == 0 { crate::Color(1 + next(2) as u32) } else { crate::Color::NONE };
+                        items.push((i, color));
+                    }
+                }
+                if items.iter().any(|&(i, _)| i < primary) {
+                    p.add_colored_option(&items).unwrap();
+                }
+            }
+            let plain = Solver::new(&p).count() as u128;
+            for memo in [true, false] {
+                assert_eq!(count_memo(&p, &CountOptions { threads: 2, ..Default::default() }, memo), Some(plain));
+                for n in [3usize, 7] {
+                    let sum: u128 =
+                        (1..=n).map(|k| count_memo(&p, &CountOptions { shard: Some((k, n)), ..Default::default() }, memo).unwrap()).sum();
+                    assert_eq!(sum, plain);
+                }
+            }
+        }
     }
 }
