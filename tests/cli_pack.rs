@@ -248,3 +248,18 @@ fn xc_counts_memoize_on_threads_and_shards() {
     assert_eq!(xc(&["--threads", "2"]), 12988816);
     assert_eq!((1..=5).map(|k| xc(&["--shard", &format!("{k}/5")])).sum::<u64>(), 12988816);
 }
+
+#[test]
+fn xc_progress_lines_estimate_the_fraction_done() {
+    // The 6x10 pentomino file takes seconds to enumerate: at least one line a second.
+    let out = gridlock().args(["xc", "--count", "--no-memo", "--progress", "tests/data/pack/pentominoes-6x10.dlx"]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "9356\n");
+    let err = String::from_utf8(out.stderr).unwrap();
+    let fractions: Vec<f64> =
+        err.lines().filter_map(|l| l.split("about ").nth(1)).map(|f| f.split('%').next().unwrap().parse().unwrap()).collect();
+    assert!(!fractions.is_empty(), "{err}");
+    assert!(fractions.iter().all(|f| (0.0..=100.0).contains(f)), "{err}");
+    // --threads and --shard are refused with it (the estimate is of one search).
+    rejects_usage(&["xc", "--count", "--threads", "2", "--progress", "tests/data/pack/pentominoes-6x10.dlx"], "", &["--progress"]);
+}

@@ -25,6 +25,10 @@ pub struct Args {
     /// Print search statistics on stderr (in JSON they are in "stats" anyway).
     #[arg(long)]
     stats: bool,
+    /// Print a progress line on stderr every second: nodes, solutions and Knuth's
+    /// estimate of the fraction of the search tree done (single-threaded runs).
+    #[arg(long)]
+    progress: bool,
     #[command(flatten)]
     scale: Scale,
     #[command(flatten)]
@@ -87,6 +91,50 @@ fn report_stats(wanted: bool, stats: &CountStats) {
     }
 }
 
+/// Progress lines on stderr, once a second, from a watched search until dropped.
+struct ProgressLines {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl ProgressLines {
+    /// Starts printing `solver`'s progress when `wanted` (solutions too when not
+    /// `counting`: a memoized count does not visit them one by one).
+    fn start(wanted: bool, counting: bool, solver: &mut exact_cover::Solver) -> ProgressLines {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if !wanted {
+            return ProgressLines { stop, thread: None };
+        }
+        let watched = solver.watch();
+        let flag = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            let mut ticks = 0u64;
+            while !flag.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                ticks += 1;
+                if ticks % 20 == 0 {
+                    let f = watched.fraction();
+                    let estimate =
+                        if f.is_nan() { "no estimate (Algorithm M)".to_string() } else { format!("about {:.4}% of the tree", 100.0 * f) };
+                    let solutions = if counting { String::new() } else { format!("{} solutions, ", watched.solutions()) };
+                    eprintln!("gridlock xc: {:.0} s, {} nodes, {solutions}{estimate}", start.elapsed().as_secs_f64(), watched.nodes());
+                }
+            }
+        });
+        ProgressLines { stop, thread: Some(thread) }
+    }
+}
+
+impl Drop for ProgressLines {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 /// Runs `gridlock xc`.
 pub fn run(args: &Args) -> Outcome {
     let input = read_input(args.io.file.as_deref(), LARGE_INPUT_LIMIT)?;
@@ -97,6 +145,11 @@ pub fn run(args: &Args) -> Outcome {
     if args.count {
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
         if args.scale.threads > 1 || args.scale.shard.is_some() {
+            if args.progress {
+                return Err(output::bad(
+                    "--progress estimates single-threaded searches; with --threads or --shard a bar of subtrees shows on a terminal",
+                ));
+            }
             let bar = output::progress_bar();
             let report = output::progress_reporter(&bar);
             let options = exact_cover::parallel::CountOptions {
@@ -116,7 +169,9 @@ pub fn run(args: &Args) -> Outcome {
             return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
         }
         let mut solver = exact_cover::Solver::new(&named.problem);
+        let lines = ProgressLines::start(args.progress, true, &mut solver);
         let (count, memo) = solver.count_memo(!args.no_memo);
+        drop(lines);
         let count = count.ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
         let engine = engine(solver.has_multiplicities(), memo.kept);
         let st = solver.stats();
@@ -126,6 +181,7 @@ pub fn run(args: &Args) -> Outcome {
         return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
     }
     let mut solver = exact_cover::Solver::new(&named.problem);
+    let _lines = ProgressLines::start(args.progress, false, &mut solver);
     let texts = |sol: &[usize]| -> Vec<String> { sol.iter().map(|&k| named.option_text(k)).collect() };
     if args.listing.is_list() {
         let wanted = args.listing.wanted();

@@ -32,7 +32,7 @@ pub mod knuth;
 pub mod parallel;
 mod solver;
 
-pub use solver::{MemoStats, Order, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL};
+pub use solver::{MemoStats, Order, Progress, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL, PROGRESS_INTERVAL};
 
 use thiserror::Error;
 

@@ -3,6 +3,8 @@
 
 use crate::{Color, Problem};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Search statistics, counted since the solver was built.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -14,6 +16,46 @@ pub struct Stats {
     /// Solutions found.
     pub solutions: u64,
 }
+
+/// What a running search publishes for a progress line, read from any thread (see
+/// [`Solver::watch`]): nodes entered, solutions found and Knuth's estimate of the
+/// fraction of the search tree done, refreshed every [`PROGRESS_INTERVAL`] nodes.
+///
+/// The estimate (Knuth, the `delta` progress reports of DLX1..DLX3 and SSXCC; TAOCP
+/// 7.2.2, "estimating the running time"): at depth `l`, with the `k`-th level's branch the
+/// `x_k`-th (0-based) of `d_k`, it is the sum over `k` of `x_k / (d_1 ... d_k)` plus half
+/// of `1 / (d_1 ... d_l)`, exact for a tree whose nodes at each depth have equally many
+/// children, and otherwise a guess that ends at 1.
+#[derive(Debug, Default)]
+pub struct Progress {
+    nodes: AtomicU64,
+    solutions: AtomicU64,
+    /// The estimate as `f64` bits.
+    fraction: AtomicU64,
+}
+
+impl Progress {
+    /// Nodes entered so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Solutions found so far (0 while counting with [`Solver::count_memo`], which does
+    /// not visit solutions one by one).
+    pub fn solutions(&self) -> u64 {
+        self.solutions.load(Ordering::Relaxed)
+    }
+
+    /// The estimated fraction of the search tree done, in `0.0..=1.0` (NaN for Algorithm
+    /// M's enumeration, which keeps no estimate; 0 before the first refresh).
+    pub fn fraction(&self) -> f64 {
+        f64::from_bits(self.fraction.load(Ordering::Relaxed))
+    }
+}
+
+/// How many search nodes pass between two refreshes of a watched [`Progress`] (a power of
+/// two).
+pub const PROGRESS_INTERVAL: u64 = 1 << 16;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -61,6 +103,10 @@ pub struct Solver {
     colored: bool,
     /// Algorithm M's state, when some primary item has a multiplicity (else empty).
     multi: Option<Box<Multi>>,
+    /// Where the search publishes its progress (see [`Solver::watch`]), and per level of
+    /// the current path (branch taken, 0-based; branches in all), kept only when watched.
+    watch: Option<Arc<Progress>>,
+    path: Vec<(u32, u32)>,
 }
 
 /// Algorithm M's state (Knuth, TAOCP 7.2.2.1, Algorithm M; program DLX3): per primary
@@ -163,6 +209,8 @@ impl Solver {
             solution: Vec::new(),
             stats: Stats::default(),
             purified: if colored { vec![0; n + 2] } else { Vec::new() },
+            watch: None,
+            path: Vec::new(),
             colored,
             multi: problem.has_multiplicities().then(|| {
                 let mut bound = vec![1; n1 + 1];
@@ -336,6 +384,13 @@ impl Solver {
                         return true;
                     }
                     i = self.choose();
+                    if self.watch.is_some() {
+                        self.path.truncate(l);
+                        self.path.push((0, self.nodes[i].top.max(0) as u32));
+                        if self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                            self.publish(self.estimate());
+                        }
+                    }
                     self.cover(i);
                     if self.x.len() <= l {
                         self.x.push(0);
@@ -358,6 +413,9 @@ impl Solver {
                     self.uncommit_option(xl);
                     i = self.nodes[xl].top as usize;
                     self.x[l] = self.nodes[xl].down;
+                    if let Some(branch) = self.path.get_mut(l) {
+                        branch.0 += 1;
+                    }
                     step = Step::Try;
                 }
                 Step::Uncover => {
@@ -374,6 +432,37 @@ impl Solver {
                     step = Step::TryAgain;
                 }
             }
+        }
+    }
+
+    /// Publishes this search's progress in the returned [`Progress`] from now on, every
+    /// [`PROGRESS_INTERVAL`] nodes: Algorithm C listing or counting, and Algorithm M's
+    /// counting mode, with the estimate; Algorithm M's enumeration without it.
+    pub fn watch(&mut self) -> Arc<Progress> {
+        let p = Arc::new(Progress::default());
+        self.watch = Some(p.clone());
+        p
+    }
+
+    /// Knuth's estimate of the fraction of the tree done (see [`Progress`]) at the
+    /// current path; 0 when the search is not watched.
+    pub fn estimate(&self) -> f64 {
+        let mut fraction = 0.0;
+        let mut weight = 1.0;
+        for &(x, d) in &self.path {
+            weight /= f64::from(d.max(1));
+            fraction += f64::from(x) * weight;
+        }
+        (fraction + weight / 2.0).min(1.0)
+    }
+
+    /// Refreshes the watched [`Progress`] (call every [`PROGRESS_INTERVAL`] nodes) with
+    /// `fraction` (NaN where no estimate is kept).
+    fn publish(&self, fraction: f64) {
+        if let Some(p) = &self.watch {
+            p.nodes.store(self.stats.nodes, Ordering::Relaxed);
+            p.solutions.store(self.stats.solutions, Ordering::Relaxed);
+            p.fraction.store(fraction.to_bits(), Ordering::Relaxed);
         }
     }
 
@@ -564,6 +653,10 @@ impl Solver {
                     if crate::interrupt::poll(self.stats.nodes) {
                         self.phase = Phase::Done;
                         return false;
+                    }
+                    if self.watch.is_some() && self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                        // Algorithm M's branches are not counted ahead: no estimate.
+                        self.publish(f64::NAN);
                     }
                     if self.rlink[0] == 0 {
                         self.level = l;
@@ -1014,6 +1107,13 @@ impl Solver {
             false
         };
         let mut total: u128 = 0;
+        let watched = self.watch.is_some();
+        if watched {
+            self.path.push((0, self.nodes[i].top.max(0) as u32));
+            if self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                self.publish(self.estimate());
+            }
+        }
         if self.nodes[i].top > 0 {
             self.cover(i);
             let mut x = self.nodes[i].down as usize;
@@ -1033,12 +1133,21 @@ impl Solver {
                     Some(t) => total = t,
                     None => {
                         self.uncover(i);
+                        if watched {
+                            self.path.pop();
+                        }
                         return None;
                     }
                 }
                 x = self.nodes[x].down as usize;
+                if let Some(branch) = self.path.last_mut() {
+                    branch.0 += 1;
+                }
             }
             self.uncover(i);
+        }
+        if watched {
+            self.path.pop();
         }
         if stored && st.kept {
             // The key was overwritten below: compute it again (the state is restored).
@@ -1125,5 +1234,60 @@ mod tests {
         assert_eq!(p.add_colored_option(&[(0, Color(5))]), Err(crate::ExactCoverError::ColoredPrimary(0)));
         assert_eq!(p.add_option(&[2]), Err(crate::ExactCoverError::NoPrimaryItem));
         assert_eq!(p.options(), 0);
+    }
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use super::*;
+
+    #[test]
+    fn knuths_estimate_is_exact_on_a_uniform_tree() {
+        // 4 independent items with 3 options each: every node at depth d has 3 children,
+        // so at the j-th of the 81 leaves the estimate is (j + 1/2) / 81.
+        let mut p = Problem::new(4, 0);
+        for i in 0..4 {
+            for _ in 0..3 {
+                p.add_option(&[i]).unwrap();
+            }
+        }
+        let mut s = Solver::new(&p);
+        let watched = s.watch();
+        let mut j = 0;
+        while s.next_solution().is_some() {
+            assert!((s.estimate() - (j as f64 + 0.5) / 81.0).abs() < 1e-12, "leaf {j}: {}", s.estimate());
+            j += 1;
+        }
+        assert_eq!(j, 81);
+        assert_eq!(watched.nodes(), 0, "fewer nodes than one refresh interval");
+    }
+
+    #[test]
+    fn a_watched_count_publishes_its_progress_and_counts_the_same() {
+        // Exact cover of 0..n by intervals of length 1 and 2: Fibonacci many solutions,
+        // enough nodes for several refreshes when enumerated.
+        let n = 26;
+        let mut p = Problem::new(n, 0);
+        for i in 0..n {
+            p.add_option(&[i]).unwrap();
+            if i + 1 < n {
+                p.add_option(&[i, i + 1]).unwrap();
+            }
+        }
+        let plain = Solver::new(&p).count_memo(false).0;
+        let mut s = Solver::new(&p);
+        let watched = s.watch();
+        assert_eq!(s.count_memo(false).0, plain);
+        assert!(watched.nodes() >= PROGRESS_INTERVAL);
+        let f = watched.fraction();
+        assert!((0.0..=1.0).contains(&f), "{f}");
+        let mut listing = Solver::new(&p);
+        let watched = listing.watch();
+        let mut found = 0u128;
+        while listing.next_solution().is_some() {
+            found += 1;
+        }
+        assert_eq!(Some(found), plain);
+        assert!(watched.solutions() > 0 && (0.0..=1.0).contains(&watched.fraction()));
     }
 }
