@@ -58,7 +58,7 @@ def two_sat(n_vars: int, clauses: Iterable[Tuple[int, int]]) -> Optional[List[bo
     """2-SAT: clauses are pairs of DIMACS literals (``3`` is x3, ``-3`` not x3, each in
     ``1..n_vars`` in absolute value); returns ``n_vars`` bools (x_i at index i - 1)
     satisfying every clause, or ``None``. Linear time (Aspvall, Plass and Tarjan 1979).
-    Raises ``ValueError`` for a literal out of range."""
+    Raises ``ValueError`` for a literal out of range or more than 2**26 variables."""
 
 def pack(
     board: Union[str, Iterable[Cell]],

@@ -189,12 +189,17 @@ pub(crate) fn verdict(j: ::puzzles::judge::Judgement) -> (&'static str, String) 
     }
 }
 
-/// The 2-SAT solver: `n_vars` variables 1..=n_vars and clauses as pairs of DIMACS
-/// literals (`-3` is "not x3"); a satisfying assignment (list of `n_vars` bools, x_i at
+/// The 2-SAT solver: `n_vars` variables 1..=n_vars (at most 2^26, as DIMACS headers) and
+/// clauses as pairs of DIMACS literals (`-3` is "not x3"); a satisfying assignment (list of `n_vars` bools, x_i at
 /// index i - 1) or `None`. Linear time (implication graph, strongly connected
 /// components).
 #[pyfunction]
-fn two_sat(py: Python<'_>, n_vars: u32, clauses: Vec<(i64, i64)>) -> PyResult<Option<Vec<bool>>> {
+fn two_sat(py: Python<'_>, n_vars: u64, clauses: Vec<(i64, i64)>) -> PyResult<Option<Vec<bool>>> {
+    // The answer is a list of n_vars bools: the same bound as DIMACS headers.
+    if n_vars > twosat::dimacs::MAX_DIMACS_VARS {
+        return Err(value_error(format_args!("{n_vars} variables; at most {} are supported", twosat::dimacs::MAX_DIMACS_VARS)));
+    }
+    let n_vars = n_vars as u32;
     let mut formula = twosat::TwoSat::new(n_vars);
     formula.reserve(clauses.len());
     let literal = |k: usize, x: i64| -> PyResult<twosat::Literal> {

@@ -416,6 +416,8 @@ def test_bad_arguments_raise_value_error():
         lambda: gridlock.ExactCover(["a"]).add_option(["a:red"]),
         lambda: gridlock.two_sat(2, [(1, 3)]),
         lambda: gridlock.two_sat(2, [(0, 1)]),
+        lambda: gridlock.two_sat(2**32, [(1, 2)]),
+        lambda: gridlock.two_sat(2**27, []),
         lambda: gridlock.laser.solve("1\n1 1\n.\n", style="nope"),
     ):
         with pytest.raises(ValueError):
