@@ -263,3 +263,23 @@ fn xc_progress_lines_estimate_the_fraction_done() {
     // --threads and --shard are refused with it (the estimate is of one search).
     rejects_usage(&["xc", "--count", "--threads", "2", "--progress", "tests/data/pack/pentominoes-6x10.dlx"], "", &["--progress"]);
 }
+
+#[test]
+fn knuths_polyomino_dlx_notation() {
+    let file = "tests/data/pack/pentominoes-6x10.polyomino-dlx";
+    assert_eq!(count(&["pack", "--knuth", file, "--count"]), 9356);
+    assert_eq!(count(&["pack", "--knuth", file, "--count", "--unique"]), 2339);
+    // A first packing drawn as usual, row x and column y of Knuth's cell xy.
+    let out = gridlock().args(["pack", "--knuth", file]).output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 6);
+    // Bad notation: line and column; --knuth brings its own pieces.
+    let dir = std::env::temp_dir().join(format!("gridlock-knuth-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "| box\n[0-5][0-9]\nI 00 01 02 0? 04\n").unwrap();
+    rejects(&["pack", "--knuth", bad.to_str().unwrap(), "--count"], "", &["line 3, column 13"]);
+    std::fs::write(&bad, "[0-3]0s\nI 00\n").unwrap();
+    rejects(&["pack", "--knuth", bad.to_str().unwrap(), "--count"], "", &["line 1, column 7", "suffix"]);
+    rejects_usage(&["pack", "--knuth", file, "--pieces", "pentominoes", "--count"], "", &["--pieces"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

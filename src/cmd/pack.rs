@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `gridlock pack`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("board_source").required(true).args(["rect", "board"])))]
+#[command(group(clap::ArgGroup::new("board_source").required(true).args(["rect", "board", "knuth"])))]
 pub struct Args {
     /// A rectangular board ROWSxCOLUMNS, each 1 to 1000, e.g. 6x10.
     #[arg(long, value_name = "RxC")]
@@ -20,12 +20,18 @@ pub struct Args {
     /// A board file: '.' is a cell to fill, '#' or a space is outside.
     #[arg(long, value_name = "FILE")]
     board: Option<PathBuf>,
+    /// Box and pieces in the input notation of Knuth's polyomino-dlx ('|' comments; the
+    /// box line of cells xy with [..] sets and ranges, e.g. [0-5][0-9]; then a line per
+    /// piece: [MULT|]NAME and its typical cells, MULT 'm' or 'lo:hi'). Cell xy is row x,
+    /// column y.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["pieces", "copies"])]
+    knuth: Option<PathBuf>,
     /// The pieces: a set (pentominoes, tetrominoes, kanoodle, dominoes, trominoes,
     /// monomino) or a file of pieces (a name line, optionally ending in a count such as
     /// "T 3", "T 0..2", "T *" or "T 1..*", then the shape drawn with '#'; blank-line
     /// separated). Without a count a piece is used exactly once.
-    #[arg(long, value_name = "SET|FILE")]
-    pieces: String,
+    #[arg(long, value_name = "SET|FILE", required_unless_present = "knuth")]
+    pieces: Option<String>,
     /// Use every piece this many times: N, LO..HI, * (any number) or LO..* (overrides the
     /// file's counts). Copies of a piece are indistinguishable.
     #[arg(long, value_name = "COUNT", value_parser = Copies::parse)]
@@ -126,12 +132,13 @@ fn board(args: &Args) -> Result<Board, output::Failure> {
 
 /// The pieces the arguments name, with their counts (--copies overriding).
 fn pieces(args: &Args) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
-    let listed: Vec<(Piece, Copies)> = match polyomino::sets::by_name(&args.pieces) {
+    let spec = args.pieces.as_deref().unwrap_or_default();
+    let listed: Vec<(Piece, Copies)> = match polyomino::sets::by_name(spec) {
         Some(set) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
         None => {
-            let path = Path::new(&args.pieces);
+            let path = Path::new(spec);
             if !path.exists() {
-                return Err(bad(format_args!("--pieces: '{}' is neither a set ({}) nor a file", args.pieces, polyomino::sets::NAMES)));
+                return Err(bad(format_args!("--pieces: '{}' is neither a set ({}) nor a file", spec, polyomino::sets::NAMES)));
             }
             let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
             pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?
@@ -234,8 +241,8 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
 
 /// Runs `gridlock pack`.
 pub fn run(args: &Args) -> Outcome {
-    let board_path = args.board.as_deref();
-    let pieces_path = Some(Path::new(&args.pieces)).filter(|p| p.exists());
+    let board_path = args.board.as_deref().or(args.knuth.as_deref());
+    let pieces_path = args.pieces.as_deref().map(Path::new).filter(|p| p.exists());
     let svg = SvgTarget::new(args.picture.svg.as_deref(), &[board_path, pieces_path])?;
     if svg.is_some() && (args.count || args.listing.is_list()) {
         return Err(bad("--svg draws one packing; it does not go with --count, --all or --limit"));
@@ -243,8 +250,14 @@ pub fn run(args: &Args) -> Outcome {
     if args.unique && !args.count && !args.listing.is_list() {
         return Err(bad("--unique goes with --count, --all or --limit"));
     }
-    let board = board(args)?;
-    let (pieces, copies) = pieces(args)?;
+    let (board, (pieces, copies)) = match &args.knuth {
+        Some(path) => {
+            let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+            let (board, listed) = pack::parse_knuth(input.text()?).map_err(|e| input.bad(e))?;
+            (board, listed.into_iter().unzip())
+        }
+        None => (board(args)?, pieces(args)?),
+    };
     let freedom = if args.one_sided { polyomino::Freedom::OneSided } else { polyomino::Freedom::Free };
     let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(bad)?;
     if args.emit_knuth {

@@ -562,3 +562,127 @@ fn domino_tilings_up_to_symmetry() {
         }
     }
 }
+
+/// Random boxes (with holes) and piece sets with multiplicities in the input notation of
+/// Knuth's polyomino-dlx: (name, file text). Every piece carries an explicit multiplicity
+/// (`m|name` or `lo:hi|name`): the built program misreads lines without one.
+fn knuth_cases() -> Vec<(String, String)> {
+    let shapes: [&[(u32, u32)]; 8] = [
+        &[(0, 0)],
+        &[(0, 0), (0, 1)],
+        &[(0, 0), (1, 0), (2, 0)],
+        &[(0, 0), (0, 1), (1, 0)],
+        &[(0, 0), (0, 1), (1, 0), (1, 1)],
+        &[(0, 0), (0, 1), (0, 2), (1, 1)],
+        &[(0, 0), (1, 0), (1, 1), (1, 2)],
+        &[(0, 0), (0, 1), (1, 1), (1, 2)],
+    ];
+    let digit = |d: u32| char::from_digit(d, 36).unwrap();
+    let mut state = 0x1234_5678_9ABC_DEF1u64;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    (1..=16)
+        .map(|k| {
+            let (rows, cols) = (2 + next(3) as u32, 3 + next(5) as u32);
+            let mut text = format!("| random case {k}\n");
+            // Each row's cells as runs x[a-b] (or xy for one cell), a few cells left out.
+            for x in 0..rows {
+                let keep: Vec<bool> = (0..cols).map(|_| next(16) != 0).collect();
+                let mut y = 0;
+                while y < cols {
+                    if !keep[y as usize] {
+                        y += 1;
+                        continue;
+                    }
+                    let start = y;
+                    while y < cols && keep[y as usize] {
+                        y += 1;
+                    }
+                    if y - start == 1 {
+                        text += &format!("{}{} ", digit(x), digit(start));
+                    } else {
+                        text += &format!("{}[{}-{}] ", digit(x), digit(start), digit(y - 1));
+                    }
+                }
+            }
+            text.push('\n');
+            for p in 0..(1 + next(3)) {
+                let m = match next(4) {
+                    0 => format!("{}", 1 + next(3)),
+                    1 => format!("0:{}", 8 + next(20)),
+                    _ => format!("1:{}", 8 + next(20)),
+                };
+                let (dx, dy) = (next(3) as u32, next(3) as u32);
+                let cells: Vec<String> = shapes[if p == 0 { next(3) } else { next(8) } as usize]
+                    .iter()
+                    .map(|&(x, y)| format!("{}{}", digit(x + dx), digit(y + dy)))
+                    .collect();
+                text += &format!("{m}|q{p} {}\n", cells.join(" "));
+            }
+            (format!("knuth-{k}"), text)
+        })
+        .collect()
+}
+
+#[test]
+fn knuth_notation_counts_equal_polyomino_dlx_and_dlx3() {
+    let recorded: std::collections::HashMap<String, u128> = include_str!("../../../tests/data/pack/knuth-polyomino-counts.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (name, count) = l.split_once(' ').unwrap();
+            (name.to_string(), count.trim().parse().unwrap())
+        })
+        .collect();
+    let build = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/build.sh");
+    let dir = std::env::temp_dir().join("gridlock-reference");
+    let reference = build.exists() && std::process::Command::new("bash").arg(&build).arg(&dir).output().is_ok_and(|o| o.status.success());
+    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
+    let mut nonzero = 0;
+    for (name, text) in knuth_cases() {
+        let (board, listed) = puzzles::pack::parse_knuth(&text).unwrap();
+        let (pieces, copies): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
+        let solver = PackSolver::with_copies(board, pieces, copies, Freedom::Free).unwrap();
+        let ours = solver.count_tilings(&RunOptions::default()).unwrap();
+        if reference {
+            // Knuth's pipeline: polyomino-dlx writes the DLX file, dlx3 counts.
+            use std::io::Write;
+            use std::process::{Command, Stdio};
+            let mut gen =
+                Command::new(dir.join("polyomino-dlx")).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+            gen.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+            let dlx = gen.wait_with_output().unwrap().stdout;
+            let mut count = Command::new(dir.join("dlx3"))
+                .arg("m0")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            count.stdin.take().unwrap().write_all(&dlx).unwrap();
+            let err = String::from_utf8(count.wait_with_output().unwrap().stderr).unwrap();
+            let theirs: u128 = err
+                .lines()
+                .find(|l| l.starts_with("Altogether"))
+                .unwrap_or_else(|| panic!("{name}: dlx3 said {err}\n{text}"))
+                .split_whitespace()
+                .nth(1)
+                .unwrap()
+                .parse()
+                .unwrap();
+            if record {
+                println!("{name} {theirs}");
+            }
+            assert_eq!(ours, theirs, "{name}: gridlock {ours}, Knuth's pipeline {theirs}\n{text}");
+        }
+        if !record {
+            assert_eq!(Some(&ours), recorded.get(&name), "{name}: the count recorded from Knuth's pipeline");
+        }
+        nonzero += (ours > 0) as usize;
+    }
+    assert!(nonzero >= 4, "most random cases should have packings ({nonzero} of 16)");
+}

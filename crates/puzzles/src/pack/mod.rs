@@ -6,6 +6,9 @@
 //! on several threads, or into deterministic shards for separate processes.
 
 pub mod check;
+pub mod knuth;
+
+pub use knuth::parse_knuth;
 
 pub use polyomino::cover::exact_cover_problem;
 use polyomino::symmetry::{board_symmetries, break_symmetry, count_fixed_tilings, count_with_symmetry, BoardSymmetry, Restrict};
