@@ -22,6 +22,7 @@ from ._gridlock import (
     PackingSolutions,
     Solution,
     pack,
+    pack_knuth,
     two_sat,
 )
 from ._verdict import Verdict
@@ -38,6 +39,7 @@ __all__ = [
     "laser",
     "mayan",
     "pack",
+    "pack_knuth",
     "twins",
     "two_sat",
 ]

@@ -78,6 +78,12 @@ def pack(
     reflections. Raises ``gridlock.ParseError`` (line and column in the drawing) or
     ``ValueError``."""
 
+def pack_knuth(text: str, *, one_sided: bool = False) -> "Packing":
+    """A packing problem in the input notation of Knuth's ``polyomino-dlx``: ``|``
+    comments, the box line of cells ``xy`` (extended hexadecimal digits or bracketed sets
+    with ranges, ``[0-5][0-9]``), then per piece ``[MULT|]NAME`` and its typical cells.
+    Cell ``xy`` is row x, column y. Raises ``gridlock.ParseError`` (line, column)."""
+
 class Packing:
     def first(self) -> Optional["Solution"]:
         """One packing or ``None``."""

@@ -114,6 +114,17 @@ fn pack_problem(board: &Bound<'_, PyAny>, pieces: &Bound<'_, PyAny>, one_sided: 
     Ok(Packing { solver: Arc::new(solver) })
 }
 
+/// Packs the box and pieces of a file in the input notation of Knuth's polyomino-dlx.
+#[pyfunction]
+#[pyo3(signature = (text, *, one_sided = false))]
+fn pack_knuth(text: &str, one_sided: bool) -> PyResult<Packing> {
+    let (board, listed) = pack::parse_knuth(text).map_err(|e| parse_error(&e))?;
+    let (pieces, copies): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
+    let freedom = if one_sided { Freedom::OneSided } else { Freedom::Free };
+    let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(value_error)?;
+    Ok(Packing { solver: Arc::new(solver) })
+}
+
 /// A packing problem (Python class `gridlock.Packing`).
 #[pyclass(module = "gridlock", frozen)]
 pub struct Packing {
@@ -295,6 +306,7 @@ impl Solution {
 /// Registers the function and classes.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pack_problem, m)?)?;
+    m.add_function(wrap_pyfunction!(pack_knuth, m)?)?;
     m.add_class::<Packing>()?;
     m.add_class::<Solutions>()?;
     m.add_class::<Solution>()?;

@@ -230,6 +230,15 @@ def test_one_sided_and_unique_listing():
     assert tiles.count(unique=True) < tiles.count()
 
 
+def test_knuths_polyomino_dlx_notation():
+    p = gridlock.pack_knuth(read("pack/pentominoes-6x10.polyomino-dlx"))
+    assert p.count() == 9356
+    assert p.count() == int(cli("pack", "--knuth", str(DATA / "pack" / "pentominoes-6x10.polyomino-dlx"), "--count"))
+    with pytest.raises(gridlock.ParseError) as e:
+        gridlock.pack_knuth("[0-5][0-9]\nI 00 01 0?\n")
+    assert (e.value.line, e.value.column) == (2, 10)  # the "?"
+
+
 def test_to_knuth_counts_the_same_through_exact_cover():
     p = gridlock.pack(box(4, 5), {"L": ("#..\n###", "*"), "I2": ("##", "0..3")})
     assert gridlock.ExactCover.from_knuth(p.to_knuth()).count() == p.count()
