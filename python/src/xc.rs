@@ -3,6 +3,7 @@
 //! M, memoized counting).
 
 use crate::{interruptible, parse_error, value_error, Stream};
+use exact_cover::knuth::Named;
 use exact_cover::{Color, Problem, Solver};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
@@ -19,12 +20,10 @@ enum Bounds {
 /// An exact cover problem (Python class `gridlock.ExactCover`).
 #[pyclass(module = "gridlock")]
 pub struct ExactCover {
-    problem: Problem,
-    /// Item names, primary first, by item number.
-    items: Vec<String>,
+    /// The problem with its item and color names (as Knuth's format reads them).
+    named: Named,
+    /// Item numbers and color numbers by name.
     index: HashMap<String, usize>,
-    /// Color names by color number (0 unused) and their numbers.
-    colors: Vec<String>,
     color_index: HashMap<String, u32>,
 }
 
@@ -44,13 +43,14 @@ impl ExactCover {
         }
         let problem = Problem::new(primary.len(), secondary.len());
         let items = primary.into_iter().chain(secondary).collect();
-        Ok(ExactCover { problem, items, index, colors: vec![String::new()], color_index: HashMap::new() })
+        let named = Named { problem, items, colors: vec![String::new()], lines: Vec::new() };
+        Ok(ExactCover { named, index, color_index: HashMap::new() })
     }
 
-    fn from_named(named: exact_cover::knuth::Named) -> ExactCover {
+    fn from_named(named: Named) -> ExactCover {
         let index = named.items.iter().enumerate().map(|(k, n)| (n.clone(), k)).collect();
         let color_index = named.colors.iter().enumerate().skip(1).map(|(k, n)| (n.clone(), k as u32)).collect();
-        ExactCover { problem: named.problem, items: named.items, index, colors: named.colors, color_index }
+        ExactCover { named, index, color_index }
     }
 }
 
@@ -64,7 +64,7 @@ impl ExactCover {
         given.sort_by(|a, b| a.0.cmp(&b.0));
         for (name, bounds) in given {
             let item = match xc.index.get(&name) {
-                Some(&i) if i < xc.problem.primary_items() => i,
+                Some(&i) if i < xc.named.problem.primary_items() => i,
                 Some(_) => return Err(value_error(format_args!("item '{name}' is secondary; only primary items have multiplicities"))),
                 None => return Err(value_error(format_args!("multiplicity for unknown item '{name}'"))),
             };
@@ -72,7 +72,8 @@ impl ExactCover {
                 Bounds::Exactly(n) => (n, n),
                 Bounds::Range(lo, hi) => (lo, hi),
             };
-            xc.problem
+            xc.named
+                .problem
                 .set_multiplicity(item, lo, hi)
                 .map_err(|_| value_error(format_args!("item '{name}' cannot be covered between {lo} and {hi} times")))?;
         }
@@ -88,7 +89,7 @@ impl ExactCover {
     /// Adds an option (item names; "item:color" colors a secondary item); returns its
     /// index.
     fn add_option(&mut self, items: Vec<String>) -> PyResult<usize> {
-        let k = self.problem.options();
+        let k = self.named.problem.options();
         let mut option = Vec::with_capacity(items.len());
         for text in &items {
             let (name, color) = match text.split_once(':') {
@@ -103,17 +104,17 @@ impl ExactCover {
             }
             let color = match color {
                 None => Color::NONE,
-                Some(_) if item < self.problem.primary_items() => {
+                Some(_) if item < self.named.problem.primary_items() => {
                     return Err(value_error(format_args!("option {k}: item '{name}' is primary and cannot have a color")))
                 }
                 Some(c) if c.is_empty() || c.chars().any(char::is_whitespace) => {
                     return Err(value_error(format_args!("option {k}: bad color {c:?}")))
                 }
                 Some(c) => {
-                    let next = self.colors.len() as u32;
+                    let next = self.named.colors.len() as u32;
                     let id = *self.color_index.entry(c.to_string()).or_insert(next);
                     if id == next {
-                        self.colors.push(c.to_string());
+                        self.named.colors.push(c.to_string());
                     }
                     Color(id)
                 }
@@ -121,54 +122,45 @@ impl ExactCover {
             option.push((item as u32, color));
         }
         let option: Vec<(usize, Color)> = option.into_iter().map(|(i, c)| (i as usize, c)).collect();
-        self.problem.add_colored_option(&option).map_err(|e| value_error(format_args!("option {k}: {e}")))
+        let added = self.named.problem.add_colored_option(&option).map_err(|e| value_error(format_args!("option {k}: {e}")))?;
+        self.named.lines.push(k + 1);
+        Ok(added)
     }
 
     /// The items of option `k`, as given ("item" or "item:color").
     fn option(&self, k: usize) -> PyResult<Vec<String>> {
-        if k >= self.problem.options() {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!("no option {k} (there are {})", self.problem.options())));
+        if k >= self.named.problem.options() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!("no option {k} (there are {})", self.named.problem.options())));
         }
-        Ok(self
-            .problem
-            .option(k)
-            .iter()
-            .map(|&(i, c)| {
-                if c == Color::NONE {
-                    self.items[i as usize].clone()
-                } else {
-                    format!("{}:{}", self.items[i as usize], self.colors[c.0 as usize])
-                }
-            })
-            .collect())
+        Ok(self.named.option_items(k))
     }
 
     /// The primary items' names.
     #[getter]
     fn primary(&self) -> Vec<String> {
-        self.items[..self.problem.primary_items()].to_vec()
+        self.named.items[..self.named.problem.primary_items()].to_vec()
     }
 
     /// The secondary items' names.
     #[getter]
     fn secondary(&self) -> Vec<String> {
-        self.items[self.problem.primary_items()..].to_vec()
+        self.named.items[self.named.problem.primary_items()..].to_vec()
     }
 
     /// The number of options.
     fn __len__(&self) -> usize {
-        self.problem.options()
+        self.named.problem.options()
     }
 
     /// The first solution (option indices, in the order chosen) or `None`.
     fn first(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
-        let problem = &self.problem;
+        let problem = &self.named.problem;
         interruptible(py, || Solver::new(problem).next_solution().map(<[usize]>::to_vec))
     }
 
     /// The solutions, lazily.
     fn solutions(&self) -> Solutions {
-        let problem = self.problem.clone();
+        let problem = self.named.problem.clone();
         Solutions(Mutex::new(Stream::spawn(move |emit| {
             let mut solver = Solver::new(&problem);
             while let Some(s) = solver.next_solution() {
@@ -182,16 +174,16 @@ impl ExactCover {
     /// The number of solutions, exact.
     #[pyo3(signature = (memo = true))]
     fn count(&self, py: Python<'_>, memo: bool) -> PyResult<u128> {
-        let problem = &self.problem;
+        let problem = &self.named.problem;
         interruptible(py, || Solver::new(problem).count_memo(memo).0)?.ok_or_else(crate::overflow)
     }
 
     fn __repr__(&self) -> String {
         format!(
             "ExactCover({} primary, {} secondary items, {} options)",
-            self.problem.primary_items(),
-            self.problem.secondary_items(),
-            self.problem.options()
+            self.named.problem.primary_items(),
+            self.named.problem.secondary_items(),
+            self.named.problem.options()
         )
     }
 }

@@ -32,6 +32,11 @@ pub struct Named {
 impl Named {
     /// Option `k` written back in Knuth's format (`item` or `item:color`, space-separated).
     pub fn option_text(&self, k: usize) -> String {
+        self.option_items(k).join(" ")
+    }
+
+    /// The items of option `k` as Knuth's format writes them (`item` or `item:color`).
+    pub fn option_items(&self, k: usize) -> Vec<String> {
         self.problem
             .option(k)
             .iter()
@@ -42,8 +47,7 @@ impl Named {
                     format!("{}:{}", self.items[i as usize], self.colors[c.0 as usize])
                 }
             })
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect()
     }
 }
 

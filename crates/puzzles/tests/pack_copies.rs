@@ -167,6 +167,17 @@ fn case() -> impl Strategy<Value = Case> {
     })
 }
 
+/// The packing problem of a [`case`] (free pieces named p0, p1, ...).
+fn solver_for(cells: &[(i32, i32)], shapes: &[Vec<(i32, i32)>], copies: &[Copies]) -> PackSolver {
+    let board = Board::from_cells(cells.iter().map(|&(r, c)| polyomino::Cell::new(r, c)));
+    let pieces: Vec<Piece> = shapes
+        .iter()
+        .enumerate()
+        .map(|(k, s)| Piece { name: format!("p{k}"), shape: Shape::new(s.iter().map(|&(r, c)| polyomino::Cell::new(r, c))).unwrap() })
+        .collect();
+    PackSolver::with_copies(board, pieces, copies.to_vec(), Freedom::Free).unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
@@ -175,12 +186,7 @@ proptest! {
         let board_set: BTreeSet<(i32, i32)> = cells.iter().copied().collect();
         prop_assume!(!board_set.is_empty());
         let expected = brute(&board_set, &shapes, &copies);
-        let board = Board::from_cells(cells.iter().map(|&(r, c)| polyomino::Cell::new(r, c)));
-        let pieces: Vec<Piece> = shapes.iter().enumerate().map(|(k, s)| Piece {
-            name: format!("p{k}"),
-            shape: Shape::new(s.iter().map(|&(r, c)| polyomino::Cell::new(r, c))).unwrap(),
-        }).collect();
-        let solver = PackSolver::with_copies(board, pieces, copies.clone(), Freedom::Free).unwrap();
+        let solver = solver_for(&cells, &shapes, &copies);
         prop_assert_eq!(solver.count_tilings(&RunOptions::default()).unwrap(), expected as u128);
         // Every tiling listed is a tiling, each once, within the counts.
         let mut seen = BTreeSet::new();
@@ -199,6 +205,61 @@ proptest! {
         });
         prop_assert_eq!(seen.len() as u64, expected);
     }
+}
+
+/// Counts recorded from Knuth's programs in a `tests/data` file: lines `name count`.
+fn recorded(text: &str) -> std::collections::HashMap<String, u128> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (name, count) = l.split_once(' ').unwrap();
+            (name.to_string(), count.trim().parse().unwrap())
+        })
+        .collect()
+}
+
+/// The folder of Knuth's programs, built from `../shared/reference` when it is present.
+fn reference() -> Option<std::path::PathBuf> {
+    let build = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/build.sh");
+    let dir = std::env::temp_dir().join("gridlock-reference");
+    let built = build.exists() && std::process::Command::new("bash").arg(&build).arg(&dir).output().is_ok_and(|o| o.status.success());
+    built.then_some(dir)
+}
+
+/// `program args` fed `input`: (stdout, stderr).
+fn run(program: &std::path::Path, args: &[&str], input: &[u8]) -> (Vec<u8>, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(program).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    (out.stdout, String::from_utf8(out.stderr).unwrap())
+}
+
+/// Checks gridlock's count `ours` of case `name` against Knuth's (`theirs`, when his
+/// programs ran) and against the recorded count; with `GRIDLOCK_RECORD` set, prints
+/// Knuth's count for the `tests/data` file instead of checking the recorded one.
+fn agree(name: &str, ours: u128, theirs: Option<u128>, recorded: &std::collections::HashMap<String, u128>, text: &str) {
+    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
+    if let Some(theirs) = theirs {
+        if record {
+            println!("{name} {theirs}");
+        }
+        assert_eq!(ours, theirs, "{name}: gridlock {ours}, Knuth's programs {theirs}\n{text}");
+    }
+    if !record {
+        assert_eq!(Some(&ours), recorded.get(name), "{name}: the count recorded from Knuth's programs");
+    }
+}
+
+/// The count a Knuth DLX program prints on stderr (`Altogether N solutions`) for `input`.
+fn knuth_count(program: &std::path::Path, input: &[u8]) -> u128 {
+    let err = run(program, &["m0"], input).1;
+    let line = err.lines().find(|l| l.starts_with("Altogether")).unwrap_or_else(|| panic!("{}: {err}", program.display()));
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }
 
 /// Random piece sets with counts on boards of 12 to 28 cells, written by `--emit-knuth`
@@ -232,44 +293,15 @@ fn dlx3_cases() -> Vec<(String, i32, i32, String)> {
 
 #[test]
 fn counts_equal_knuths_dlx3() {
-    let recorded: std::collections::HashMap<String, u128> = include_str!("../../../tests/data/pack/dlx3-counts.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (name, count) = l.split_once(' ').unwrap();
-            (name.to_string(), count.trim().parse().unwrap())
-        })
-        .collect();
-    let build = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/build.sh");
-    let dir = std::env::temp_dir().join("gridlock-reference");
-    let reference = build.exists() && std::process::Command::new("bash").arg(&build).arg(&dir).output().is_ok_and(|o| o.status.success());
-    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
+    let recorded = recorded(include_str!("../../../tests/data/pack/dlx3-counts.txt"));
+    let reference = reference();
     let mut nonzero = 0;
     for (name, rows, cols, text) in dlx3_cases() {
         let (pieces, copies): (Vec<Piece>, Vec<Copies>) = puzzles::pack::parse_pieces(&text).unwrap().into_iter().unzip();
         let solver = PackSolver::with_copies(Board::rectangle(rows, cols), pieces, copies, Freedom::Free).unwrap();
         let ours = solver.count_tilings(&RunOptions::default()).unwrap();
-        if reference {
-            use std::io::Write;
-            let mut child = std::process::Command::new(dir.join("dlx3"))
-                .arg("m0")
-                .stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .unwrap();
-            child.stdin.take().unwrap().write_all(solver.knuth_text().as_bytes()).unwrap();
-            let err = String::from_utf8(child.wait_with_output().unwrap().stderr).unwrap();
-            let theirs: u128 =
-                err.lines().find(|l| l.starts_with("Altogether")).unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
-            if record {
-                println!("{name} {theirs}");
-            }
-            assert_eq!(ours, theirs, "{name}: gridlock {ours}, dlx3 {theirs}\n{text}");
-        }
-        if !record {
-            assert_eq!(Some(&ours), recorded.get(&name), "{name}: the count recorded from dlx3");
-        }
+        let theirs = reference.as_ref().map(|dir| knuth_count(&dir.join("dlx3"), solver.knuth_text().as_bytes()));
+        agree(&name, ours, theirs, &recorded, &text);
         nonzero += (ours > 0) as usize;
     }
     assert!(nonzero >= 4, "most random cases should have tilings ({nonzero} of 12)");
@@ -521,12 +553,7 @@ proptest! {
         prop_assume!(!board_set.is_empty());
         let tilings = brute_tilings(&board_set, &shapes, &copies);
         let expected = classes(&board_set, &tilings);
-        let board = Board::from_cells(cells.iter().map(|&(r, c)| polyomino::Cell::new(r, c)));
-        let pieces: Vec<Piece> = shapes.iter().enumerate().map(|(k, s)| Piece {
-            name: format!("p{k}"),
-            shape: Shape::new(s.iter().map(|&(r, c)| polyomino::Cell::new(r, c))).unwrap(),
-        }).collect();
-        let solver = PackSolver::with_copies(board, pieces, copies.clone(), Freedom::Free).unwrap();
+        let solver = solver_for(&cells, &shapes, &copies);
         let (all, unique) = solver.count_tilings_with_symmetry(&RunOptions::default()).unwrap();
         prop_assert_eq!(all, tilings.len() as u128);
         prop_assert_eq!(unique, expected as u128);
@@ -630,58 +657,17 @@ fn knuth_cases() -> Vec<(String, String)> {
 
 #[test]
 fn knuth_notation_counts_equal_polyomino_dlx_and_dlx3() {
-    let recorded: std::collections::HashMap<String, u128> = include_str!("../../../tests/data/pack/knuth-polyomino-counts.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (name, count) = l.split_once(' ').unwrap();
-            (name.to_string(), count.trim().parse().unwrap())
-        })
-        .collect();
-    let build = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/build.sh");
-    let dir = std::env::temp_dir().join("gridlock-reference");
-    let reference = build.exists() && std::process::Command::new("bash").arg(&build).arg(&dir).output().is_ok_and(|o| o.status.success());
-    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
+    let recorded = recorded(include_str!("../../../tests/data/pack/knuth-polyomino-counts.txt"));
+    let reference = reference();
     let mut nonzero = 0;
     for (name, text) in knuth_cases() {
         let (board, listed) = puzzles::pack::parse_knuth(&text).unwrap();
         let (pieces, copies): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
         let solver = PackSolver::with_copies(board, pieces, copies, Freedom::Free).unwrap();
         let ours = solver.count_tilings(&RunOptions::default()).unwrap();
-        if reference {
-            // Knuth's pipeline: polyomino-dlx writes the DLX file, dlx3 counts.
-            use std::io::Write;
-            use std::process::{Command, Stdio};
-            let mut gen =
-                Command::new(dir.join("polyomino-dlx")).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
-            gen.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-            let dlx = gen.wait_with_output().unwrap().stdout;
-            let mut count = Command::new(dir.join("dlx3"))
-                .arg("m0")
-                .stdin(Stdio::piped())
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            count.stdin.take().unwrap().write_all(&dlx).unwrap();
-            let err = String::from_utf8(count.wait_with_output().unwrap().stderr).unwrap();
-            let theirs: u128 = err
-                .lines()
-                .find(|l| l.starts_with("Altogether"))
-                .unwrap_or_else(|| panic!("{name}: dlx3 said {err}\n{text}"))
-                .split_whitespace()
-                .nth(1)
-                .unwrap()
-                .parse()
-                .unwrap();
-            if record {
-                println!("{name} {theirs}");
-            }
-            assert_eq!(ours, theirs, "{name}: gridlock {ours}, Knuth's pipeline {theirs}\n{text}");
-        }
-        if !record {
-            assert_eq!(Some(&ours), recorded.get(&name), "{name}: the count recorded from Knuth's pipeline");
-        }
+        // Knuth's pipeline: polyomino-dlx writes the DLX file, dlx3 counts.
+        let theirs = reference.as_ref().map(|dir| knuth_count(&dir.join("dlx3"), &run(&dir.join("polyomino-dlx"), &[], text.as_bytes()).0));
+        agree(&name, ours, theirs, &recorded, &text);
         nonzero += (ours > 0) as usize;
     }
     assert!(nonzero >= 4, "most random cases should have packings ({nonzero} of 16)");
