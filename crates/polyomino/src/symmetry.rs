@@ -165,6 +165,10 @@ fn tile_orbit(placement: &[usize], g: &BoardSymmetry) -> Option<(Vec<usize>, u32
     (union.len() == before).then_some((union, images.len() as u32, least))
 }
 
+/// The memory, in bytes, that the memo of [`count_fixed_tilings`] may take (entries past
+/// it are not stored: recounted when met again, never wrong).
+pub const FIXED_MEMO_BYTES: usize = 256 << 20;
+
 /// The number of tilings fixed by the board symmetry `g`, with piece `p` placed by
 /// `placements[p]` (cell indices, each list closed under `g`: free pieces under any
 /// board symmetry, one-sided pieces under rotations) and used as `copies[p]` says, on a
@@ -174,7 +178,8 @@ fn tile_orbit(placement: &[usize], g: &BoardSymmetry) -> Option<(Vec<usize>, u32
 /// tile fixed by `g` is an orbit of one). The search covers the first empty cell with
 /// such an orbit, an orbit of `m` images using `m` copies, and memoizes the count of each
 /// state (cells covered, copies used; copies past the lower bound of an unbounded piece
-/// are not told apart), so the quotient board is counted as a transfer matrix would.
+/// are not told apart; at most [`FIXED_MEMO_BYTES`] of them), so the quotient board is
+/// counted as a transfer matrix would.
 /// The engines' stop flag is polled ([`exact_cover::interrupt`]).
 pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies: &[Copies], g: &BoardSymmetry) -> Option<u128> {
     let mut orbits: Vec<(usize, Vec<usize>, u32)> = Vec::new();
@@ -199,6 +204,8 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
         covered: Vec<bool>,
         used: Vec<u32>,
         memo: HashMap<(Vec<u64>, Vec<u32>), Option<u128>>,
+        /// The most entries the memo keeps: about [`FIXED_MEMO_BYTES`] of keys.
+        memo_cap: usize,
         nodes: u64,
     }
     impl Walk<'_> {
@@ -241,7 +248,7 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
                     _ => None,
                 };
             }
-            if self.memo.len() < 1 << 22 {
+            if self.memo.len() < self.memo_cap {
                 self.memo.insert(key, total);
             }
             total
@@ -254,6 +261,7 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
         covered: vec![false; cells],
         used: vec![0; copies.len()],
         memo: HashMap::new(),
+        memo_cap: FIXED_MEMO_BYTES / (64 + 8 * cells.div_ceil(64) + 4 * copies.len()),
         nodes: 0,
     };
     walk.count(0)
