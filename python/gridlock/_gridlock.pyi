@@ -44,9 +44,10 @@ class ExactCover:
         """One solution (option indices) or ``None``."""
     def solutions(self) -> "ExactCoverSolutions":
         """Every solution, lazily (a worker finds at most 64 ahead of you)."""
-    def count(self, memo: bool = True) -> int:
+    def count(self, memo: bool = True, threads: int = 1) -> int:
         """The number of solutions, exact (``OverflowError`` past 2**128 - 1).
-        ``memo=False`` enumerates."""
+        ``memo=False`` enumerates; ``threads`` (clamped to the cores) cuts the search tree
+        into subtrees counted in parallel, each memoized on its own."""
 
 class ExactCoverSolutions(Iterator[List[int]]):
     def __iter__(self) -> "ExactCoverSolutions": ...
@@ -90,9 +91,10 @@ class Packing:
     def solutions(self, unique: bool = False) -> "PackingSolutions":
         """Every packing, lazily; ``unique``: one per class under the board's
         symmetries (copies of a piece are indistinguishable)."""
-    def count(self, unique: bool = False) -> int:
+    def count(self, unique: bool = False, threads: int = 1) -> int:
         """The number of packings, exact; ``unique``: of classes under the board's
-        symmetries (Burnside's lemma; copies of a piece are indistinguishable)."""
+        symmetries (Burnside's lemma; copies of a piece are indistinguishable);
+        ``threads`` (clamped to the cores) counts subtrees in parallel."""
     @property
     def engine(self) -> str:
         """The engine that searches (bitboard packer, bitboard tiler or dancing links)."""

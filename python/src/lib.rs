@@ -50,6 +50,18 @@ pub(crate) fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
+/// A thread count from Python: 1 to the machine's cores (more are clamped to the cores).
+///
+/// # Errors
+/// `ValueError` for 0.
+pub(crate) fn threads(asked: usize) -> PyResult<usize> {
+    if asked == 0 {
+        return Err(value_error("threads must be at least 1"));
+    }
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    Ok(asked.min(cores))
+}
+
 /// The error for a count past the 128-bit integers the engines count in.
 pub(crate) fn overflow() -> PyErr {
     PyOverflowError::new_err("the count exceeds 2^128 - 1 (gridlock counts exactly in 128 bits)")

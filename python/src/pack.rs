@@ -166,11 +166,12 @@ impl Packing {
     }
 
     /// The number of packings, exact; with `unique`, of classes under the board's
-    /// symmetries (Burnside's lemma; copies of a piece indistinguishable).
-    #[pyo3(signature = (unique = false))]
-    fn count(&self, py: Python<'_>, unique: bool) -> PyResult<u128> {
+    /// symmetries (Burnside's lemma; copies of a piece indistinguishable); on `threads`
+    /// threads where the engine's tree can be cut.
+    #[pyo3(signature = (unique = false, threads = 1))]
+    fn count(&self, py: Python<'_>, unique: bool, threads: usize) -> PyResult<u128> {
         let solver = &*self.solver;
-        let options = pack::RunOptions { threads: 1, shard: None, progress: None };
+        let options = pack::RunOptions { threads: crate::threads(threads)?, shard: None, progress: None };
         let counted = interruptible(py, || {
             if unique {
                 solver.count_tilings_with_symmetry(&options).map(|(_, u)| u)

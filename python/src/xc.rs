@@ -171,11 +171,21 @@ impl ExactCover {
         })))
     }
 
-    /// The number of solutions, exact.
-    #[pyo3(signature = (memo = true))]
-    fn count(&self, py: Python<'_>, memo: bool) -> PyResult<u128> {
+    /// The number of solutions, exact; on `threads` threads (the tree cut into subtrees,
+    /// each memoized on its own).
+    #[pyo3(signature = (memo = true, threads = 1))]
+    fn count(&self, py: Python<'_>, memo: bool, threads: usize) -> PyResult<u128> {
+        let threads = crate::threads(threads)?;
         let problem = &self.named.problem;
-        interruptible(py, || Solver::new(problem).count_memo(memo).0)?.ok_or_else(crate::overflow)
+        let counted = interruptible(py, || {
+            if threads == 1 {
+                Solver::new(problem).count_memo(memo).0
+            } else {
+                let options = exact_cover::parallel::CountOptions { threads, shard: None, progress: None };
+                exact_cover::parallel::count_memo(problem, &options, memo && !problem.has_multiplicities())
+            }
+        })?;
+        counted.ok_or_else(crate::overflow)
     }
 
     fn __repr__(&self) -> String {

@@ -130,6 +130,7 @@ def test_kanoodle_solutions_are_lazy_and_checked():
 def test_kanoodle_count_equals_the_cli():
     p = gridlock.pack(box(5, 11), "kanoodle")
     assert p.count() == int(cli("pack", "--rect", "5x11", "--pieces", "kanoodle", "--count")) == 371020
+    assert p.count(threads=2) == 371020 and p.count(unique=True, threads=2) == 92755
 
 
 def test_domino_tilings_are_exact_past_64_bits():
@@ -323,7 +324,7 @@ def test_queens_13_with_diagonals_secondary():
     for i in range(n):
         for j in range(n):
             xc.add_option([f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"])
-    assert xc.count(memo=False) == 73712
+    assert xc.count(memo=False) == 73712 == xc.count(memo=False, threads=2) == xc.count(threads=2)
 
 
 # --- 2-SAT -----------------------------------------------------------------------------
@@ -427,6 +428,7 @@ def test_bad_arguments_raise_value_error():
         lambda: gridlock.two_sat(2, [(0, 1)]),
         lambda: gridlock.two_sat(2**32, [(1, 2)]),
         lambda: gridlock.two_sat(2**27, []),
+        lambda: gridlock.pack(box(2, 2), "dominoes", copies="*").count(threads=0),
         lambda: gridlock.laser.solve("1\n1 1\n.\n", style="nope"),
     ):
         with pytest.raises(ValueError):
@@ -455,7 +457,8 @@ INTERRUPTED = textwrap.dedent(
         for j in range(n):
             xc.add_option([f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n}"])
     # 666090624 solutions: minutes of work either way.
-    work = {"count": lambda: xc.count(memo=False), "iterate": lambda: sum(1 for _ in xc.solutions())}
+    work = {"count": lambda: xc.count(memo=False), "iterate": lambda: sum(1 for _ in xc.solutions()),
+            "threads": lambda: xc.count(memo=False, threads=2)}
     print("ready", flush=True)
     try:
         work[sys.argv[1]]()
@@ -469,7 +472,7 @@ INTERRUPTED = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("work", ["count", "iterate"])
+@pytest.mark.parametrize("work", ["count", "iterate", "threads"])
 def test_ctrl_c_raises_keyboard_interrupt_and_stops_the_search(work, tmp_path):
     script = tmp_path / "interrupt.py"
     script.write_text(INTERRUPTED)

@@ -29,6 +29,13 @@ pub fn requested() -> bool {
     FLAG.with_borrow(|f| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
 }
 
+/// The stop flag of the enclosing [`with`] on this thread, if any: a front end that
+/// spreads one search over worker threads hands it to each of them (as
+/// [`crate::parallel::sum_subtrees`] does).
+pub fn current() -> Option<Arc<AtomicBool>> {
+    FLAG.with_borrow(|f| f.clone())
+}
+
 /// Whether an engine whose node counter reads `nodes` should stop now: polls
 /// [`requested`] once every [`POLL_INTERVAL`] nodes.
 #[inline]
@@ -81,5 +88,22 @@ mod tests {
         let n = with(flag, || s.count());
         assert!(s.stats().nodes <= POLL_INTERVAL, "{} nodes", s.stats().nodes);
         assert!(n < 1000);
+    }
+
+    #[test]
+    fn the_flag_reaches_the_worker_threads_of_a_parallel_count() {
+        // Exact cover of 0..80 by intervals of length 1 and 2: about 3.8e16 solutions,
+        // which enumeration (memo off) could never finish; stopped, it returns at once.
+        let mut p = crate::Problem::new(80, 0);
+        for i in 0..80 {
+            p.add_option(&[i]).unwrap();
+            if i + 1 < 80 {
+                p.add_option(&[i, i + 1]).unwrap();
+            }
+        }
+        let flag = Arc::new(AtomicBool::new(true));
+        let options = crate::parallel::CountOptions { threads: 2, ..Default::default() };
+        let n = with(flag, || crate::parallel::count_memo(&p, &options, false));
+        assert!(n.is_none_or(|n| n < 1_000_000_000), "{n:?}");
     }
 }

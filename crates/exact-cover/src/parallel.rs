@@ -35,6 +35,7 @@ pub fn cut_size(options: &CountOptions) -> usize {
 /// Sums `count` over the subtrees of a cut that `options` gives this run: all of them, or
 /// every `n`-th from the `k`-th for shard `k/n`; on `options.threads` threads (each with
 /// its own state from `init`, reused across the subtrees it takes), reporting progress.
+/// The caller's stop flag ([`crate::interrupt`]) is passed to the worker threads.
 /// This is the one place where counts are spread over threads and shards, for every
 /// engine whose tree can be cut.
 ///
@@ -58,8 +59,13 @@ where
     };
     let total = mine.len() as u64;
     let done = AtomicU64::new(0);
+    // The caller's stop flag (see `interrupt`) holds on every worker thread too.
+    let flag = crate::interrupt::current();
     let run = |state: &mut C, t: &&S| {
-        let c = count(state, t);
+        let c = match &flag {
+            Some(f) => crate::interrupt::with(f.clone(), || count(state, t)),
+            None => count(state, t),
+        };
         let d = done.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(p) = options.progress {
             p(d, total);
