@@ -11,6 +11,8 @@
 //! - [`cover`]: the reduction to exact cover, and [`Search`], the one place where a
 //!   packing's engine (packer or dancing links) is chosen and its counts are spread over
 //!   threads and shards.
+//! - [`cubic`]: polycubes on the cubic lattice (shapes, the cube's 24/48 symmetries,
+//!   regions, placements, the Soma and flat-pentacube sets), counted by dancing links.
 //! - [`sets`]: built-in piece sets (pentominoes, tetrominoes, Kanoodle).
 //! - [`symmetry`]: counting packings up to the board's symmetries, exactly.
 //!
@@ -26,6 +28,7 @@
 #![warn(missing_docs)]
 
 pub mod cover;
+pub mod cubic;
 pub mod geometry;
 pub mod packer;
 pub mod sets;
