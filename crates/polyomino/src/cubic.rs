@@ -397,3 +397,18 @@ mod tests {
         assert_eq!(count_classes(&Region::cuboid(2, 5, 6), &pentacubes_flat(), false), 264);
     }
 }
+
+#[cfg(test)]
+mod slow {
+    use super::*;
+
+    /// The 31520 packings of the flat pentacubes in 3x4x5 (3940 classes), on dancing
+    /// links: `cargo test --release -p gridlock-polyomino --lib -- --ignored pentacubes`.
+    #[test]
+    #[ignore = "minutes on dancing links; run by hand for the benchmark"]
+    fn flat_pentacubes_3x4x5() {
+        let t = std::time::Instant::now();
+        assert_eq!(count_packings(&Region::cuboid(3, 4, 5), &pentacubes_flat(), false), Some(31520));
+        eprintln!("3x4x5 count: {:.1} s", t.elapsed().as_secs_f64());
+    }
+}
