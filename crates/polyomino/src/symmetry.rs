@@ -201,7 +201,9 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
         orbits: &'a [(usize, Vec<usize>, u32)],
         by_cell: &'a [Vec<usize>],
         copies: &'a [Copies],
-        covered: Vec<bool>,
+        cells: usize,
+        /// The covered cells, one bit each (the memo key's first half as it stands).
+        covered: Vec<u64>,
         used: Vec<u32>,
         memo: HashMap<(Vec<u64>, Vec<u32>), Option<u128>>,
         /// The most entries the memo keeps: about [`FIXED_MEMO_BYTES`] of keys.
@@ -210,12 +212,17 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
     }
     impl Walk<'_> {
         fn key(&self) -> (Vec<u64>, Vec<u32>) {
-            let mut words = vec![0u64; self.covered.len().div_ceil(64)];
-            for (i, _) in self.covered.iter().enumerate().filter(|(_, &c)| c) {
-                words[i / 64] |= 1 << (i % 64);
-            }
             let used = self.used.iter().zip(self.copies).map(|(&u, c)| if c.hi.is_none() { u.min(c.lo) } else { u }).collect();
-            (words, used)
+            (self.covered.clone(), used)
+        }
+
+        fn is_covered(&self, i: usize) -> bool {
+            self.covered[i / 64] >> (i % 64) & 1 == 1
+        }
+
+        /// Flips the cells of `union` (covers or uncovers them).
+        fn flip(&mut self, union: &[usize]) {
+            union.iter().for_each(|&i| self.covered[i / 64] ^= 1 << (i % 64));
         }
 
         fn count(&mut self, from: usize) -> Option<u128> {
@@ -223,7 +230,7 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
             if exact_cover::interrupt::poll(self.nodes) {
                 return None;
             }
-            let Some(first) = (from..self.covered.len()).find(|&i| !self.covered[i]) else {
+            let Some(first) = (from..self.cells).find(|&i| !self.is_covered(i)) else {
                 return Some(self.used.iter().zip(self.copies).all(|(&u, c)| u >= c.lo) as u128);
             };
             let key = self.key();
@@ -235,14 +242,14 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
             // cell of the orbit that covers it.
             for &k in &self.by_cell[first] {
                 let (p, union, m) = &self.orbits[k];
-                if self.copies[*p].hi.is_some_and(|hi| self.used[*p] + m > hi) || union.iter().any(|&i| self.covered[i]) {
+                if self.copies[*p].hi.is_some_and(|hi| self.used[*p] + m > hi) || union.iter().any(|&i| self.is_covered(i)) {
                     continue;
                 }
-                union.iter().for_each(|&i| self.covered[i] = true);
+                self.flip(union);
                 self.used[*p] += m;
                 let below = self.count(first + 1);
                 self.used[*p] -= m;
-                union.iter().for_each(|&i| self.covered[i] = false);
+                self.flip(union);
                 total = match (total, below) {
                     (Some(t), Some(b)) => t.checked_add(b),
                     _ => None,
@@ -258,7 +265,8 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
         orbits: &orbits,
         by_cell: &by_cell,
         copies,
-        covered: vec![false; cells],
+        cells,
+        covered: vec![0; cells.div_ceil(64)],
         used: vec![0; copies.len()],
         memo: HashMap::new(),
         memo_cap: FIXED_MEMO_BYTES / (64 + 8 * cells.div_ceil(64) + 4 * copies.len()),
