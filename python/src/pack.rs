@@ -156,7 +156,17 @@ impl Packing {
             let group = if unique { solver.symmetries() } else { Vec::new() };
             let cells = solver.board().len();
             let _ = solver.for_each_tiling(|t| {
-                if unique && !pack::is_canonical_tiling(t, &group, cells) {
+                // The class representative `gridlock pack --all --unique` lists: the
+                // packing key for distinct pieces, the tiling key with counts.
+                let least = || {
+                    if solver.is_distinct() {
+                        let packing: pack::Packing = t.iter().map(|(_, c)| c.clone()).collect();
+                        pack::is_canonical(&packing, &group, cells)
+                    } else {
+                        pack::is_canonical_tiling(t, &group, cells)
+                    }
+                };
+                if unique && !least() {
                     return ControlFlow::Continue(());
                 }
                 emit(t.clone())

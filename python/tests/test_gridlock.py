@@ -212,6 +212,9 @@ def test_one_sided_and_unique_listing():
     assert q.count() <= p.count()
     distinct = gridlock.pack(box(6, 10), "pentominoes")
     assert len(list(distinct.solutions(unique=True))) == 2339
+    # The same representatives as the CLI's --all --unique.
+    listed = [str(s) for s in gridlock.pack(box(3, 20), "pentominoes").solutions(unique=True)]
+    assert "\n".join(listed) == cli("pack", "--rect", "3x20", "--pieces", "pentominoes", "--all", "--unique")
     # With copies: classes of the brute force's tilings under the square's 8 symmetries.
     tiles = gridlock.pack(box(4, 4), {"I2": ("##", "*"), "L3": ("#.\n##", "0..2")})
     classes = set()
