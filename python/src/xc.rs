@@ -4,7 +4,8 @@
 
 use crate::{interruptible, parse_error, value_error, Stream};
 use exact_cover::knuth::Named;
-use exact_cover::{Color, Problem, Solver};
+use exact_cover::strategy::{count_below, Search};
+use exact_cover::{Color, Problem};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use std::collections::HashMap;
@@ -155,14 +156,14 @@ impl ExactCover {
     /// The first solution (option indices, in the order chosen) or `None`.
     fn first(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
         let problem = &self.named.problem;
-        interruptible(py, || Solver::new(problem).next_solution().map(<[usize]>::to_vec))
+        interruptible(py, || Search::new(problem).next_solution().map(<[usize]>::to_vec))
     }
 
     /// The solutions, lazily.
     fn solutions(&self) -> Solutions {
         let problem = self.named.problem.clone();
         Solutions(Mutex::new(Stream::spawn(move |emit| {
-            let mut solver = Solver::new(&problem);
+            let mut solver = Search::new(&problem);
             while let Some(s) = solver.next_solution() {
                 if emit(s.to_vec()).is_break() {
                     break;
@@ -179,10 +180,10 @@ impl ExactCover {
         let problem = &self.named.problem;
         let counted = interruptible(py, || {
             if threads == 1 {
-                Solver::new(problem).count_memo(memo).0
+                count_below(problem, &[], memo, &mut |_| {}).and_then(|c| c.count)
             } else {
                 let options = exact_cover::parallel::CountOptions { threads, shard: None, progress: None };
-                exact_cover::parallel::count_memo(problem, &options, memo && !problem.has_multiplicities())
+                exact_cover::parallel::count_memo(problem, &options, memo)
             }
         })?;
         counted.ok_or_else(crate::overflow)

@@ -3,7 +3,11 @@
 use super::keep_going;
 use crate::args::{Budget, Io, Listing, Scale};
 use crate::output::{self, read_input, Outcome, Run, LARGE_INPUT_LIMIT};
+use exact_cover::strategy::{self, Engine, Search};
+use exact_cover::Progress;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Arguments of `gridlock xc`.
 #[derive(clap::Args)]
@@ -16,10 +20,11 @@ pub struct Args {
     #[command(flatten)]
     listing: Listing,
     /// With --count: count without the memo table (plain enumeration). By default a
-    /// count memoizes subproblems (DXZ) and keeps the table only if, after 50000 lookups,
-    /// its hits saved at least 2 search nodes per lookup; with --threads or --shard each
-    /// subtree of the cut has its own table (problems with multiplicities enumerate
-    /// there).
+    /// count memoizes subproblems (DXZ, on dancing links) and keeps the table only if,
+    /// after 50000 lookups, its hits saved at least 2 search nodes per lookup; if not, the
+    /// count starts over on the enumerating engine (bitsets where the problem fits them,
+    /// else dancing links). With --threads or --shard each subtree of the cut is counted
+    /// so, with its own table.
     #[arg(long, requires = "count")]
     no_memo: bool,
     /// Print search statistics on stderr (in JSON they are in "stats" anyway).
@@ -44,16 +49,18 @@ enum Answer {
     Count { count: u128, shard: Option<String> },
 }
 
-/// Search counters of dancing links.
+/// Search counters of a listing: the engine that ran, nodes and updates.
 #[derive(Serialize)]
 struct Stats {
+    engine: &'static str,
     nodes: u64,
     updates: u64,
 }
 
-/// Counters of a count: the engine that ran (chosen in one place: memo or not), nodes
-/// and updates as Knuth counts them (search-tree nodes entered; items and options
-/// unlinked), and the memo table's hits and entries.
+/// Counters of a count: the engine that ran (chosen in one place,
+/// `exact_cover::strategy`), nodes and updates (search-tree nodes entered; Knuth's
+/// updates on dancing links, count decrements on bitsets), and the memo table's hits and
+/// entries.
 #[derive(Serialize, Default)]
 struct CountStats {
     engine: &'static str,
@@ -64,20 +71,10 @@ struct CountStats {
     memo_entries: u64,
 }
 
-/// The engine that ran, named in one place for --stats and JSON: Algorithm M when an item
-/// has a multiplicity, else Algorithm C, memoized or enumerating.
-fn engine(multiplicities: bool, memo: bool) -> &'static str {
-    match (multiplicities, memo) {
-        (true, _) => "dancing links (Algorithm M, multiplicities), enumerating",
-        (false, true) => "dancing links (Algorithm C) with memoized subproblems (DXZ)",
-        (false, false) => "dancing links (Algorithm C), enumerating",
-    }
-}
-
 /// Writes a listing's counters on stderr when --stats asks for it.
-fn report_search(wanted: bool, multiplicities: bool, st: exact_cover::Stats) {
+fn report_search(wanted: bool, engine: Engine, st: exact_cover::Stats) {
     if wanted {
-        eprintln!("engine: {}; nodes: {}; updates: {}; solutions: {}", engine(multiplicities, false), st.nodes, st.updates, st.solutions);
+        eprintln!("engine: {}; nodes: {}; updates: {}; solutions: {}", engine.name(), st.nodes, st.updates, st.solutions);
     }
 }
 
@@ -91,44 +88,60 @@ fn report_stats(wanted: bool, stats: &CountStats) {
     }
 }
 
+/// The progress a printing thread reads: the watched search's, replaced when a count
+/// starts a second search (a memo trial that gave up).
+type Watched = Arc<Mutex<Option<Arc<Progress>>>>;
+
 /// Progress lines on stderr, once a second, from a watched search until dropped.
 struct ProgressLines {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    stop: Arc<AtomicBool>,
+    watched: Watched,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl ProgressLines {
-    /// Starts printing `solver`'s progress when `wanted` (solutions too when not
-    /// `counting`: a memoized count does not visit them one by one).
-    fn start(wanted: bool, counting: bool, solver: &mut exact_cover::Solver) -> ProgressLines {
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    /// Starts printing progress when `wanted` (solutions too when not `counting`: a
+    /// memoized count does not visit them one by one); searches given to
+    /// [`ProgressLines::watch`] are the ones reported.
+    fn start(wanted: bool, counting: bool) -> ProgressLines {
+        let stop = Arc::new(AtomicBool::new(false));
+        let watched: Watched = Arc::new(Mutex::new(None));
         if !wanted {
-            return ProgressLines { stop, thread: None };
+            return ProgressLines { stop, watched, thread: None };
         }
-        let watched = solver.watch();
-        let flag = stop.clone();
+        let (flag, slot) = (stop.clone(), watched.clone());
         let thread = std::thread::spawn(move || {
             let start = std::time::Instant::now();
             let mut ticks = 0u64;
-            while !flag.load(std::sync::atomic::Ordering::Relaxed) {
+            while !flag.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(50));
                 ticks += 1;
-                if ticks % 20 == 0 {
-                    let f = watched.fraction();
+                let progress = slot.lock().ok().and_then(|p| p.clone());
+                if let (0, Some(p)) = (ticks % 20, progress) {
+                    let f = p.fraction();
                     let estimate =
                         if f.is_nan() { "no estimate (Algorithm M)".to_string() } else { format!("about {:.4}% of the tree", 100.0 * f) };
-                    let solutions = if counting { String::new() } else { format!("{} solutions, ", watched.solutions()) };
-                    eprintln!("gridlock xc: {:.0} s, {} nodes, {solutions}{estimate}", start.elapsed().as_secs_f64(), watched.nodes());
+                    let solutions = if counting { String::new() } else { format!("{} solutions, ", p.solutions()) };
+                    eprintln!("gridlock xc: {:.0} s, {} nodes, {solutions}{estimate}", start.elapsed().as_secs_f64(), p.nodes());
                 }
             }
         });
-        ProgressLines { stop, thread: Some(thread) }
+        ProgressLines { stop, watched, thread: Some(thread) }
+    }
+
+    /// Reports `search` from now on (when progress lines were wanted).
+    fn watch(&self, search: &mut Search) {
+        if self.thread.is_some() {
+            if let Ok(mut slot) = self.watched.lock() {
+                *slot = Some(search.watch());
+            }
+        }
     }
 }
 
 impl Drop for ProgressLines {
     fn drop(&mut self) {
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
@@ -157,37 +170,48 @@ pub fn run(args: &Args) -> Outcome {
                 shard: args.scale.shard,
                 progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
             };
-            let memo = !args.no_memo && !named.problem.has_multiplicities();
+            let memo = !args.no_memo;
             let count = exact_cover::parallel::count_memo(&named.problem, &options, memo)
                 .ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
             if let Some(b) = &bar {
                 b.finish_and_clear();
             }
-            let engine = engine(named.problem.has_multiplicities(), memo);
+            let engine = if memo {
+                "per subtree: memoized (DXZ) if the table pays, else enumerating (bitsets or dancing links)"
+            } else {
+                Search::new(&named.problem).engine().name()
+            };
             let stats = CountStats { engine, threads: args.scale.threads, ..CountStats::default() };
             report_stats(args.stats, &stats);
             return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
         }
-        let mut solver = exact_cover::Solver::new(&named.problem);
-        let lines = ProgressLines::start(args.progress, true, &mut solver);
-        let (count, memo) = solver.count_memo(!args.no_memo);
+        let lines = ProgressLines::start(args.progress, true);
+        let counted = strategy::count_below(&named.problem, &[], !args.no_memo, &mut |s| lines.watch(s))
+            .ok_or_else(|| output::bad("internal error: the empty prefix is a path of every search tree"))?;
         drop(lines);
-        let count = count.ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
-        let engine = engine(solver.has_multiplicities(), memo.kept);
-        let st = solver.stats();
-        let stats =
-            CountStats { engine, threads: 1, nodes: st.nodes, updates: st.updates, memo_hits: memo.hits, memo_entries: memo.entries };
+        let count = counted.count.ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
+        let st = counted.stats;
+        let stats = CountStats {
+            engine: counted.engine.name(),
+            threads: 1,
+            nodes: st.nodes,
+            updates: st.updates,
+            memo_hits: counted.memo.hits,
+            memo_entries: counted.memo.entries,
+        };
         report_stats(args.stats, &stats);
         return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
     }
-    let mut solver = exact_cover::Solver::new(&named.problem);
-    let _lines = ProgressLines::start(args.progress, false, &mut solver);
+    let mut search = Search::new(&named.problem);
+    let lines = ProgressLines::start(args.progress, false);
+    lines.watch(&mut search);
+    let engine = search.engine();
     let texts = |sol: &[usize]| -> Vec<String> { sol.iter().map(|&k| named.option_text(k)).collect() };
     if args.listing.is_list() {
         let wanted = args.listing.wanted();
         let mut list = run.stream("solutions", "\n");
         let mut error = None;
-        while let Some(sol) = solver.next_solution() {
+        while let Some(sol) = search.next_solution() {
             let options = texts(sol);
             let result = list.push(|| options.iter().map(|o| format!("{o}\n")).collect(), &options);
             if keep_going(list.len(), wanted, result, &mut error).is_break() {
@@ -198,19 +222,23 @@ pub fn run(args: &Args) -> Outcome {
             return Err(e.into());
         }
         let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
-        let st = solver.stats();
-        report_search(args.stats, named.problem.has_multiplicities(), st);
-        return list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &Stats { nodes: st.nodes, updates: st.updates });
+        let st = search.stats();
+        report_search(args.stats, engine, st);
+        return list.finish(
+            "No solution\n",
+            &serde_json::json!({ "verdict": verdict }),
+            &Stats { engine: engine.name(), nodes: st.nodes, updates: st.updates },
+        );
     }
-    let answer = match solver.next_solution() {
+    let answer = match search.next_solution() {
         Some(sol) => Answer::Solved { options: texts(sol) },
         None => Answer::NoSolution,
     };
-    let st = solver.stats();
-    report_search(args.stats, named.problem.has_multiplicities(), st);
+    let st = search.stats();
+    report_search(args.stats, engine, st);
     let text = || match &answer {
         Answer::Solved { options } => options.iter().map(|o| format!("{o}\n")).collect(),
         _ => "No solution\n".to_string(),
     };
-    run.answer(text, &answer, &Stats { nodes: st.nodes, updates: st.updates })
+    run.answer(text, &answer, &Stats { engine: engine.name(), nodes: st.nodes, updates: st.updates })
 }

@@ -26,12 +26,15 @@
 
 #![warn(missing_docs)]
 
+pub mod bits;
 pub mod check;
 pub mod interrupt;
 pub mod knuth;
 pub mod parallel;
 mod solver;
+pub mod strategy;
 
+pub use bits::BitSolver;
 pub use solver::{MemoStats, Order, Progress, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL, PROGRESS_INTERVAL};
 
 use thiserror::Error;

@@ -1,6 +1,7 @@
 //! Counting solutions on several threads, or one deterministic part (shard) of the search
 //! tree at a time, by cutting the tree into subtrees with [`Solver::split`].
 
+use crate::strategy::{count_below, Search};
 use crate::{Problem, Solver};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -91,22 +92,23 @@ impl std::iter::Sum for Checked {
     }
 }
 
-/// The number of solutions of `problem` (or of the shard asked for).
+/// The number of solutions of `problem` (or of the shard asked for), each subtree
+/// enumerated on the engine [`crate::strategy`] chooses.
 ///
 /// Panics if a shard is not `k/n` with `1 <= k <= n`.
 pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
     if options.threads <= 1 && options.shard.is_none() && options.progress.is_none() {
-        return Solver::new(problem).count();
+        return Search::new(problem).count();
     }
     let prefixes = Solver::split(problem, cut_size(options));
-    sum_subtrees(&prefixes, options, || (), |(), prefix| Solver::below(problem, prefix).map_or(0, |mut s| s.count()))
+    sum_subtrees(&prefixes, options, || (), |(), prefix| Search::below(problem, prefix).map_or(0, |mut s| s.count()))
 }
 
 /// The number of solutions of `problem` (or of the shard asked for) as [`count`] cuts
-/// them, each subtree counted by [`Solver::count_memo`] (memoized subproblems when
-/// `memo`; each subtree has its own table, so subproblems shared between subtrees are
-/// counted once per subtree); `None` past 2^128 - 1. With multiplicities the tree is one
-/// subtree (see [`Solver::below`]).
+/// them, each subtree counted by [`crate::strategy::count_below`] (memoized subproblems
+/// when `memo` and the table pays; each subtree has its own table, so subproblems shared
+/// between subtrees are counted once per subtree); `None` past 2^128 - 1. With
+/// multiplicities the tree is one subtree (see [`Solver::below`]).
 ///
 /// Panics if a shard is not `k/n` with `1 <= k <= n`.
 pub fn count_memo(problem: &Problem, options: &CountOptions, memo: bool) -> Option<u128> {
@@ -115,7 +117,7 @@ pub fn count_memo(problem: &Problem, options: &CountOptions, memo: bool) -> Opti
         &prefixes,
         options,
         || (),
-        |(), prefix| Checked(Solver::below(problem, prefix).map_or(Some(0), |mut s| s.count_memo(memo).0)),
+        |(), prefix| Checked(count_below(problem, prefix, memo, &mut |_| {}).map_or(Some(0), |c| c.count)),
     );
     counted.0
 }

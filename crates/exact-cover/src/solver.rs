@@ -28,10 +28,10 @@ pub struct Stats {
 /// children, and otherwise a guess that ends at 1.
 #[derive(Debug, Default)]
 pub struct Progress {
-    nodes: AtomicU64,
-    solutions: AtomicU64,
+    pub(crate) nodes: AtomicU64,
+    pub(crate) solutions: AtomicU64,
     /// The estimate as `f64` bits.
-    fraction: AtomicU64,
+    pub(crate) fraction: AtomicU64,
 }
 
 impl Progress {
@@ -867,6 +867,9 @@ pub struct MemoStats {
     aborted: bool,
     /// The node budget of the run, if any.
     budget: Option<u64>,
+    /// Whether the run stops (as `aborted`) instead of going on without the table when
+    /// the trial drops it (see [`Solver::count_memo_if_it_pays`]).
+    give_up: bool,
 }
 
 /// Which item a memoized count branches on.
@@ -1001,7 +1004,22 @@ impl Solver {
         }
     }
 
+    /// Counts like [`Solver::count_memo`] with the table on, but gives up (`None`) where
+    /// that would drop the table and go on enumerating: after [`MEMO_TRIAL`] lookups
+    /// that saved too little, so that the caller can enumerate with a faster engine
+    /// (see [`crate::strategy`]). Problems that cannot use the table (multiplicities
+    /// outside counter mode) are counted here anyway. The solver's state is restored
+    /// when it gives up; its statistics keep the trial's nodes.
+    pub fn count_memo_if_it_pays(&mut self) -> Option<(Option<u128>, MemoStats)> {
+        let (count, st) = self.count_memo_run_with(true, Order::FewestOptions, None, true);
+        (!st.aborted).then_some((count, st))
+    }
+
     fn count_memo_run(&mut self, memo: bool, order: Order, budget: Option<u64>) -> (Option<u128>, MemoStats) {
+        self.count_memo_run_with(memo, order, budget, false)
+    }
+
+    fn count_memo_run_with(&mut self, memo: bool, order: Order, budget: Option<u64>, give_up: bool) -> (Option<u128>, MemoStats) {
         let counters = match &self.multi {
             None => false,
             Some(m) => self.every_option_has_an_exact_item(&m.exact),
@@ -1012,7 +1030,7 @@ impl Solver {
             return (Some(count), MemoStats { nodes: self.stats.nodes - before, ..MemoStats::default() });
         }
         let mut table = Table::default();
-        let mut st = MemoStats { kept: memo, order, budget, ..MemoStats::default() };
+        let mut st = MemoStats { kept: memo, order, budget, give_up, ..MemoStats::default() };
         let mut lookups = 0u64;
         let mut key = Vec::new();
         let count = self.count_below(&mut table, &mut st, &mut lookups, &mut key);
@@ -1088,6 +1106,10 @@ impl Solver {
         let stored = if st.kept {
             *lookups += 1;
             if *lookups == MEMO_TRIAL && st.saved < MEMO_MIN_SAVING * MEMO_TRIAL {
+                if st.give_up {
+                    st.aborted = true;
+                    return None;
+                }
                 st.kept = false;
                 table.clear();
                 table.shrink_to_fit();

@@ -1,0 +1,453 @@
+//! Algorithm C (Knuth, TAOCP 7.2.2.1) on a bitset of live options, with per-item counts of
+//! live options kept incrementally: gridlock's engine for exact cover problems with colors
+//! and without multiplicities whose options conflict sparsely enough to list (see
+//! [`BitSolver::new`]).
+//!
+//! The state of the search is one bit per option: live (still compatible with the options
+//! chosen) or not. Each option has its *conflict set*, the options it excludes (those
+//! sharing a primary item or an uncolored secondary item with it, or giving one of its
+//! colored secondary items another color), stored once as the nonzero 64-bit words of a
+//! bitset. Choosing an option clears its conflict set from the live bits, word by word,
+//! and for every option newly cleared lowers the live-option count of each of its
+//! primary items; the cleared words go on a stack, and backtracking sets them again and
+//! raises the counts back. The item to branch on is the uncovered primary item with the
+//! fewest live options (the first such in item order), the options of an item are tried
+//! in input order, exactly as the dancing-links [`crate::Solver`] does: both engines
+//! visit the same search tree and list the same solutions in the same order.
+//!
+//! Where dancing links unlinks each excluded option from the list of every item it
+//! contains (node by node, scattered over memory), this engine clears whole words and
+//! touches a small dense array of counts; the lists it walks are contiguous. The idea of
+//! covering by bitsets is old (BurrTools' SIMD bitset cover; the bit-parallel searches of
+//! TAOCP 7.1.3); the incremental counts give the minimum-remaining-values choice of
+//! Algorithm C at the cost of one scan over the uncovered primary items.
+
+use crate::{Color, Problem, Progress, Stats, PROGRESS_INTERVAL};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// At most this many (option, option) pairs sharing an item are examined when conflict
+/// sets are built (the sum over items of the square of the number of options containing
+/// the item); past it [`BitSolver::new`] declines (dancing links are the better engine).
+pub const MAX_PAIRS: u64 = 1 << 28;
+
+/// The count of a covered primary item: larger than twice any number of options.
+const COVERED: u32 = 1 << 31;
+
+/// At most this many bytes of frames (one per level, see [`BitSolver`]); past it
+/// [`BitSolver::new`] declines.
+pub const MAX_FRAMES: u64 = 1 << 28;
+
+/// A search over one [`Problem`] without multiplicities by live-option bitsets.
+///
+/// Memory: one `u32` per option per primary item, the conflict sets as (word number,
+/// word) pairs (at most one per pair of conflicting options, usually far fewer), and one
+/// frame of state per level of the search (the live bits and the counts: `options / 8 +
+/// 4 * primary` bytes), at most one level per primary item.
+#[derive(Debug, Clone)]
+pub struct BitSolver {
+    /// Primary items of option `k`: `opt_items[opt_start[k]..opt_start[k + 1]]`.
+    opt_items: Vec<u32>,
+    opt_start: Vec<u32>,
+    /// Conflict set of option `k` (itself included): the nonzero words
+    /// `conf_word[j]`, `conf_bits[j]` for `j` in `conf_start[k]..conf_start[k + 1]`.
+    conf_word: Vec<u32>,
+    conf_bits: Vec<u64>,
+    conf_start: Vec<u32>,
+    /// Options of primary item `i` as a bitset: the nonzero words `item_word[j]`,
+    /// `item_bits[j]` for `j` in `item_start[i]..item_start[i + 1]`, in increasing word
+    /// order (so its options come in input order).
+    item_word: Vec<u32>,
+    item_bits: Vec<u64>,
+    item_start: Vec<u32>,
+    /// Words of live bits and number of primary items (the two strides of the frames).
+    words: usize,
+    primary: usize,
+    /// Frame `l` (the state at level `l`): `live[l * words..]`, one bit per option still
+    /// compatible with the options chosen above, and `count[l * primary..]`, per primary
+    /// item its live options, or at least [`COVERED`] once covered. Trying an option at
+    /// level `l` writes frame `l + 1` from frame `l`, so backtracking restores nothing.
+    live: Vec<u64>,
+    count: Vec<u32>,
+    /// Per level: the option being tried, the index of the item word it came from (in
+    /// `item_word`), the end of that item's words, and the live options of that word
+    /// still to try.
+    option_at: Vec<u32>,
+    word_at: Vec<u32>,
+    word_end: Vec<u32>,
+    pending: Vec<u64>,
+    level: usize,
+    /// The level the search starts from and never backtracks below (the length of a
+    /// forced prefix, see [`BitSolver::below`]), and whether the node there is alive (not
+    /// known to be a dead end).
+    base: usize,
+    base_alive: bool,
+    done: bool,
+    at_solution: bool,
+    solution: Vec<usize>,
+    stats: Stats,
+    watch: Option<Arc<Progress>>,
+    /// Per level of the current path (branch taken, 0-based; branches in all), kept only
+    /// when watched.
+    path: Vec<(u32, u32)>,
+}
+
+impl BitSolver {
+    /// Builds the bitsets for `problem`, or `None` when it has multiplicities (Algorithm
+    /// M is not done here), its conflict sets are too large to list (more than
+    /// [`MAX_PAIRS`] option pairs share an item) or its frames would pass [`MAX_FRAMES`]
+    /// bytes. Time: the number of such pairs.
+    pub fn new(problem: &Problem) -> Option<BitSolver> {
+        if problem.has_multiplicities() {
+            return None;
+        }
+        let n = problem.options();
+        let primary = problem.primary_items();
+        let words = n.div_ceil(64);
+        let frame = (words * 8 + primary * 4) as u64;
+        if frame.saturating_mul(primary as u64 + 1) > MAX_FRAMES || n >= 1 << 30 {
+            return None;
+        }
+        let mut by_item: Vec<Vec<(u32, Color)>> = vec![Vec::new(); problem.items()];
+        for k in 0..n {
+            for &(item, c) in problem.option(k) {
+                by_item[item as usize].push((k as u32, c));
+            }
+        }
+        let pairs: u64 = by_item.iter().map(|l| (l.len() as u64).pow(2)).sum();
+        if pairs > MAX_PAIRS {
+            return None;
+        }
+        let mut opt_items = Vec::new();
+        let mut opt_start = vec![0u32];
+        let mut conf_word = Vec::new();
+        let mut conf_bits = Vec::new();
+        let mut conf_start = vec![0u32];
+        let mut scratch = vec![0u64; words];
+        let mut touched: Vec<u32> = Vec::new();
+        for k in 0..n {
+            for &(item, c) in problem.option(k) {
+                let is_primary = (item as usize) < primary;
+                if is_primary {
+                    opt_items.push(item);
+                }
+                for &(other, c2) in &by_item[item as usize] {
+                    if is_primary || c == Color::NONE || c2 != c {
+                        let w = (other / 64) as usize;
+                        if scratch[w] == 0 {
+                            touched.push(w as u32);
+                        }
+                        scratch[w] |= 1 << (other % 64);
+                    }
+                }
+            }
+            opt_start.push(opt_items.len() as u32);
+            touched.sort_unstable();
+            for &w in &touched {
+                conf_word.push(w);
+                conf_bits.push(scratch[w as usize]);
+                scratch[w as usize] = 0;
+            }
+            touched.clear();
+            conf_start.push(conf_word.len() as u32);
+        }
+        let mut item_word = Vec::new();
+        let mut item_bits: Vec<u64> = Vec::new();
+        let mut item_start = vec![0u32];
+        let mut count = Vec::with_capacity(primary);
+        for list in &by_item[..primary] {
+            let first = item_word.len();
+            for &(k, _) in list {
+                let w = k / 64;
+                if item_word.len() == first || item_word.last() != Some(&w) {
+                    item_word.push(w);
+                    item_bits.push(0);
+                }
+                if let Some(b) = item_bits.last_mut() {
+                    *b |= 1 << (k % 64);
+                }
+            }
+            item_start.push(item_word.len() as u32);
+            count.push(list.len() as u32);
+        }
+        let mut live = vec![!0u64; words];
+        if n % 64 != 0 {
+            live[words - 1] = (1u64 << (n % 64)) - 1;
+        }
+        Some(BitSolver {
+            opt_items,
+            opt_start,
+            conf_word,
+            conf_bits,
+            conf_start,
+            item_word,
+            item_bits,
+            item_start,
+            words,
+            primary,
+            live,
+            count,
+            option_at: Vec::new(),
+            word_at: Vec::new(),
+            word_end: Vec::new(),
+            pending: Vec::new(),
+            level: 0,
+            base: 0,
+            base_alive: true,
+            done: false,
+            at_solution: false,
+            solution: Vec::new(),
+            stats: Stats::default(),
+            watch: None,
+            path: Vec::new(),
+        })
+    }
+
+    /// A solver for the part of the search tree below `prefix`: options chosen at the
+    /// first levels, each among the live options of the item that the search itself
+    /// would branch on there (as [`crate::Solver::below`], whose tree this is too), or
+    /// `None` when `prefix` is not such a path or the problem is not one for this engine
+    /// (see [`BitSolver::new`]). Its solutions are the full solutions that begin with
+    /// `prefix`.
+    pub fn below(problem: &Problem, prefix: &[usize]) -> Option<BitSolver> {
+        let mut s = BitSolver::new(problem)?;
+        let mut alive = true;
+        for (l, &k) in prefix.iter().enumerate() {
+            let (i, _) = if alive { s.choose(l)? } else { return None };
+            let (a, b) = (s.item_start[i] as usize, s.item_start[i + 1] as usize);
+            let w = (k / 64) as u32;
+            let m = (a..b).find(|&m| s.item_word[m] == w)?;
+            if k >= problem.options() || (s.live[l * s.words + k / 64] & s.item_bits[m]) >> (k % 64) & 1 == 0 {
+                return None;
+            }
+            s.option_at.push(k as u32);
+            s.word_at.push(m as u32);
+            s.word_end.push(b as u32);
+            s.pending.push(0);
+            alive = s.commit(l, k);
+        }
+        s.level = prefix.len();
+        s.base = prefix.len();
+        s.base_alive = alive;
+        Some(s)
+    }
+
+    /// Search statistics so far: nodes as the dancing-links [`crate::Solver`] counts them
+    /// (the same tree, so the same number), and as updates the live-option counts
+    /// lowered (one per excluded option and primary item of it: the option removals of
+    /// dancing links from primary items' lists, but for those a dead end cut short).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Publishes this search's progress in the returned [`Progress`] from now on, every
+    /// [`PROGRESS_INTERVAL`] nodes, with Knuth's estimate as [`crate::Solver::watch`].
+    pub fn watch(&mut self) -> Arc<Progress> {
+        let p = Arc::new(Progress::default());
+        self.watch = Some(p.clone());
+        p
+    }
+
+    /// Knuth's estimate of the fraction of the tree done (see [`Progress`]); 0 when the
+    /// search is not watched.
+    pub fn estimate(&self) -> f64 {
+        let mut fraction = 0.0;
+        let mut weight = 1.0;
+        for &(x, d) in &self.path {
+            weight /= f64::from(d.max(1));
+            fraction += f64::from(x) * weight;
+        }
+        (fraction + weight / 2.0).min(1.0)
+    }
+
+    /// The next solution, as the numbers of its options in increasing order, or `None`
+    /// when the search is exhausted (or interrupted, see [`crate::interrupt`]).
+    pub fn next_solution(&mut self) -> Option<&[usize]> {
+        if !self.advance() {
+            return None;
+        }
+        self.solution.clear();
+        self.solution.extend(self.option_at[..self.level].iter().map(|&k| k as usize));
+        self.solution.sort_unstable();
+        Some(&self.solution)
+    }
+
+    /// Counts the remaining solutions without storing them.
+    pub fn count(&mut self) -> u64 {
+        let mut n = 0;
+        while self.advance() {
+            n += 1;
+        }
+        n
+    }
+
+    /// In frame `l`, the uncovered primary item with the fewest live options (the first
+    /// in item order on ties) and that number, or `None` when every primary item is
+    /// covered. Covered items count at least [`COVERED`] / 2, so a plain minimum over all
+    /// counts (which the compiler vectorizes) finds it.
+    #[inline]
+    fn choose(&self, l: usize) -> Option<(usize, u32)> {
+        let count = &self.count[l * self.primary..(l + 1) * self.primary];
+        let min = count.iter().copied().min().unwrap_or(COVERED);
+        if min >= COVERED / 2 {
+            return None;
+        }
+        let i = count.iter().position(|&c| c == min).unwrap_or(0);
+        Some((i, min))
+    }
+
+    /// Writes frame `l + 1`: frame `l` with option `k` chosen (its primary items covered,
+    /// its conflict set cleared from the live bits, counts lowered). Returns false, and
+    /// stops clearing, as soon as an uncovered item has no live option left (the node
+    /// below is a dead end).
+    #[inline]
+    fn commit(&mut self, l: usize, k: usize) -> bool {
+        let (wn, pn) = (self.words, self.primary);
+        if self.live.len() < (l + 2) * wn {
+            self.live.resize((l + 2) * wn, 0);
+            self.count.resize((l + 2) * pn, 0);
+        }
+        self.live.copy_within(l * wn..(l + 1) * wn, (l + 1) * wn);
+        self.count.copy_within(l * pn..(l + 1) * pn, (l + 1) * pn);
+        let live = &mut self.live[(l + 1) * wn..(l + 2) * wn];
+        let count = &mut self.count[(l + 1) * pn..(l + 2) * pn];
+        let (s, e) = (self.opt_start[k] as usize, self.opt_start[k + 1] as usize);
+        for &i in &self.opt_items[s..e] {
+            count[i as usize] = COVERED;
+        }
+        let (a, b) = (self.conf_start[k] as usize, self.conf_start[k + 1] as usize);
+        let mut updates = 0u64;
+        let mut dead = false;
+        for (&w, &bits) in self.conf_word[a..b].iter().zip(&self.conf_bits[a..b]) {
+            let w = w as usize;
+            let cleared = live[w] & bits;
+            if cleared == 0 {
+                continue;
+            }
+            live[w] &= !cleared;
+            let mut c = cleared;
+            while c != 0 {
+                let p = w * 64 + c.trailing_zeros() as usize;
+                c &= c - 1;
+                let (s, e) = (self.opt_start[p] as usize, self.opt_start[p + 1] as usize);
+                for &i in &self.opt_items[s..e] {
+                    let n = count[i as usize] - 1;
+                    count[i as usize] = n;
+                    dead |= n == 0;
+                }
+                updates += (e - s) as u64;
+            }
+            if dead {
+                break;
+            }
+        }
+        self.stats.updates += updates;
+        !dead
+    }
+
+    /// The next option to try at level `l`: the least live option of the item branched
+    /// on there after those tried, or `None`.
+    #[inline]
+    fn next_option(&mut self, l: usize) -> Option<usize> {
+        let mut bits = self.pending[l];
+        let mut m = self.word_at[l] as usize;
+        let end = self.word_end[l] as usize;
+        let live = &self.live[l * self.words..(l + 1) * self.words];
+        while bits == 0 {
+            m += 1;
+            if m >= end {
+                return None;
+            }
+            bits = live[self.item_word[m] as usize] & self.item_bits[m];
+        }
+        let k = self.item_word[m] as usize * 64 + bits.trailing_zeros() as usize;
+        self.pending[l] = bits & (bits - 1);
+        self.word_at[l] = m as u32;
+        self.option_at[l] = k as u32;
+        Some(k)
+    }
+
+    /// Runs the search until the next solution (true, with the options of
+    /// `pos[0..level]` forming it) or its end (false).
+    fn advance(&mut self) -> bool {
+        if self.done {
+            return false;
+        }
+        let mut l = self.level;
+        // `enter`: a new node at level l (`alive`: not known to be a dead end); otherwise
+        // move on to the next option at level l - 1 (after a solution, or a dead end).
+        let mut enter = !self.at_solution;
+        let mut alive = l > self.base || self.base_alive;
+        self.at_solution = false;
+        loop {
+            if enter {
+                self.stats.nodes += 1;
+                if crate::interrupt::poll(self.stats.nodes) {
+                    self.done = true;
+                    return false;
+                }
+                let choice = if alive { self.choose(l) } else { Some((0, 0)) };
+                match choice {
+                    None => {
+                        self.level = l;
+                        self.at_solution = true;
+                        self.stats.solutions += 1;
+                        return true;
+                    }
+                    Some((i, len)) => {
+                        if self.watch.is_some() {
+                            self.path.truncate(l);
+                            self.path.push((0, len));
+                            if self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                                self.publish();
+                            }
+                        }
+                        if len > 0 {
+                            if self.option_at.len() <= l {
+                                self.option_at.push(0);
+                                self.word_at.push(0);
+                                self.word_end.push(0);
+                                self.pending.push(0);
+                            }
+                            // Start at the item's first word (it has one: len > 0).
+                            let m = self.item_start[i] as usize;
+                            self.word_at[l] = m as u32;
+                            self.word_end[l] = self.item_start[i + 1];
+                            self.pending[l] = self.live[l * self.words + self.item_word[m] as usize] & self.item_bits[m];
+                            if let Some(k) = self.next_option(l) {
+                                alive = self.commit(l, k);
+                                l += 1;
+                                continue;
+                            }
+                        }
+                    }
+                }
+            }
+            // Backtrack: the next live option at level l - 1.
+            if l == self.base {
+                self.level = self.base;
+                self.done = true;
+                return false;
+            }
+            l -= 1;
+            if let Some(k) = self.next_option(l) {
+                if let Some(branch) = self.path.get_mut(l) {
+                    branch.0 += 1;
+                }
+                alive = self.commit(l, k);
+                l += 1;
+                enter = true;
+            } else {
+                enter = false;
+            }
+        }
+    }
+
+    fn publish(&self) {
+        if let Some(p) = &self.watch {
+            p.nodes.store(self.stats.nodes, Ordering::Relaxed);
+            p.solutions.store(self.stats.solutions, Ordering::Relaxed);
+            p.fraction.store(self.estimate().to_bits(), Ordering::Relaxed);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! The one place where gridlock chooses how to search an exact cover problem.
+//!
+//! - **Bitsets** ([`BitSolver`]) for problems without multiplicities whose conflict sets
+//!   and frames fit its limits ([`crate::bits::MAX_PAIRS`], [`crate::bits::MAX_FRAMES`]):
+//!   the fastest enumeration gridlock has (see BENCHMARKS.md).
+//! - **Dancing links** ([`Solver`], Algorithm C) for the other problems without
+//!   multiplicities, and **Algorithm M** on dancing links for problems with them.
+//! - **Memoized counting** (DXZ, [`Solver::count_memo_if_it_pays`]) when a count asks for
+//!   it: the table runs on dancing links for a trial of [`crate::MEMO_TRIAL`] lookups and
+//!   the count finishes there if the table pays; if not, the count starts over on the
+//!   enumerating engine above (the trial's nodes are the price of trying).
+//!
+//! Both enumerating engines visit the same search tree (the minimum-remaining-values item
+//! choice, first in item order on ties; options in input order), so they list the same
+//! solutions in the same order and count the same nodes.
+
+use crate::{BitSolver, MemoStats, Problem, Progress, Solver, Stats};
+use std::sync::Arc;
+
+/// The engine a search ran on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// Algorithm C on live-option bitsets ([`BitSolver`]).
+    Bitsets,
+    /// Algorithm C on dancing links ([`Solver`]).
+    DancingLinks,
+    /// Algorithm M (multiplicities) on dancing links ([`Solver`]).
+    AlgorithmM,
+    /// Memoized counting (DXZ) on dancing links ([`Solver::count_memo`]).
+    Memo,
+}
+
+impl Engine {
+    /// The engine's name as `--stats` and JSON report it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Bitsets => "bitsets (Algorithm C on live-option bitsets), enumerating",
+            Engine::DancingLinks => "dancing links (Algorithm C), enumerating",
+            Engine::AlgorithmM => "dancing links (Algorithm M, multiplicities), enumerating",
+            Engine::Memo => "dancing links (Algorithm C) with memoized subproblems (DXZ)",
+        }
+    }
+}
+
+/// An enumerating search on the engine chosen for its problem.
+#[derive(Debug, Clone)]
+pub enum Search {
+    /// On bitsets.
+    Bits(Box<BitSolver>),
+    /// On dancing links (Algorithm C or M).
+    Links(Box<Solver>),
+}
+
+impl Search {
+    /// The search of `problem` on the engine this module chooses for it.
+    pub fn new(problem: &Problem) -> Search {
+        match BitSolver::new(problem) {
+            Some(b) => Search::Bits(Box::new(b)),
+            None => Search::Links(Box::new(Solver::new(problem))),
+        }
+    }
+
+    /// The search of the subtree below `prefix` (see [`Solver::below`]; both engines cut
+    /// the same tree), or `None` when `prefix` is not a path of the tree.
+    pub fn below(problem: &Problem, prefix: &[usize]) -> Option<Search> {
+        if BitSolver::new(problem).is_some() {
+            BitSolver::below(problem, prefix).map(|b| Search::Bits(Box::new(b)))
+        } else {
+            Solver::below(problem, prefix).map(|s| Search::Links(Box::new(s)))
+        }
+    }
+
+    /// Which engine runs this search.
+    pub fn engine(&self) -> Engine {
+        match self {
+            Search::Bits(_) => Engine::Bitsets,
+            Search::Links(s) if s.has_multiplicities() => Engine::AlgorithmM,
+            Search::Links(_) => Engine::DancingLinks,
+        }
+    }
+
+    /// The next solution (option numbers in increasing order), or `None` at the end.
+    pub fn next_solution(&mut self) -> Option<&[usize]> {
+        match self {
+            Search::Bits(b) => b.next_solution(),
+            Search::Links(s) => s.next_solution(),
+        }
+    }
+
+    /// Counts the remaining solutions.
+    pub fn count(&mut self) -> u64 {
+        match self {
+            Search::Bits(b) => b.count(),
+            Search::Links(s) => s.count(),
+        }
+    }
+
+    /// Search statistics so far (nodes, updates, solutions; see each engine's `stats`).
+    pub fn stats(&self) -> Stats {
+        match self {
+            Search::Bits(b) => b.stats(),
+            Search::Links(s) => s.stats(),
+        }
+    }
+
+    /// Publishes the search's progress from now on (see [`Solver::watch`]).
+    pub fn watch(&mut self) -> Arc<Progress> {
+        match self {
+            Search::Bits(b) => b.watch(),
+            Search::Links(s) => s.watch(),
+        }
+    }
+}
+
+/// A finished count: the number (`None` past 2^128 - 1), the engine that produced it,
+/// its search statistics (the memo trial's nodes included when the count started over)
+/// and the memo table's figures.
+#[derive(Debug, Clone, Copy)]
+pub struct Counted {
+    /// The number of solutions, `None` when it exceeds 2^128 - 1.
+    pub count: Option<u128>,
+    /// The engine that finished the count.
+    pub engine: Engine,
+    /// Nodes, updates and solutions of every search run for the count.
+    pub stats: Stats,
+    /// The memo table's hits and entries (zero when no table was kept).
+    pub memo: MemoStats,
+}
+
+/// Counts the solutions of `problem` below `prefix` (the empty prefix: all of them; see
+/// [`Solver::below`]), memoized when `memo` and the table pays, else on the enumerating
+/// engine of [`Search::new`]. `None` when `prefix` is not a path of the search tree.
+///
+/// A `watch` callback, given the search that is about to run, may ask it for its
+/// [`Progress`] (called once per search run: twice when the memo trial gives up).
+pub fn count_below(problem: &Problem, prefix: &[usize], memo: bool, watch: &mut dyn FnMut(&mut Search)) -> Option<Counted> {
+    let mut extra = Stats::default();
+    if memo || problem.has_multiplicities() {
+        let mut search = Search::Links(Box::new(Solver::below(problem, prefix)?));
+        watch(&mut search);
+        let Search::Links(solver) = &mut search else { unreachable!("built as dancing links") };
+        if problem.has_multiplicities() {
+            let (count, st) = solver.count_memo(memo);
+            let engine = if st.kept && st.entries > 0 { Engine::Memo } else { Engine::AlgorithmM };
+            return Some(Counted { count, engine, stats: solver.stats(), memo: st });
+        }
+        if let Some((count, st)) = solver.count_memo_if_it_pays() {
+            return Some(Counted { count, engine: Engine::Memo, stats: solver.stats(), memo: st });
+        }
+        extra = solver.stats();
+    }
+    let mut search = Search::below(problem, prefix)?;
+    watch(&mut search);
+    let count = search.count() as u128;
+    let mut stats = search.stats();
+    stats.nodes += extra.nodes;
+    stats.updates += extra.updates;
+    Some(Counted { count: Some(count), engine: search.engine(), stats, memo: MemoStats::default() })
+}

@@ -1,0 +1,220 @@
+//! The bitset engine ([`BitSolver`]) against a brute force over every subset of options
+//! and against dancing links ([`Solver`]), which searches the same tree: the same
+//! solutions in the same order and the same number of nodes; and the choice of engine in
+//! [`exact_cover::strategy`].
+
+use exact_cover::strategy::{count_below, Engine, Search};
+use exact_cover::{BitSolver, Color, Problem, Solver};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// Whether the options `chosen` form a solution, by definition: each primary item in
+/// exactly one of them; each secondary item either in at most one, or colored
+/// identically in all that name it.
+fn is_solution(p: &Problem, chosen: &[usize]) -> bool {
+    (0..p.items()).all(|item| {
+        let uses: Vec<Color> =
+            chosen.iter().flat_map(|&k| p.option(k).iter()).filter(|&&(i, _)| i as usize == item).map(|&(_, c)| c).collect();
+        if item < p.primary_items() {
+            uses.len() == 1
+        } else {
+            uses.len() <= 1 || uses.iter().all(|&c| c != Color::NONE && c == uses[0])
+        }
+    })
+}
+
+/// Every subset of options that is a solution.
+fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
+    let m = p.options();
+    (0u32..(1 << m)).map(|mask| (0..m).filter(|k| mask >> k & 1 == 1).collect::<Vec<usize>>()).filter(|c| is_solution(p, c)).collect()
+}
+
+/// Small random problems: up to 5 primary and 3 secondary items, up to 12 options, each
+/// item absent, uncolored or (secondary) colored 1 or 7.
+fn small_problem() -> impl Strategy<Value = Problem> {
+    (1usize..6, 0usize..4).prop_flat_map(|(n1, n2)| {
+        proptest::collection::vec(proptest::collection::vec(0u8..6, n1 + n2), 0..13).prop_map(move |rows| {
+            let mut p = Problem::new(n1, n2);
+            for row in rows {
+                let opt: Vec<(usize, Color)> = row
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, &v)| match v {
+                        0..=2 => None,
+                        3 => Some((i, Color::NONE)),
+                        _ if i < n1 => Some((i, Color::NONE)),
+                        4 => Some((i, Color(1))),
+                        _ => Some((i, Color(7))),
+                    })
+                    .collect();
+                if opt.iter().any(|&(i, _)| i < n1) {
+                    p.add_colored_option(&opt).unwrap();
+                }
+            }
+            p
+        })
+    })
+}
+
+/// Larger random problems (a seeded xorshift): `primary` primary items, a few colored
+/// secondary ones, `options` options of 1 to 4 items, so that more than 64 options span
+/// several words of live bits.
+fn larger_problem(seed: u64, primary: usize, options: usize) -> Problem {
+    let mut rng = seed | 1;
+    let mut next = move |m: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % m
+    };
+    let secondary = 4;
+    let mut p = Problem::new(primary, secondary);
+    for _ in 0..options {
+        let mut items: Vec<(usize, Color)> = Vec::new();
+        for _ in 0..1 + next(3) {
+            let i = next(primary as u64) as usize;
+            if !items.iter().any(|&(j, _)| j == i) {
+                items.push((i, Color::NONE));
+            }
+        }
+        if next(2) == 0 {
+            let color = if next(3) == 0 { Color::NONE } else { Color(1 + next(2) as u32) };
+            items.push((primary + next(secondary as u64) as usize, color));
+        }
+        p.add_colored_option(&items).unwrap();
+    }
+    p
+}
+
+/// Solutions in the order found, and the search nodes entered by then.
+type Listed = (Vec<Vec<usize>>, u64);
+
+/// The first `cap` solutions of both engines, in order, with their node counts then.
+fn both(p: &Problem, cap: usize) -> (Listed, Listed) {
+    let mut b = BitSolver::new(p).expect("a problem for bitsets");
+    let mut bits = Vec::new();
+    while let Some(s) = b.next_solution() {
+        bits.push(s.to_vec());
+        if bits.len() == cap {
+            break;
+        }
+    }
+    let mut d = Solver::new(p);
+    let links: Vec<Vec<usize>> = d.solutions().take(cap).collect();
+    ((bits, b.stats().nodes), (links, d.stats().nodes))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn bitsets_equal_brute_force_and_dancing_links(p in small_problem()) {
+        let expected = brute_force(&p);
+        let ((bits, bit_nodes), (links, link_nodes)) = both(&p, usize::MAX);
+        let set: BTreeSet<Vec<usize>> = bits.iter().cloned().collect();
+        prop_assert_eq!(set.len(), bits.len(), "a solution was reported twice");
+        prop_assert_eq!(&set, &expected);
+        prop_assert_eq!(&bits, &links, "the same solutions in the same order");
+        prop_assert_eq!(bit_nodes, link_nodes, "the same search tree");
+        prop_assert_eq!(BitSolver::new(&p).unwrap().count(), expected.len() as u64);
+    }
+
+    #[test]
+    fn bitset_subtrees_partition_the_solutions(p in small_problem(), parts in 1usize..12) {
+        let expected = brute_force(&p);
+        let mut seen = BTreeSet::new();
+        for prefix in Solver::split(&p, parts) {
+            let mut b = BitSolver::below(&p, &prefix).expect("a prefix of the tree");
+            while let Some(s) = b.next_solution() {
+                prop_assert!(seen.insert(s.to_vec()), "a solution in two subtrees");
+            }
+        }
+        prop_assert_eq!(seen, expected);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn bitsets_equal_dancing_links_on_larger_problems(seed in any::<u64>(), primary in 8usize..40, per_item in 2usize..8) {
+        let p = larger_problem(seed, primary, primary * per_item);
+        let cap = 20_000;
+        let ((bits, bit_nodes), (links, link_nodes)) = both(&p, cap);
+        prop_assert_eq!(&bits, &links);
+        prop_assert_eq!(bit_nodes, link_nodes);
+        for s in &bits {
+            prop_assert!(is_solution(&p, s), "not a solution: {:?}", s);
+        }
+        if bits.len() < cap {
+            // Cut into subtrees, counted on the chosen engine, memo on and off.
+            let total = bits.len() as u128;
+            let pieces: u128 =
+                Solver::split(&p, 9).iter().map(|pre| count_below(&p, pre, false, &mut |_| {}).unwrap().count.unwrap()).sum();
+            prop_assert_eq!(pieces, total);
+            prop_assert_eq!(count_below(&p, &[], true, &mut |_| {}).unwrap().count, Some(total));
+        }
+    }
+}
+
+#[test]
+fn a_prefix_off_the_tree_is_refused() {
+    // Items 0, 1; options {0}, {1}, {0, 1}. The search branches on item 0 first.
+    let mut p = Problem::new(2, 0);
+    p.add_option(&[0]).unwrap();
+    p.add_option(&[1]).unwrap();
+    p.add_option(&[0, 1]).unwrap();
+    assert!(BitSolver::below(&p, &[1]).is_none(), "option 1 does not cover item 0");
+    assert!(BitSolver::below(&p, &[7]).is_none(), "no option 7");
+    assert!(BitSolver::below(&p, &[2, 0]).is_none(), "nothing is left to branch on");
+    assert_eq!(BitSolver::below(&p, &[0]).unwrap().count(), 1);
+    assert_eq!(BitSolver::below(&p, &[2]).unwrap().count(), 1);
+}
+
+#[test]
+fn the_strategy_names_its_engine() {
+    // Plain and colored problems run on bitsets; multiplicities on Algorithm M.
+    let p = larger_problem(5, 20, 100);
+    assert_eq!(Search::new(&p).engine(), Engine::Bitsets);
+    let mut m = p.clone();
+    m.set_multiplicity(0, 0, 2).unwrap();
+    assert_eq!(Search::new(&m).engine(), Engine::AlgorithmM);
+    // One item in 20000 options: 4e8 conflicting pairs, past MAX_PAIRS: dancing links.
+    let mut wide = Problem::new(1, 0);
+    for _ in 0..20000 {
+        wide.add_option(&[0]).unwrap();
+    }
+    assert_eq!(Search::new(&wide).engine(), Engine::DancingLinks);
+    assert_eq!(Search::new(&wide).count(), 20000);
+    // A count that memoizes: dominoes on 6x6 keep the table; queens give it up and
+    // enumerate on bitsets, with the trial's nodes in the statistics.
+    let mut dominoes = Problem::new(36, 0);
+    for i in 0..6 {
+        for j in 0..6 {
+            if j < 5 {
+                dominoes.add_option(&[6 * i + j, 6 * i + j + 1]).unwrap();
+            }
+            if i < 5 {
+                dominoes.add_option(&[6 * i + j, 6 * i + j + 6]).unwrap();
+            }
+        }
+    }
+    let c = count_below(&dominoes, &[], true, &mut |_| {}).unwrap();
+    assert_eq!((c.count, c.engine), (Some(6728), Engine::Memo));
+    let n = 11;
+    let mut queens = Problem::new(2 * n, 4 * n - 2);
+    for i in 0..n {
+        for j in 0..n {
+            queens.add_option(&[i, n + j, 2 * n + i + j, 2 * n + (2 * n - 1) + (i + n - 1 - j)]).unwrap();
+        }
+    }
+    let c = count_below(&queens, &[], true, &mut |_| {}).unwrap();
+    let plain = BitSolver::new(&queens).unwrap().count();
+    assert_eq!((c.count, c.engine), (Some(2680), Engine::Bitsets));
+    assert_eq!(plain, 2680);
+    let enumerated = BitSolver::new(&queens).map(|mut b| {
+        b.count();
+        b.stats().nodes
+    });
+    assert!(c.stats.nodes > enumerated.unwrap(), "the trial's nodes are counted too");
+}
