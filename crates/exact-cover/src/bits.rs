@@ -38,6 +38,27 @@ const COVERED: u32 = 1 << 31;
 /// [`BitSolver::new`] declines.
 pub const MAX_FRAMES: u64 = 1 << 28;
 
+/// How a [`BitSolver`] knows how many live options each item has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counting {
+    /// Counts kept in each frame and lowered for every option cleared (the better way
+    /// when options conflict with few others).
+    Incremental,
+    /// Counted when needed, as the population count of the item's option words and the
+    /// live bits, stopping once no better than the best item so far (the better way when
+    /// options conflict widely: choosing one clears words without touching counts).
+    Popcount,
+}
+
+/// [`BitSolver::new`] counts by [`Counting::Popcount`] when a commit at the root would
+/// make on average at least `POPCOUNT_RATIO.0 / POPCOUNT_RATIO.1` times as many count
+/// decrements as a full popcount reads words (the items' option words, all primary
+/// items). Measured (BENCHMARKS.md): popcounts won on pentomino packings (ratio 2.0 to
+/// 2.3) and random colored problems with ratios 2.4 and 4.5; incremental counts on
+/// Langford pairs (1.5, 1.7), queens (1.5) and random colored problems with ratios 0.7
+/// and 1.4.
+pub const POPCOUNT_RATIO: (u64, u64) = (9, 5);
+
 /// A search over one [`Problem`] without multiplicities by live-option bitsets.
 ///
 /// Memory: one `u32` per option per primary item, the conflict sets as (word number,
@@ -69,6 +90,12 @@ pub struct BitSolver {
     /// level `l` writes frame `l + 1` from frame `l`, so backtracking restores nothing.
     live: Vec<u64>,
     count: Vec<u32>,
+    /// How the live options of each item are known (see [`Counting`]); with
+    /// [`Counting::Popcount`], `count` is empty and frame `l` has instead
+    /// `active[l * active_words..]`, one bit per primary item not yet covered.
+    counting: Counting,
+    active: Vec<u64>,
+    active_words: usize,
     /// Per level: the option being tried, the index of the item word it came from (in
     /// `item_word`), the end of that item's words, and the live options of that word
     /// still to try.
@@ -98,6 +125,12 @@ impl BitSolver {
     /// [`MAX_PAIRS`] option pairs share an item) or its frames would pass [`MAX_FRAMES`]
     /// bytes. Time: the number of such pairs.
     pub fn new(problem: &Problem) -> Option<BitSolver> {
+        BitSolver::with_counting(problem, None)
+    }
+
+    /// [`BitSolver::new`] with the way of counting given (`None`: chosen as `new` does).
+    /// Both ways search the same tree; only their speed differs.
+    pub fn with_counting(problem: &Problem, counting: Option<Counting>) -> Option<BitSolver> {
         if problem.has_multiplicities() {
             return None;
         }
@@ -154,7 +187,7 @@ impl BitSolver {
         let mut item_word = Vec::new();
         let mut item_bits: Vec<u64> = Vec::new();
         let mut item_start = vec![0u32];
-        let mut count = Vec::with_capacity(primary);
+        let mut count: Vec<u32> = Vec::with_capacity(primary);
         for list in &by_item[..primary] {
             let first = item_word.len();
             for &(k, _) in list {
@@ -174,6 +207,30 @@ impl BitSolver {
         if n % 64 != 0 {
             live[words - 1] = (1u64 << (n % 64)) - 1;
         }
+        // Decrements a commit would make on average at the root (each option's conflict
+        // set times the primary items of its options; conflicts are symmetric, so
+        // option p is in |conf(p)| sets), against the words a full popcount reads.
+        let decrements: u64 = (0..n)
+            .map(|p| {
+                let (a, b) = (conf_start[p] as usize, conf_start[p + 1] as usize);
+                let conflicts: u64 = conf_bits[a..b].iter().map(|w| u64::from(w.count_ones())).sum();
+                conflicts * u64::from(opt_start[p + 1] - opt_start[p])
+            })
+            .sum();
+        let counting = counting.unwrap_or(if POPCOUNT_RATIO.1 * decrements >= POPCOUNT_RATIO.0 * (n as u64) * (item_word.len() as u64) {
+            Counting::Popcount
+        } else {
+            Counting::Incremental
+        });
+        let active_words = primary.div_ceil(64);
+        let mut active = Vec::new();
+        if counting == Counting::Popcount {
+            count = Vec::new();
+            active = vec![!0u64; active_words];
+            if primary % 64 != 0 {
+                active[active_words - 1] = (1u64 << (primary % 64)) - 1;
+            }
+        }
         Some(BitSolver {
             opt_items,
             opt_start,
@@ -187,6 +244,9 @@ impl BitSolver {
             primary,
             live,
             count,
+            counting,
+            active,
+            active_words,
             option_at: Vec::new(),
             word_at: Vec::new(),
             word_end: Vec::new(),
@@ -233,11 +293,18 @@ impl BitSolver {
     }
 
     /// Search statistics so far: nodes as the dancing-links [`crate::Solver`] counts them
-    /// (the same tree, so the same number), and as updates the live-option counts
-    /// lowered (one per excluded option and primary item of it: the option removals of
-    /// dancing links from primary items' lists, but for those a dead end cut short).
+    /// (the same tree, so the same number), and as updates, with
+    /// [`Counting::Incremental`], the live-option counts lowered (one per excluded option
+    /// and primary item of it: the option removals of dancing links from primary items'
+    /// lists, but for those a dead end cut short), with [`Counting::Popcount`] the
+    /// options excluded.
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// How this solver counts live options.
+    pub fn counting(&self) -> Counting {
+        self.counting
     }
 
     /// Publishes this search's progress in the returned [`Progress`] from now on, every
@@ -287,6 +354,9 @@ impl BitSolver {
     /// counts (which the compiler vectorizes) finds it.
     #[inline]
     fn choose(&self, l: usize) -> Option<(usize, u32)> {
+        if self.counting == Counting::Popcount {
+            return self.choose_by_popcount(l);
+        }
         let count = &self.count[l * self.primary..(l + 1) * self.primary];
         let min = count.iter().copied().min().unwrap_or(COVERED);
         if min >= COVERED / 2 {
@@ -296,12 +366,77 @@ impl BitSolver {
         Some((i, min))
     }
 
+    /// [`BitSolver::choose`] for [`Counting::Popcount`]: each uncovered item's live
+    /// options counted from its words, stopping as soon as the count is no better than
+    /// the best so far.
+    #[inline]
+    fn choose_by_popcount(&self, l: usize) -> Option<(usize, u32)> {
+        let live = &self.live[l * self.words..(l + 1) * self.words];
+        let active = &self.active[l * self.active_words..(l + 1) * self.active_words];
+        let mut best = None;
+        let mut best_len = u32::MAX;
+        for (aw, &bits) in active.iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                let i = aw * 64 + b.trailing_zeros() as usize;
+                b &= b - 1;
+                let (s, e) = (self.item_start[i] as usize, self.item_start[i + 1] as usize);
+                let mut len = 0;
+                for (&w, &m) in self.item_word[s..e].iter().zip(&self.item_bits[s..e]) {
+                    len += (live[w as usize] & m).count_ones();
+                    if len >= best_len {
+                        break;
+                    }
+                }
+                if len < best_len {
+                    best = Some(i);
+                    best_len = len;
+                    if len == 0 {
+                        return best.map(|i| (i, 0));
+                    }
+                }
+            }
+        }
+        best.map(|i| (i, best_len))
+    }
+
+    /// [`BitSolver::commit`] for [`Counting::Popcount`]: frame `l + 1` is frame `l` with
+    /// option `k`'s primary items covered and its conflict set cleared.
+    #[inline]
+    fn commit_by_popcount(&mut self, l: usize, k: usize) -> bool {
+        let (wn, an) = (self.words, self.active_words);
+        if self.live.len() < (l + 2) * wn {
+            self.live.resize((l + 2) * wn, 0);
+            self.active.resize((l + 2) * an, 0);
+        }
+        self.live.copy_within(l * wn..(l + 1) * wn, (l + 1) * wn);
+        self.active.copy_within(l * an..(l + 1) * an, (l + 1) * an);
+        let live = &mut self.live[(l + 1) * wn..(l + 2) * wn];
+        let active = &mut self.active[(l + 1) * an..(l + 2) * an];
+        let (s, e) = (self.opt_start[k] as usize, self.opt_start[k + 1] as usize);
+        for &i in &self.opt_items[s..e] {
+            active[i as usize / 64] &= !(1u64 << (i % 64));
+        }
+        let (a, b) = (self.conf_start[k] as usize, self.conf_start[k + 1] as usize);
+        let mut updates = 0u64;
+        for (&w, &bits) in self.conf_word[a..b].iter().zip(&self.conf_bits[a..b]) {
+            let w = w as usize;
+            updates += u64::from((live[w] & bits).count_ones());
+            live[w] &= !bits;
+        }
+        self.stats.updates += updates;
+        true
+    }
+
     /// Writes frame `l + 1`: frame `l` with option `k` chosen (its primary items covered,
     /// its conflict set cleared from the live bits, counts lowered). Returns false, and
     /// stops clearing, as soon as an uncovered item has no live option left (the node
     /// below is a dead end).
     #[inline]
     fn commit(&mut self, l: usize, k: usize) -> bool {
+        if self.counting == Counting::Popcount {
+            return self.commit_by_popcount(l, k);
+        }
         let (wn, pn) = (self.words, self.primary);
         if self.live.len() < (l + 2) * wn {
             self.live.resize((l + 2) * wn, 0);

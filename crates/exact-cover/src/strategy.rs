@@ -14,14 +14,15 @@
 //! choice, first in item order on ties; options in input order), so they list the same
 //! solutions in the same order and count the same nodes.
 
-use crate::{BitSolver, MemoStats, Problem, Progress, Solver, Stats};
+use crate::{BitSolver, Counting, MemoStats, Problem, Progress, Solver, Stats};
 use std::sync::Arc;
 
 /// The engine a search ran on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
-    /// Algorithm C on live-option bitsets ([`BitSolver`]).
-    Bitsets,
+    /// Algorithm C on live-option bitsets ([`BitSolver`]), counting live options as
+    /// given.
+    Bitsets(Counting),
     /// Algorithm C on dancing links ([`Solver`]).
     DancingLinks,
     /// Algorithm M (multiplicities) on dancing links ([`Solver`]).
@@ -34,7 +35,8 @@ impl Engine {
     /// The engine's name as `--stats` and JSON report it.
     pub fn name(self) -> &'static str {
         match self {
-            Engine::Bitsets => "bitsets (Algorithm C on live-option bitsets), enumerating",
+            Engine::Bitsets(Counting::Incremental) => "bitsets (Algorithm C on live-option bitsets, incremental counts), enumerating",
+            Engine::Bitsets(Counting::Popcount) => "bitsets (Algorithm C on live-option bitsets, popcounts), enumerating",
             Engine::DancingLinks => "dancing links (Algorithm C), enumerating",
             Engine::AlgorithmM => "dancing links (Algorithm M, multiplicities), enumerating",
             Engine::Memo => "dancing links (Algorithm C) with memoized subproblems (DXZ)",
@@ -73,7 +75,7 @@ impl Search {
     /// Which engine runs this search.
     pub fn engine(&self) -> Engine {
         match self {
-            Search::Bits(_) => Engine::Bitsets,
+            Search::Bits(b) => Engine::Bitsets(b.counting()),
             Search::Links(s) if s.has_multiplicities() => Engine::AlgorithmM,
             Search::Links(_) => Engine::DancingLinks,
         }
