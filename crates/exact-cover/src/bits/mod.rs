@@ -67,23 +67,8 @@ pub const POPCOUNT_RATIO: (u64, u64) = (9, 5);
 /// 4 * primary` bytes), at most one level per primary item.
 #[derive(Debug, Clone)]
 pub struct BitSolver {
-    /// Primary items of option `k`: `opt_items[opt_start[k]..opt_start[k + 1]]`.
-    opt_items: Vec<u32>,
-    opt_start: Vec<u32>,
-    /// Conflict set of option `k` (itself included): the nonzero words
-    /// `conf_word[j]`, `conf_bits[j]` for `j` in `conf_start[k]..conf_start[k + 1]`.
-    conf_word: Vec<u32>,
-    conf_bits: Vec<u64>,
-    conf_start: Vec<u32>,
-    /// Options of primary item `i` as a bitset: the nonzero words `item_word[j]`,
-    /// `item_bits[j]` for `j` in `item_start[i]..item_start[i + 1]`, in increasing word
-    /// order (so its options come in input order).
-    item_word: Vec<u32>,
-    item_bits: Vec<u64>,
-    item_start: Vec<u32>,
-    /// Words of live bits and number of primary items (the two strides of the frames).
-    words: usize,
-    primary: usize,
+    /// The option, conflict and item tables.
+    t: Tables,
     /// Frame `l` (the state at level `l`): `live[l * words..]`, one bit per option still
     /// compatible with the options chosen above, and `count[l * primary..]`, per primary
     /// item its live options, or at least [`COVERED`] once covered. Trying an option at
@@ -134,79 +119,9 @@ impl BitSolver {
         if problem.has_multiplicities() {
             return None;
         }
-        let n = problem.options();
-        let primary = problem.primary_items();
-        let words = n.div_ceil(64);
-        let frame = (words * 8 + primary * 4) as u64;
-        if frame.saturating_mul(primary as u64 + 1) > MAX_FRAMES || n >= 1 << 30 {
-            return None;
-        }
-        let mut by_item: Vec<Vec<(u32, Color)>> = vec![Vec::new(); problem.items()];
-        for k in 0..n {
-            for &(item, c) in problem.option(k) {
-                by_item[item as usize].push((k as u32, c));
-            }
-        }
-        let pairs: u64 = by_item.iter().map(|l| (l.len() as u64).pow(2)).sum();
-        if pairs > MAX_PAIRS {
-            return None;
-        }
-        let mut opt_items = Vec::new();
-        let mut opt_start = vec![0u32];
-        let mut conf_word = Vec::new();
-        let mut conf_bits = Vec::new();
-        let mut conf_start = vec![0u32];
-        let mut scratch = vec![0u64; words];
-        let mut touched: Vec<u32> = Vec::new();
-        for k in 0..n {
-            for &(item, c) in problem.option(k) {
-                let is_primary = (item as usize) < primary;
-                if is_primary {
-                    opt_items.push(item);
-                }
-                for &(other, c2) in &by_item[item as usize] {
-                    if is_primary || c == Color::NONE || c2 != c {
-                        let w = (other / 64) as usize;
-                        if scratch[w] == 0 {
-                            touched.push(w as u32);
-                        }
-                        scratch[w] |= 1 << (other % 64);
-                    }
-                }
-            }
-            opt_start.push(opt_items.len() as u32);
-            touched.sort_unstable();
-            for &w in &touched {
-                conf_word.push(w);
-                conf_bits.push(scratch[w as usize]);
-                scratch[w as usize] = 0;
-            }
-            touched.clear();
-            conf_start.push(conf_word.len() as u32);
-        }
-        let mut item_word = Vec::new();
-        let mut item_bits: Vec<u64> = Vec::new();
-        let mut item_start = vec![0u32];
-        let mut count: Vec<u32> = Vec::with_capacity(primary);
-        for list in &by_item[..primary] {
-            let first = item_word.len();
-            for &(k, _) in list {
-                let w = k / 64;
-                if item_word.len() == first || item_word.last() != Some(&w) {
-                    item_word.push(w);
-                    item_bits.push(0);
-                }
-                if let Some(b) = item_bits.last_mut() {
-                    *b |= 1 << (k % 64);
-                }
-            }
-            item_start.push(item_word.len() as u32);
-            count.push(list.len() as u32);
-        }
-        let mut live = vec![!0u64; words];
-        if n % 64 != 0 {
-            live[words - 1] = (1u64 << (n % 64)) - 1;
-        }
+        let t = Tables::build(problem, true)?;
+        let (n, primary) = (problem.options(), t.primary);
+        let (conf_start, conf_bits, opt_start) = (&t.conf_start, &t.conf_bits, &t.opt_start);
         // Decrements a commit would make on average at the root (each option's conflict
         // set times the primary items of its options; conflicts are symmetric, so
         // option p is in |conf(p)| sets), against the words a full popcount reads.
@@ -217,13 +132,14 @@ impl BitSolver {
                 conflicts * u64::from(opt_start[p + 1] - opt_start[p])
             })
             .sum();
-        let counting = counting.unwrap_or(if POPCOUNT_RATIO.1 * decrements >= POPCOUNT_RATIO.0 * (n as u64) * (item_word.len() as u64) {
+        let counting = counting.unwrap_or(if POPCOUNT_RATIO.1 * decrements >= POPCOUNT_RATIO.0 * (n as u64) * (t.item_word.len() as u64) {
             Counting::Popcount
         } else {
             Counting::Incremental
         });
         let active_words = primary.div_ceil(64);
         let mut active = Vec::new();
+        let mut count = t.initial_count();
         if counting == Counting::Popcount {
             count = Vec::new();
             active = vec![!0u64; active_words];
@@ -232,17 +148,8 @@ impl BitSolver {
             }
         }
         Some(BitSolver {
-            opt_items,
-            opt_start,
-            conf_word,
-            conf_bits,
-            conf_start,
-            item_word,
-            item_bits,
-            item_start,
-            words,
-            primary,
-            live,
+            live: t.initial_live(),
+            t,
             count,
             counting,
             active,
@@ -274,10 +181,10 @@ impl BitSolver {
         let mut alive = true;
         for (l, &k) in prefix.iter().enumerate() {
             let (i, _) = if alive { s.choose(l)? } else { return None };
-            let (a, b) = (s.item_start[i] as usize, s.item_start[i + 1] as usize);
+            let (a, b) = (s.t.item_start[i] as usize, s.t.item_start[i + 1] as usize);
             let w = (k / 64) as u32;
-            let m = (a..b).find(|&m| s.item_word[m] == w)?;
-            if k >= problem.options() || (s.live[l * s.words + k / 64] & s.item_bits[m]) >> (k % 64) & 1 == 0 {
+            let m = (a..b).find(|&m| s.t.item_word[m] == w)?;
+            if k >= problem.options() || (s.live[l * s.t.words + k / 64] & s.t.item_bits[m]) >> (k % 64) & 1 == 0 {
                 return None;
             }
             s.option_at.push(k as u32);
@@ -357,7 +264,7 @@ impl BitSolver {
         if self.counting == Counting::Popcount {
             return self.choose_by_popcount(l);
         }
-        let count = &self.count[l * self.primary..(l + 1) * self.primary];
+        let count = &self.count[l * self.t.primary..(l + 1) * self.t.primary];
         let min = count.iter().copied().min().unwrap_or(COVERED);
         if min >= COVERED / 2 {
             return None;
@@ -371,7 +278,7 @@ impl BitSolver {
     /// the best so far.
     #[inline]
     fn choose_by_popcount(&self, l: usize) -> Option<(usize, u32)> {
-        let live = &self.live[l * self.words..(l + 1) * self.words];
+        let live = &self.live[l * self.t.words..(l + 1) * self.t.words];
         let active = &self.active[l * self.active_words..(l + 1) * self.active_words];
         let mut best = None;
         let mut best_len = u32::MAX;
@@ -380,9 +287,9 @@ impl BitSolver {
             while b != 0 {
                 let i = aw * 64 + b.trailing_zeros() as usize;
                 b &= b - 1;
-                let (s, e) = (self.item_start[i] as usize, self.item_start[i + 1] as usize);
+                let (s, e) = (self.t.item_start[i] as usize, self.t.item_start[i + 1] as usize);
                 let mut len = 0;
-                for (&w, &m) in self.item_word[s..e].iter().zip(&self.item_bits[s..e]) {
+                for (&w, &m) in self.t.item_word[s..e].iter().zip(&self.t.item_bits[s..e]) {
                     len += (live[w as usize] & m).count_ones();
                     if len >= best_len {
                         break;
@@ -404,7 +311,7 @@ impl BitSolver {
     /// option `k`'s primary items covered and its conflict set cleared.
     #[inline]
     fn commit_by_popcount(&mut self, l: usize, k: usize) -> bool {
-        let (wn, an) = (self.words, self.active_words);
+        let (wn, an) = (self.t.words, self.active_words);
         if self.live.len() < (l + 2) * wn {
             self.live.resize((l + 2) * wn, 0);
             self.active.resize((l + 2) * an, 0);
@@ -413,13 +320,13 @@ impl BitSolver {
         self.active.copy_within(l * an..(l + 1) * an, (l + 1) * an);
         let live = &mut self.live[(l + 1) * wn..(l + 2) * wn];
         let active = &mut self.active[(l + 1) * an..(l + 2) * an];
-        let (s, e) = (self.opt_start[k] as usize, self.opt_start[k + 1] as usize);
-        for &i in &self.opt_items[s..e] {
+        let (s, e) = (self.t.opt_start[k] as usize, self.t.opt_start[k + 1] as usize);
+        for &i in &self.t.opt_items[s..e] {
             active[i as usize / 64] &= !(1u64 << (i % 64));
         }
-        let (a, b) = (self.conf_start[k] as usize, self.conf_start[k + 1] as usize);
+        let (a, b) = (self.t.conf_start[k] as usize, self.t.conf_start[k + 1] as usize);
         let mut updates = 0u64;
-        for (&w, &bits) in self.conf_word[a..b].iter().zip(&self.conf_bits[a..b]) {
+        for (&w, &bits) in self.t.conf_word[a..b].iter().zip(&self.t.conf_bits[a..b]) {
             let w = w as usize;
             updates += u64::from((live[w] & bits).count_ones());
             live[w] &= !bits;
@@ -437,7 +344,7 @@ impl BitSolver {
         if self.counting == Counting::Popcount {
             return self.commit_by_popcount(l, k);
         }
-        let (wn, pn) = (self.words, self.primary);
+        let (wn, pn) = (self.t.words, self.t.primary);
         if self.live.len() < (l + 2) * wn {
             self.live.resize((l + 2) * wn, 0);
             self.count.resize((l + 2) * pn, 0);
@@ -446,14 +353,14 @@ impl BitSolver {
         self.count.copy_within(l * pn..(l + 1) * pn, (l + 1) * pn);
         let live = &mut self.live[(l + 1) * wn..(l + 2) * wn];
         let count = &mut self.count[(l + 1) * pn..(l + 2) * pn];
-        let (s, e) = (self.opt_start[k] as usize, self.opt_start[k + 1] as usize);
-        for &i in &self.opt_items[s..e] {
+        let (s, e) = (self.t.opt_start[k] as usize, self.t.opt_start[k + 1] as usize);
+        for &i in &self.t.opt_items[s..e] {
             count[i as usize] = COVERED;
         }
-        let (a, b) = (self.conf_start[k] as usize, self.conf_start[k + 1] as usize);
+        let (a, b) = (self.t.conf_start[k] as usize, self.t.conf_start[k + 1] as usize);
         let mut updates = 0u64;
         let mut dead = false;
-        for (&w, &bits) in self.conf_word[a..b].iter().zip(&self.conf_bits[a..b]) {
+        for (&w, &bits) in self.t.conf_word[a..b].iter().zip(&self.t.conf_bits[a..b]) {
             let w = w as usize;
             let cleared = live[w] & bits;
             if cleared == 0 {
@@ -464,8 +371,8 @@ impl BitSolver {
             while c != 0 {
                 let p = w * 64 + c.trailing_zeros() as usize;
                 c &= c - 1;
-                let (s, e) = (self.opt_start[p] as usize, self.opt_start[p + 1] as usize);
-                for &i in &self.opt_items[s..e] {
+                let (s, e) = (self.t.opt_start[p] as usize, self.t.opt_start[p + 1] as usize);
+                for &i in &self.t.opt_items[s..e] {
                     let n = count[i as usize] - 1;
                     count[i as usize] = n;
                     dead |= n == 0;
@@ -487,15 +394,15 @@ impl BitSolver {
         let mut bits = self.pending[l];
         let mut m = self.word_at[l] as usize;
         let end = self.word_end[l] as usize;
-        let live = &self.live[l * self.words..(l + 1) * self.words];
+        let live = &self.live[l * self.t.words..(l + 1) * self.t.words];
         while bits == 0 {
             m += 1;
             if m >= end {
                 return None;
             }
-            bits = live[self.item_word[m] as usize] & self.item_bits[m];
+            bits = live[self.t.item_word[m] as usize] & self.t.item_bits[m];
         }
-        let k = self.item_word[m] as usize * 64 + bits.trailing_zeros() as usize;
+        let k = self.t.item_word[m] as usize * 64 + bits.trailing_zeros() as usize;
         self.pending[l] = bits & (bits - 1);
         self.word_at[l] = m as u32;
         self.option_at[l] = k as u32;
@@ -545,10 +452,10 @@ impl BitSolver {
                                 self.pending.push(0);
                             }
                             // Start at the item's first word (it has one: len > 0).
-                            let m = self.item_start[i] as usize;
+                            let m = self.t.item_start[i] as usize;
                             self.word_at[l] = m as u32;
-                            self.word_end[l] = self.item_start[i + 1];
-                            self.pending[l] = self.live[l * self.words + self.item_word[m] as usize] & self.item_bits[m];
+                            self.word_end[l] = self.t.item_start[i + 1];
+                            self.pending[l] = self.live[l * self.t.words + self.t.item_word[m] as usize] & self.t.item_bits[m];
                             if let Some(k) = self.next_option(l) {
                                 alive = self.commit(l, k);
                                 l += 1;
@@ -584,5 +491,142 @@ impl BitSolver {
             p.solutions.store(self.stats.solutions, Ordering::Relaxed);
             p.fraction.store(self.estimate().to_bits(), Ordering::Relaxed);
         }
+    }
+}
+
+/// What both bitset engines precompute: per option its primary items and its conflict
+/// set, per primary item its options as a bitset.
+#[derive(Debug, Clone)]
+struct Tables {
+    /// Primary items of option `k`: `opt_items[opt_start[k]..opt_start[k + 1]]`.
+    opt_items: Vec<u32>,
+    opt_start: Vec<u32>,
+    /// Conflict set of option `k`: the nonzero words `conf_word[j]`, `conf_bits[j]` for
+    /// `j` in `conf_start[k]..conf_start[k + 1]`.
+    conf_word: Vec<u32>,
+    conf_bits: Vec<u64>,
+    conf_start: Vec<u32>,
+    /// Options of primary item `i` as a bitset: the nonzero words `item_word[j]`,
+    /// `item_bits[j]` for `j` in `item_start[i]..item_start[i + 1]`, in increasing word
+    /// order (so its options come in input order).
+    item_word: Vec<u32>,
+    item_bits: Vec<u64>,
+    item_start: Vec<u32>,
+    /// Words of live bits, options and primary items.
+    words: usize,
+    options: usize,
+    primary: usize,
+}
+
+impl Tables {
+    /// The tables of `problem`, or `None` past [`MAX_PAIRS`] or [`MAX_FRAMES`]. With
+    /// `primary_conflicts`, an option's conflict set holds the options sharing a primary
+    /// item with it (itself included) besides those clashing on a secondary item
+    /// (sharing it uncolored, or giving it another color); without (Algorithm M, where
+    /// primary items are shared up to their multiplicity), only the latter.
+    fn build(problem: &Problem, primary_conflicts: bool) -> Option<Tables> {
+        let n = problem.options();
+        let primary = problem.primary_items();
+        let words = n.div_ceil(64);
+        // A frame: live bits, and per primary item a count (and a bound, for M).
+        let frame = (words * 8 + primary * 8) as u64;
+        if frame.saturating_mul(primary as u64 + 1) > MAX_FRAMES || n >= 1 << 30 {
+            return None;
+        }
+        let mut by_item: Vec<Vec<(u32, Color)>> = vec![Vec::new(); problem.items()];
+        for k in 0..n {
+            for &(item, c) in problem.option(k) {
+                by_item[item as usize].push((k as u32, c));
+            }
+        }
+        let pairs: u64 = by_item.iter().map(|l| (l.len() as u64).pow(2)).sum();
+        if pairs > MAX_PAIRS {
+            return None;
+        }
+        let mut opt_items = Vec::new();
+        let mut opt_start = vec![0u32];
+        let mut conf_word = Vec::new();
+        let mut conf_bits = Vec::new();
+        let mut conf_start = vec![0u32];
+        let mut scratch = vec![0u64; words];
+        let mut touched: Vec<u32> = Vec::new();
+        for k in 0..n {
+            for &(item, c) in problem.option(k) {
+                let is_primary = (item as usize) < primary;
+                if is_primary {
+                    opt_items.push(item);
+                    if !primary_conflicts {
+                        continue;
+                    }
+                }
+                for &(other, c2) in &by_item[item as usize] {
+                    if is_primary || c == Color::NONE || c2 != c {
+                        let w = (other / 64) as usize;
+                        if scratch[w] == 0 {
+                            touched.push(w as u32);
+                        }
+                        scratch[w] |= 1 << (other % 64);
+                    }
+                }
+            }
+            opt_start.push(opt_items.len() as u32);
+            touched.sort_unstable();
+            for &w in &touched {
+                conf_word.push(w);
+                conf_bits.push(scratch[w as usize]);
+                scratch[w as usize] = 0;
+            }
+            touched.clear();
+            conf_start.push(conf_word.len() as u32);
+        }
+        let mut item_word = Vec::new();
+        let mut item_bits: Vec<u64> = Vec::new();
+        let mut item_start = vec![0u32];
+        for list in &by_item[..primary] {
+            let first = item_word.len();
+            for &(k, _) in list {
+                let w = k / 64;
+                if item_word.len() == first || item_word.last() != Some(&w) {
+                    item_word.push(w);
+                    item_bits.push(0);
+                }
+                if let Some(b) = item_bits.last_mut() {
+                    *b |= 1 << (k % 64);
+                }
+            }
+            item_start.push(item_word.len() as u32);
+        }
+        Some(Tables {
+            opt_items,
+            opt_start,
+            conf_word,
+            conf_bits,
+            conf_start,
+            item_word,
+            item_bits,
+            item_start,
+            words,
+            options: n,
+            primary,
+        })
+    }
+
+    /// The root's live bits: every option.
+    fn initial_live(&self) -> Vec<u64> {
+        let mut live = vec![!0u64; self.words];
+        if self.options % 64 != 0 {
+            live[self.words - 1] = (1u64 << (self.options % 64)) - 1;
+        }
+        live
+    }
+
+    /// The root's counts: per primary item, its options.
+    fn initial_count(&self) -> Vec<u32> {
+        (0..self.primary)
+            .map(|i| {
+                let (s, e) = (self.item_start[i] as usize, self.item_start[i + 1] as usize);
+                self.item_bits[s..e].iter().map(|b| b.count_ones()).sum()
+            })
+            .collect()
     }
 }
