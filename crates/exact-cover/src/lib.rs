@@ -34,7 +34,7 @@ pub mod parallel;
 mod solver;
 pub mod strategy;
 
-pub use bits::{BitSolver, Counting};
+pub use bits::{BitSolver, BitSolverM, Counting};
 pub use solver::{MemoStats, Order, Progress, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL, PROGRESS_INTERVAL};
 
 use thiserror::Error;

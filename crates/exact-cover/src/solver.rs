@@ -748,26 +748,31 @@ impl Solver {
 
     /// The active primary item of least branching degree: its options left, less the
     /// options it still needs, plus one (Knuth's choice for Algorithm M; for an item
-    /// needed exactly once, the length of its list). Returns it with its degree, which is
-    /// 0 or less when too few options are left.
+    /// needed exactly once, the length of its list); on ties the one with less slack
+    /// (`min(slack, bound)`), then the one with more options, then the first (TAOCP
+    /// 7.2.2.1, the tie-breaking of Algorithm M's step M3 as DLX3 does it). Returns it with
+    /// its degree, which is 0 or less when too few options are left (the scan stops
+    /// there: any such item is a dead end).
     fn choose_m(&self) -> (usize, i32) {
         let m = self.multi.as_ref().expect("Algorithm M");
-        let mut best = 0;
-        let mut best_theta = i32::MAX;
+        let mut best = (0, i32::MAX);
+        let mut best_key = (i32::MAX, i32::MAX, i32::MAX);
         let mut p = self.rlink[0] as usize;
         while p != 0 {
-            let need = m.bound[p] - m.slack[p];
-            let theta = self.nodes[p].top + 1 - need.max(0);
-            if theta < best_theta {
-                best = p;
-                best_theta = theta;
-                if theta <= 1 {
+            let s = m.slack[p].min(m.bound[p]);
+            let len = self.nodes[p].top;
+            let theta = len + s - m.bound[p] + 1;
+            let key = (theta, s, -len);
+            if key < best_key {
+                best = (p, theta);
+                best_key = key;
+                if theta <= 0 {
                     break;
                 }
             }
             p = self.rlink[p] as usize;
         }
-        (best, best_theta)
+        best
     }
 
     /// Sets option node `x` of item `i` aside: hides its option from the other items and
@@ -1001,6 +1006,16 @@ impl Solver {
                 }
             }
             budget = budget.saturating_mul(4);
+        }
+    }
+
+    /// Whether [`Solver::count_memo`] can use its table on this problem: always without
+    /// multiplicities; with them, when every option has an item covered exactly once
+    /// (counter mode).
+    pub fn memo_applies(&self) -> bool {
+        match &self.multi {
+            None => true,
+            Some(m) => self.every_option_has_an_exact_item(&m.exact),
         }
     }
 

@@ -14,7 +14,7 @@
 //! choice, first in item order on ties; options in input order), so they list the same
 //! solutions in the same order and count the same nodes.
 
-use crate::{BitSolver, Counting, MemoStats, Problem, Progress, Solver, Stats};
+use crate::{BitSolver, BitSolverM, Counting, MemoStats, Problem, Progress, Solver, Stats};
 use std::sync::Arc;
 
 /// The engine a search ran on.
@@ -27,6 +27,8 @@ pub enum Engine {
     DancingLinks,
     /// Algorithm M (multiplicities) on dancing links ([`Solver`]).
     AlgorithmM,
+    /// Algorithm M (multiplicities) on live-option bitsets ([`BitSolverM`]).
+    BitsetsM,
     /// Memoized counting (DXZ) on dancing links ([`Solver::count_memo`]).
     Memo,
 }
@@ -39,6 +41,7 @@ impl Engine {
             Engine::Bitsets(Counting::Popcount) => "bitsets (Algorithm C on live-option bitsets, popcounts), enumerating",
             Engine::DancingLinks => "dancing links (Algorithm C), enumerating",
             Engine::AlgorithmM => "dancing links (Algorithm M, multiplicities), enumerating",
+            Engine::BitsetsM => "bitsets (Algorithm M, multiplicities, on live-option bitsets), enumerating",
             Engine::Memo => "dancing links (Algorithm C) with memoized subproblems (DXZ)",
         }
     }
@@ -49,6 +52,8 @@ impl Engine {
 pub enum Search {
     /// On bitsets.
     Bits(Box<BitSolver>),
+    /// Algorithm M on bitsets.
+    BitsM(Box<BitSolverM>),
     /// On dancing links (Algorithm C or M).
     Links(Box<Solver>),
 }
@@ -56,15 +61,23 @@ pub enum Search {
 impl Search {
     /// The search of `problem` on the engine this module chooses for it.
     pub fn new(problem: &Problem) -> Search {
-        match BitSolver::new(problem) {
-            Some(b) => Search::Bits(Box::new(b)),
-            None => Search::Links(Box::new(Solver::new(problem))),
+        if problem.has_multiplicities() {
+            if let Some(b) = BitSolverM::new(problem) {
+                return Search::BitsM(Box::new(b));
+            }
+        } else if let Some(b) = BitSolver::new(problem) {
+            return Search::Bits(Box::new(b));
         }
+        Search::Links(Box::new(Solver::new(problem)))
     }
 
     /// The search of the subtree below `prefix` (see [`Solver::below`]; both engines cut
     /// the same tree), or `None` when `prefix` is not a path of the tree.
     pub fn below(problem: &Problem, prefix: &[usize]) -> Option<Search> {
+        if problem.has_multiplicities() {
+            // Algorithm M's tree is not cut (see `Solver::below`).
+            return prefix.is_empty().then(|| Search::new(problem));
+        }
         if BitSolver::new(problem).is_some() {
             BitSolver::below(problem, prefix).map(|b| Search::Bits(Box::new(b)))
         } else {
@@ -76,6 +89,7 @@ impl Search {
     pub fn engine(&self) -> Engine {
         match self {
             Search::Bits(b) => Engine::Bitsets(b.counting()),
+            Search::BitsM(_) => Engine::BitsetsM,
             Search::Links(s) if s.has_multiplicities() => Engine::AlgorithmM,
             Search::Links(_) => Engine::DancingLinks,
         }
@@ -85,6 +99,7 @@ impl Search {
     pub fn next_solution(&mut self) -> Option<&[usize]> {
         match self {
             Search::Bits(b) => b.next_solution(),
+            Search::BitsM(b) => b.next_solution(),
             Search::Links(s) => s.next_solution(),
         }
     }
@@ -93,6 +108,7 @@ impl Search {
     pub fn count(&mut self) -> u64 {
         match self {
             Search::Bits(b) => b.count(),
+            Search::BitsM(b) => b.count(),
             Search::Links(s) => s.count(),
         }
     }
@@ -101,6 +117,7 @@ impl Search {
     pub fn stats(&self) -> Stats {
         match self {
             Search::Bits(b) => b.stats(),
+            Search::BitsM(b) => b.stats(),
             Search::Links(s) => s.stats(),
         }
     }
@@ -109,6 +126,7 @@ impl Search {
     pub fn watch(&mut self) -> Arc<Progress> {
         match self {
             Search::Bits(b) => b.watch(),
+            Search::BitsM(b) => b.watch(),
             Search::Links(s) => s.watch(),
         }
     }
@@ -137,19 +155,17 @@ pub struct Counted {
 /// [`Progress`] (called once per search run: twice when the memo trial gives up).
 pub fn count_below(problem: &Problem, prefix: &[usize], memo: bool, watch: &mut dyn FnMut(&mut Search)) -> Option<Counted> {
     let mut extra = Stats::default();
-    if memo || problem.has_multiplicities() {
-        let mut search = Search::Links(Box::new(Solver::below(problem, prefix)?));
-        watch(&mut search);
-        let Search::Links(solver) = &mut search else { unreachable!("built as dancing links") };
-        if problem.has_multiplicities() {
-            let (count, st) = solver.count_memo(memo);
-            let engine = if st.kept && st.entries > 0 { Engine::Memo } else { Engine::AlgorithmM };
-            return Some(Counted { count, engine, stats: solver.stats(), memo: st });
+    if memo {
+        let solver = Solver::below(problem, prefix)?;
+        if solver.memo_applies() {
+            let mut search = Search::Links(Box::new(solver));
+            watch(&mut search);
+            let Search::Links(solver) = &mut search else { unreachable!("built as dancing links") };
+            if let Some((count, st)) = solver.count_memo_if_it_pays() {
+                return Some(Counted { count, engine: Engine::Memo, stats: solver.stats(), memo: st });
+            }
+            extra = solver.stats();
         }
-        if let Some((count, st)) = solver.count_memo_if_it_pays() {
-            return Some(Counted { count, engine: Engine::Memo, stats: solver.stats(), memo: st });
-        }
-        extra = solver.stats();
     }
     let mut search = Search::below(problem, prefix)?;
     watch(&mut search);

@@ -4,19 +4,20 @@
 //! [`exact_cover::strategy`].
 
 use exact_cover::strategy::{count_below, Engine, Search};
-use exact_cover::{BitSolver, Color, Counting, Problem, Solver};
+use exact_cover::{BitSolver, BitSolverM, Color, Counting, Problem, Solver};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 /// Whether the options `chosen` form a solution, by definition: each primary item in
-/// exactly one of them; each secondary item either in at most one, or colored
+/// exactly one of them (or as many as its multiplicity allows); each secondary item either in at most one, or colored
 /// identically in all that name it.
 fn is_solution(p: &Problem, chosen: &[usize]) -> bool {
     (0..p.items()).all(|item| {
         let uses: Vec<Color> =
             chosen.iter().flat_map(|&k| p.option(k).iter()).filter(|&&(i, _)| i as usize == item).map(|&(_, c)| c).collect();
         if item < p.primary_items() {
-            uses.len() == 1
+            let (lo, hi) = p.multiplicity(item);
+            (lo as usize..=hi as usize).contains(&uses.len())
         } else {
             uses.len() <= 1 || uses.iter().all(|&c| c != Color::NONE && c == uses[0])
         }
@@ -179,12 +180,12 @@ fn a_prefix_off_the_tree_is_refused() {
 
 #[test]
 fn the_strategy_names_its_engine() {
-    // Plain and colored problems run on bitsets; multiplicities on Algorithm M.
+    // Plain and colored problems run on bitsets, multiplicities on Algorithm M there.
     let p = larger_problem(5, 20, 100);
     assert!(matches!(Search::new(&p).engine(), Engine::Bitsets(_)));
     let mut m = p.clone();
     m.set_multiplicity(0, 0, 2).unwrap();
-    assert_eq!(Search::new(&m).engine(), Engine::AlgorithmM);
+    assert_eq!(Search::new(&m).engine(), Engine::BitsetsM);
     // One item in 20000 options: 4e8 conflicting pairs, past MAX_PAIRS: dancing links.
     let mut wide = Problem::new(1, 0);
     for _ in 0..20000 {
@@ -224,4 +225,73 @@ fn the_strategy_names_its_engine() {
         b.stats().nodes
     });
     assert!(c.stats.nodes > enumerated.unwrap(), "the trial's nodes are counted too");
+}
+
+/// Small random problems with multiplicities: each primary item covered once, or
+/// `lo..=hi` times with 0 <= lo <= hi <= 3.
+fn problem_with_multiplicities() -> impl Strategy<Value = Problem> {
+    (small_problem(), proptest::collection::vec((0u32..4, 0u32..4), 6)).prop_map(|(mut p, bounds)| {
+        for (item, &(a, b)) in bounds.iter().enumerate().take(p.primary_items()) {
+            let (lo, hi) = (a.min(b), a.max(b).max(1));
+            p.set_multiplicity(item, lo, hi).unwrap();
+        }
+        p
+    })
+}
+
+/// Every solution of Algorithm M on bitsets and on dancing links, in order, with nodes.
+fn both_m(p: &Problem) -> (Listed, Listed) {
+    let mut b = BitSolverM::new(p).expect("a problem for bitsets");
+    let mut bits = Vec::new();
+    while let Some(s) = b.next_solution() {
+        bits.push(s.to_vec());
+    }
+    let mut d = Solver::new(p);
+    let links: Vec<Vec<usize>> = d.solutions().collect();
+    ((bits, b.stats().nodes), (links, d.stats().nodes))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn algorithm_m_on_bitsets_equals_brute_force_and_dancing_links(p in problem_with_multiplicities()) {
+        let expected = brute_force(&p);
+        let ((bits, bit_nodes), (links, link_nodes)) = both_m(&p);
+        let set: BTreeSet<Vec<usize>> = bits.iter().cloned().collect();
+        prop_assert_eq!(set.len(), bits.len(), "a solution was reported twice");
+        prop_assert_eq!(&set, &expected);
+        prop_assert_eq!(&bits, &links, "the same solutions in the same order");
+        prop_assert_eq!(bit_nodes, link_nodes, "the same search tree");
+        prop_assert_eq!(Search::new(&p).count(), expected.len() as u64);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn algorithm_m_on_bitsets_equals_dancing_links_on_larger_problems(seed in any::<u64>(), primary in 8usize..30, per_item in 2usize..6) {
+        let mut p = larger_problem(seed, primary, primary * per_item);
+        let mut rng = seed.rotate_left(17) | 1;
+        for item in 0..primary {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let (lo, hi) = [(1, 1), (0, 1), (1, 2), (2, 2), (0, 3)][(rng % 5) as usize];
+            p.set_multiplicity(item, lo, hi).unwrap();
+        }
+        let cap = 20_000;
+        let mut b = BitSolverM::new(&p).unwrap();
+        let mut d = Solver::new(&p);
+        for _ in 0..cap {
+            let (x, y) = (b.next_solution().map(<[usize]>::to_vec), d.next_solution().map(<[usize]>::to_vec));
+            prop_assert_eq!(&x, &y);
+            match x {
+                Some(s) => prop_assert!(is_solution(&p, &s), "not a solution: {:?}", s),
+                None => break,
+            }
+        }
+        prop_assert_eq!(b.stats().nodes, d.stats().nodes);
+    }
 }

@@ -23,6 +23,9 @@
 //! Algorithm C at the cost of one scan over the uncovered primary items.
 
 use crate::{Color, Problem, Progress, Stats, PROGRESS_INTERVAL};
+
+mod multiplicities;
+pub use multiplicities::BitSolverM;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
