@@ -15,7 +15,8 @@
 //! Not yet here: the bitboard engines (the packer and tiler are square-grid code) and
 //! piece counts; see the polyforms issue.
 
-use exact_cover::{Problem, Solver};
+use exact_cover::strategy::Search;
+use exact_cover::Problem;
 use std::collections::HashMap;
 
 /// A cell of the cubic lattice.
@@ -288,13 +289,14 @@ fn problem(region: &Region, pieces: &[Piece3], reflections: bool) -> (Problem, V
 
 /// The number of packings of `pieces`, each used once, filling `region` exactly
 /// (orientations: rotations, and reflections when `reflections`); `None` past 2^128 - 1.
-/// Dancing links with memoized subproblems ([`Solver::count_memo`]).
+/// Counted as [`exact_cover::strategy::count_below`] does: memoized subproblems where the
+/// table pays, else the enumerating engine it chooses (bitsets for these problems).
 pub fn count_packings(region: &Region, pieces: &[Piece3], reflections: bool) -> Option<u128> {
     let total: usize = pieces.iter().map(|p| p.shape.len()).sum();
     if total != region.len() {
         return Some(0);
     }
-    Solver::new(&problem(region, pieces, reflections).0).count_memo(true).0
+    exact_cover::strategy::count_below(&problem(region, pieces, reflections).0, &[], true, &mut |_| {}).and_then(|c| c.count)
 }
 
 /// The number of classes of those packings under the region's symmetries that map the
@@ -335,7 +337,7 @@ pub fn count_classes(region: &Region, pieces: &[Piece3], reflections: bool) -> u
         })
         .collect();
     let (problem, owners) = problem(region, pieces, reflections);
-    let mut solver = Solver::new(&problem);
+    let mut solver = Search::new(&problem);
     let mut count = 0u128;
     let mut own = vec![0usize; region.len()];
     let mut image = vec![0usize; region.len()];
@@ -402,10 +404,11 @@ mod tests {
 mod slow {
     use super::*;
 
-    /// The 31520 packings of the flat pentacubes in 3x4x5 (3940 classes), on dancing
-    /// links: `cargo test --release -p gridlock-polyomino --lib -- --ignored pentacubes`.
+    /// The 31520 packings of the flat pentacubes in 3x4x5 (3940 classes), on the engine
+    /// the exact-cover strategy picks (bitsets):
+    /// `cargo test --release -p gridlock-polyomino --lib -- --ignored pentacubes`.
     #[test]
-    #[ignore = "minutes on dancing links; run by hand for the benchmark"]
+    #[ignore = "about 20 s in release, minutes in the dev profile; run by hand for the benchmark"]
     fn flat_pentacubes_3x4x5() {
         let t = std::time::Instant::now();
         assert_eq!(count_packings(&Region::cuboid(3, 4, 5), &pentacubes_flat(), false), Some(31520));

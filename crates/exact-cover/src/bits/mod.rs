@@ -37,8 +37,8 @@ pub const MAX_PAIRS: u64 = 1 << 28;
 /// The count of a covered primary item: larger than twice any number of options.
 const COVERED: u32 = 1 << 31;
 
-/// At most this many bytes of frames (one per level, see [`BitSolver`]); past it
-/// [`BitSolver::new`] declines.
+/// At most this many bytes of frames (one per level, see [`BitSolver`]), and at most this
+/// many of conflict sets; past either [`BitSolver::new`] declines.
 pub const MAX_FRAMES: u64 = 1 << 28;
 
 /// How a [`BitSolver`] knows how many live options each item has.
@@ -522,7 +522,8 @@ struct Tables {
 }
 
 impl Tables {
-    /// The tables of `problem`, or `None` past [`MAX_PAIRS`] or [`MAX_FRAMES`]. With
+    /// The tables of `problem`, or `None` past [`MAX_PAIRS`], or when its frames or its
+    /// conflict sets could take more than [`MAX_FRAMES`] bytes. With
     /// `primary_conflicts`, an option's conflict set holds the options sharing a primary
     /// item with it (itself included) besides those clashing on a secondary item
     /// (sharing it uncolored, or giving it another color); without (Algorithm M, where
@@ -544,6 +545,17 @@ impl Tables {
         }
         let pairs: u64 = by_item.iter().map(|l| (l.len() as u64).pow(2)).sum();
         if pairs > MAX_PAIRS {
+            return None;
+        }
+        // The conflict words stored (12 bytes each): per option at most one per option
+        // sharing an item with it, and at most `words`.
+        let stored: u64 = (0..n)
+            .map(|k| {
+                let sharing: u64 = problem.option(k).iter().map(|&(i, _)| by_item[i as usize].len() as u64).sum();
+                sharing.min(words as u64)
+            })
+            .sum();
+        if stored.saturating_mul(12) > MAX_FRAMES {
             return None;
         }
         let mut opt_items = Vec::new();
