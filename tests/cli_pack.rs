@@ -283,3 +283,30 @@ fn knuths_polyomino_dlx_notation() {
     rejects_usage(&["pack", "--knuth", file, "--pieces", "pentominoes", "--count"], "", &["--pieces"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn xc_names_the_engine_the_strategy_chose() {
+    let stats = |args: &[&str], text: &str| -> (String, String) {
+        let out = gridlock().args(args).write_stdin(text.to_string()).output().unwrap();
+        assert!(out.status.success());
+        (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    let knuth = gridlock().args(["pack", "--rect", "3x20", "--pieces", "pentominoes", "--emit-knuth"]).output().unwrap();
+    let text = String::from_utf8(knuth.stdout).unwrap();
+    // Enumerating: bitsets, and the listing equals the count.
+    let (count, err) = stats(&["xc", "--count", "--no-memo", "--stats"], &text);
+    assert_eq!(count, "8\n");
+    assert!(err.contains("engine: bitsets (Algorithm C"), "{err}");
+    let (all, err) = stats(&["xc", "--all", "--stats"], &text);
+    assert_eq!(all.split("\n\n").count(), 8);
+    assert!(err.contains("engine: bitsets"), "{err}");
+    // Multiplicities: Algorithm M on bitsets (two copies of a domino in a 1x4 strip).
+    let (count, err) = stats(&["xc", "--count", "--no-memo", "--stats"], "2|d a b c e\nd a b\nd b c\nd c e\n");
+    assert_eq!(count, "1\n");
+    assert!(err.contains("engine: bitsets (Algorithm M"), "{err}");
+    // One item in 20000 options: too many conflicting pairs for bitsets, dancing links.
+    let wide = format!("a\n{}", "a\n".repeat(20000));
+    let (count, err) = stats(&["xc", "--count", "--no-memo", "--stats"], &wide);
+    assert_eq!(count, "20000\n");
+    assert!(err.contains("engine: dancing links (Algorithm C)"), "{err}");
+}
