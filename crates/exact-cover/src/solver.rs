@@ -28,10 +28,10 @@ pub struct Stats {
 /// children, and otherwise a guess that ends at 1.
 #[derive(Debug, Default)]
 pub struct Progress {
-    pub(crate) nodes: AtomicU64,
-    pub(crate) solutions: AtomicU64,
+    nodes: AtomicU64,
+    solutions: AtomicU64,
     /// The estimate as `f64` bits.
-    pub(crate) fraction: AtomicU64,
+    fraction: AtomicU64,
 }
 
 impl Progress {
@@ -51,6 +51,28 @@ impl Progress {
     pub fn fraction(&self) -> f64 {
         f64::from_bits(self.fraction.load(Ordering::Relaxed))
     }
+}
+
+impl Progress {
+    /// Stores a search's counters and estimate (NaN where none is kept), for readers on
+    /// other threads.
+    pub(crate) fn store(&self, nodes: u64, solutions: u64, fraction: f64) {
+        self.nodes.store(nodes, Ordering::Relaxed);
+        self.solutions.store(solutions, Ordering::Relaxed);
+        self.fraction.store(fraction.to_bits(), Ordering::Relaxed);
+    }
+}
+
+/// Knuth's estimate of the fraction of a search tree done (see [`Progress`]) at a path
+/// given per level as (branch taken, 0-based; branches in all).
+pub(crate) fn estimate_of(path: &[(u32, u32)]) -> f64 {
+    let mut fraction = 0.0;
+    let mut weight = 1.0;
+    for &(x, d) in path {
+        weight /= f64::from(d.max(1));
+        fraction += f64::from(x) * weight;
+    }
+    (fraction + weight / 2.0).min(1.0)
 }
 
 /// How many search nodes pass between two refreshes of a watched [`Progress`] (a power of
@@ -447,22 +469,14 @@ impl Solver {
     /// Knuth's estimate of the fraction of the tree done (see [`Progress`]) at the
     /// current path; 0 when the search is not watched.
     pub fn estimate(&self) -> f64 {
-        let mut fraction = 0.0;
-        let mut weight = 1.0;
-        for &(x, d) in &self.path {
-            weight /= f64::from(d.max(1));
-            fraction += f64::from(x) * weight;
-        }
-        (fraction + weight / 2.0).min(1.0)
+        estimate_of(&self.path)
     }
 
     /// Refreshes the watched [`Progress`] (call every [`PROGRESS_INTERVAL`] nodes) with
     /// `fraction` (NaN where no estimate is kept).
     fn publish(&self, fraction: f64) {
         if let Some(p) = &self.watch {
-            p.nodes.store(self.stats.nodes, Ordering::Relaxed);
-            p.solutions.store(self.stats.solutions, Ordering::Relaxed);
-            p.fraction.store(fraction.to_bits(), Ordering::Relaxed);
+            p.store(self.stats.nodes, self.stats.solutions, fraction);
         }
     }
 

@@ -8,54 +8,8 @@ use exact_cover::{BitSolver, BitSolverM, Color, Counting, Problem, Solver};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
-/// Whether the options `chosen` form a solution, by definition: each primary item in
-/// exactly one of them (or as many as its multiplicity allows); each secondary item either in at most one, or colored
-/// identically in all that name it.
-fn is_solution(p: &Problem, chosen: &[usize]) -> bool {
-    (0..p.items()).all(|item| {
-        let uses: Vec<Color> =
-            chosen.iter().flat_map(|&k| p.option(k).iter()).filter(|&&(i, _)| i as usize == item).map(|&(_, c)| c).collect();
-        if item < p.primary_items() {
-            let (lo, hi) = p.multiplicity(item);
-            (lo as usize..=hi as usize).contains(&uses.len())
-        } else {
-            uses.len() <= 1 || uses.iter().all(|&c| c != Color::NONE && c == uses[0])
-        }
-    })
-}
-
-/// Every subset of options that is a solution.
-fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
-    let m = p.options();
-    (0u32..(1 << m)).map(|mask| (0..m).filter(|k| mask >> k & 1 == 1).collect::<Vec<usize>>()).filter(|c| is_solution(p, c)).collect()
-}
-
-/// Small random problems: up to 5 primary and 3 secondary items, up to 12 options, each
-/// item absent, uncolored or (secondary) colored 1 or 7.
-fn small_problem() -> impl Strategy<Value = Problem> {
-    (1usize..6, 0usize..4).prop_flat_map(|(n1, n2)| {
-        proptest::collection::vec(proptest::collection::vec(0u8..6, n1 + n2), 0..13).prop_map(move |rows| {
-            let mut p = Problem::new(n1, n2);
-            for row in rows {
-                let opt: Vec<(usize, Color)> = row
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, &v)| match v {
-                        0..=2 => None,
-                        3 => Some((i, Color::NONE)),
-                        _ if i < n1 => Some((i, Color::NONE)),
-                        4 => Some((i, Color(1))),
-                        _ => Some((i, Color(7))),
-                    })
-                    .collect();
-                if opt.iter().any(|&(i, _)| i < n1) {
-                    p.add_colored_option(&opt).unwrap();
-                }
-            }
-            p
-        })
-    })
-}
+mod common;
+use common::{brute_force, is_solution, small_problem, small_problem_with_multiplicities};
 
 /// Larger random problems (a seeded xorshift): `primary` primary items, a few colored
 /// secondary ones, `options` options of 1 to 4 items, so that more than 64 options span
@@ -115,7 +69,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn bitsets_equal_brute_force_and_dancing_links(p in small_problem()) {
+    fn bitsets_equal_brute_force_and_dancing_links(p in small_problem(13)) {
         let expected = brute_force(&p);
         let ((bits, bit_nodes), (links, link_nodes)) = both(&p, usize::MAX);
         let set: BTreeSet<Vec<usize>> = bits.iter().cloned().collect();
@@ -127,7 +81,7 @@ proptest! {
     }
 
     #[test]
-    fn bitset_subtrees_partition_the_solutions(p in small_problem(), parts in 1usize..12) {
+    fn bitset_subtrees_partition_the_solutions(p in small_problem(13), parts in 1usize..12) {
         let expected = brute_force(&p);
         let mut seen = BTreeSet::new();
         for prefix in Solver::split(&p, parts) {
@@ -227,18 +181,6 @@ fn the_strategy_names_its_engine() {
     assert!(c.stats.nodes > enumerated.unwrap(), "the trial's nodes are counted too");
 }
 
-/// Small random problems with multiplicities: each primary item covered once, or
-/// `lo..=hi` times with 0 <= lo <= hi <= 3.
-fn problem_with_multiplicities() -> impl Strategy<Value = Problem> {
-    (small_problem(), proptest::collection::vec((0u32..4, 0u32..4), 6)).prop_map(|(mut p, bounds)| {
-        for (item, &(a, b)) in bounds.iter().enumerate().take(p.primary_items()) {
-            let (lo, hi) = (a.min(b), a.max(b).max(1));
-            p.set_multiplicity(item, lo, hi).unwrap();
-        }
-        p
-    })
-}
-
 /// Every solution of Algorithm M on bitsets and on dancing links, in order, with nodes.
 fn both_m(p: &Problem) -> (Listed, Listed) {
     let mut b = BitSolverM::new(p).expect("a problem for bitsets");
@@ -255,7 +197,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn algorithm_m_on_bitsets_equals_brute_force_and_dancing_links(p in problem_with_multiplicities()) {
+    fn algorithm_m_on_bitsets_equals_brute_force_and_dancing_links(p in small_problem_with_multiplicities(13)) {
         let expected = brute_force(&p);
         let ((bits, bit_nodes), (links, link_nodes)) = both_m(&p);
         let set: BTreeSet<Vec<usize>> = bits.iter().cloned().collect();

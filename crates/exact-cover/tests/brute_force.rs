@@ -5,64 +5,8 @@ use exact_cover::{Color, Problem, Solver};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
-/// Every subset of options that is a solution, by definition: each primary item in exactly
-/// one chosen option (or between its multiplicity's bounds); each secondary item either uncolored in at most one chosen option,
-/// or colored identically in all chosen options that name it.
-fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
-    let mut out = BTreeSet::new();
-    let m = p.options();
-    for mask in 0u32..(1 << m) {
-        let chosen: Vec<usize> = (0..m).filter(|k| mask >> k & 1 == 1).collect();
-        let mut ok = true;
-        for item in 0..p.items() {
-            let uses: Vec<Color> =
-                chosen.iter().flat_map(|&k| p.option(k).iter()).filter(|&&(i, _)| i as usize == item).map(|&(_, c)| c).collect();
-            let good = if item < p.primary_items() {
-                let (lo, hi) = p.multiplicity(item);
-                (lo as usize..=hi as usize).contains(&uses.len())
-            } else if uses.len() <= 1 {
-                true
-            } else {
-                uses.iter().all(|&c| c != Color::NONE && c == uses[0])
-            };
-            if !good {
-                ok = false;
-                break;
-            }
-        }
-        if ok {
-            out.insert(chosen);
-        }
-    }
-    out
-}
-
-fn problem() -> impl Strategy<Value = Problem> {
-    (1usize..6, 0usize..4).prop_flat_map(|(n1, n2)| {
-        let n = n1 + n2;
-        // Each option: for each item, absent / present uncolored / colored 1 or 2.
-        proptest::collection::vec(proptest::collection::vec(0u8..6, n), 0..11).prop_map(move |rows| {
-            let mut p = Problem::new(n1, n2);
-            for row in rows {
-                let opt: Vec<(usize, Color)> = row
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, &v)| match v {
-                        0..=2 => None,
-                        3 => Some((i, Color::NONE)),
-                        _ if i < n1 => Some((i, Color::NONE)),
-                        4 => Some((i, Color(1))),
-                        _ => Some((i, Color(7))),
-                    })
-                    .collect();
-                if opt.iter().any(|&(i, _)| i < n1) {
-                    p.add_colored_option(&opt).unwrap();
-                }
-            }
-            p
-        })
-    })
-}
+mod common;
+use common::{brute_force, small_problem, small_problem_with_multiplicities};
 
 /// The problem written in Knuth's format (items `i0 i1 ...`, colors `c1 c7`).
 fn knuth_text(p: &Problem) -> String {
@@ -91,7 +35,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn subtrees_partition_the_solutions(p in problem(), parts in 1usize..12) {
+    fn subtrees_partition_the_solutions(p in small_problem(11), parts in 1usize..12) {
         let expected = brute_force(&p);
         let mut seen = BTreeSet::new();
         for prefix in Solver::split(&p, parts) {
@@ -106,14 +50,14 @@ proptest! {
     }
 
     #[test]
-    fn knuth_format_round_trip(p in problem()) {
+    fn knuth_format_round_trip(p in small_problem(11)) {
         let named = exact_cover::knuth::parse(&knuth_text(&p)).unwrap();
         prop_assert_eq!(named.problem.options(), p.options());
         prop_assert_eq!(Solver::new(&named.problem).count(), brute_force(&p).len() as u64);
     }
 
     #[test]
-    fn solutions_equal_brute_force(p in problem()) {
+    fn solutions_equal_brute_force(p in small_problem(11)) {
         let expected = brute_force(&p);
         let mut s = Solver::new(&p);
         let got: Vec<Vec<usize>> = s.solutions().collect();
@@ -129,7 +73,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn memoized_counts_equal_brute_force(p in problem()) {
+    fn memoized_counts_equal_brute_force(p in small_problem(11)) {
         let expected = brute_force(&p).len() as u128;
         let (memo, st) = Solver::new(&p).count_memo(true);
         prop_assert_eq!(memo, Some(expected));
@@ -207,23 +151,11 @@ fn domino_tilings_counted_by_memo() {
     }
 }
 
-/// Random problems with multiplicities: each primary item covered 1 time, or `lo..=hi`
-/// times with 0 <= lo <= hi <= 3 (Algorithm M, DLX3's `lo:hi|item`).
-fn problem_with_multiplicities() -> impl Strategy<Value = Problem> {
-    (problem(), proptest::collection::vec((0u32..4, 0u32..4), 6)).prop_map(|(mut p, bounds)| {
-        for (item, &(a, b)) in bounds.iter().enumerate().take(p.primary_items()) {
-            let (lo, hi) = (a.min(b), a.max(b).max(1));
-            p.set_multiplicity(item, lo, hi).unwrap();
-        }
-        p
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn algorithm_m_equals_brute_force(p in problem_with_multiplicities()) {
+    fn algorithm_m_equals_brute_force(p in small_problem_with_multiplicities(11)) {
         let expected = brute_force(&p);
         let mut s = Solver::new(&p);
         let got: Vec<Vec<usize>> = s.solutions().collect();

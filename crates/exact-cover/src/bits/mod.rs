@@ -26,7 +26,6 @@ use crate::{Color, Problem, Progress, Stats, PROGRESS_INTERVAL};
 
 mod multiplicities;
 pub use multiplicities::BitSolverM;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// At most this many (option, option) pairs sharing an item are examined when conflict
@@ -228,13 +227,7 @@ impl BitSolver {
     /// Knuth's estimate of the fraction of the tree done (see [`Progress`]); 0 when the
     /// search is not watched.
     pub fn estimate(&self) -> f64 {
-        let mut fraction = 0.0;
-        let mut weight = 1.0;
-        for &(x, d) in &self.path {
-            weight /= f64::from(d.max(1));
-            fraction += f64::from(x) * weight;
-        }
-        (fraction + weight / 2.0).min(1.0)
+        crate::solver::estimate_of(&self.path)
     }
 
     /// The next solution, as the numbers of its options in increasing order, or `None`
@@ -490,9 +483,7 @@ impl BitSolver {
 
     fn publish(&self) {
         if let Some(p) = &self.watch {
-            p.nodes.store(self.stats.nodes, Ordering::Relaxed);
-            p.solutions.store(self.stats.solutions, Ordering::Relaxed);
-            p.fraction.store(self.estimate().to_bits(), Ordering::Relaxed);
+            p.store(self.stats.nodes, self.stats.solutions, self.estimate());
         }
     }
 }

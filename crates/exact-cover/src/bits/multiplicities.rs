@@ -20,7 +20,6 @@
 
 use super::{Tables, COVERED};
 use crate::{Problem, Progress, Stats, PROGRESS_INTERVAL};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// An Algorithm M search over one [`Problem`] on live-option bitsets.
@@ -309,9 +308,7 @@ impl BitSolverM {
 
     fn publish(&self) {
         if let Some(p) = &self.watch {
-            p.nodes.store(self.stats.nodes, Ordering::Relaxed);
-            p.solutions.store(self.stats.solutions, Ordering::Relaxed);
-            p.fraction.store(f64::NAN.to_bits(), Ordering::Relaxed);
+            p.store(self.stats.nodes, self.stats.solutions, f64::NAN);
         }
     }
 }

@@ -1,0 +1,69 @@
+//! What the exact-cover tests share: random small problems and a brute force written from
+//! the definition of a solution alone.
+
+#![allow(dead_code)] // each test file uses its own part
+
+use exact_cover::{Color, Problem};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// Whether the options `chosen` form a solution, by definition: each primary item in as
+/// many of them as its multiplicity allows (exactly one by default); each secondary item
+/// either in at most one, or colored identically in all that name it.
+pub fn is_solution(p: &Problem, chosen: &[usize]) -> bool {
+    (0..p.items()).all(|item| {
+        let uses: Vec<Color> =
+            chosen.iter().flat_map(|&k| p.option(k).iter()).filter(|&&(i, _)| i as usize == item).map(|&(_, c)| c).collect();
+        if item < p.primary_items() {
+            let (lo, hi) = p.multiplicity(item);
+            (lo as usize..=hi as usize).contains(&uses.len())
+        } else {
+            uses.len() <= 1 || uses.iter().all(|&c| c != Color::NONE && c == uses[0])
+        }
+    })
+}
+
+/// Every subset of options that is a solution (the problem must have few options).
+pub fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
+    let m = p.options();
+    (0u32..(1 << m)).map(|mask| (0..m).filter(|k| mask >> k & 1 == 1).collect::<Vec<usize>>()).filter(|c| is_solution(p, c)).collect()
+}
+
+/// Small random problems: up to 5 primary and 3 secondary items, fewer than
+/// `max_options` options, each item absent, uncolored or (secondary) colored 1 or 7.
+pub fn small_problem(max_options: usize) -> impl Strategy<Value = Problem> {
+    (1usize..6, 0usize..4).prop_flat_map(move |(n1, n2)| {
+        proptest::collection::vec(proptest::collection::vec(0u8..6, n1 + n2), 0..max_options).prop_map(move |rows| {
+            let mut p = Problem::new(n1, n2);
+            for row in rows {
+                let opt: Vec<(usize, Color)> = row
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, &v)| match v {
+                        0..=2 => None,
+                        3 => Some((i, Color::NONE)),
+                        _ if i < n1 => Some((i, Color::NONE)),
+                        4 => Some((i, Color(1))),
+                        _ => Some((i, Color(7))),
+                    })
+                    .collect();
+                if opt.iter().any(|&(i, _)| i < n1) {
+                    p.add_colored_option(&opt).unwrap();
+                }
+            }
+            p
+        })
+    })
+}
+
+/// [`small_problem`] with multiplicities: each primary item covered once, or `lo..=hi`
+/// times with 0 <= lo <= hi <= 3 (Algorithm M, DLX3's `lo:hi|item`).
+pub fn small_problem_with_multiplicities(max_options: usize) -> impl Strategy<Value = Problem> {
+    (small_problem(max_options), proptest::collection::vec((0u32..4, 0u32..4), 6)).prop_map(|(mut p, bounds)| {
+        for (item, &(a, b)) in bounds.iter().enumerate().take(p.primary_items()) {
+            let (lo, hi) = (a.min(b), a.max(b).max(1));
+            p.set_multiplicity(item, lo, hi).unwrap();
+        }
+        p
+    })
+}
