@@ -1,7 +1,7 @@
 //! Counting solutions on several threads, or one deterministic part (shard) of the search
 //! tree at a time, by cutting the tree into subtrees with [`Solver::split`].
 
-use crate::strategy::{count_below, Search};
+use crate::strategy::{count_subtree, Search};
 use crate::{Problem, Solver};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -101,7 +101,8 @@ pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
         return Search::new(problem).count();
     }
     let prefixes = Solver::split(problem, cut_size(options));
-    sum_subtrees(&prefixes, options, || (), |(), prefix| Search::below(problem, prefix).map_or(0, |mut s| s.count()))
+    let root = Search::new(problem);
+    sum_subtrees(&prefixes, options, || (), |(), prefix| root.subtree(problem, prefix).map_or(0, |mut s| s.count()))
 }
 
 /// The number of solutions of `problem` (or of the shard asked for) as [`count`] cuts
@@ -113,11 +114,12 @@ pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
 /// Panics if a shard is not `k/n` with `1 <= k <= n`.
 pub fn count_memo(problem: &Problem, options: &CountOptions, memo: bool) -> Option<u128> {
     let prefixes = Solver::split(problem, cut_size(options));
+    let root = Search::new(problem);
     let counted = sum_subtrees(
         &prefixes,
         options,
         || (),
-        |(), prefix| Checked(count_below(problem, prefix, memo, &mut |_| {}).map_or(Some(0), |c| c.count)),
+        |(), prefix| Checked(count_subtree(&root, problem, prefix, memo, &mut |_| {}).map_or(Some(0), |c| c.count)),
     );
     counted.0
 }

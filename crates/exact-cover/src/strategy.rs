@@ -74,14 +74,18 @@ impl Search {
     /// The search of the subtree below `prefix` (see [`Solver::below`]; both engines cut
     /// the same tree), or `None` when `prefix` is not a path of the tree.
     pub fn below(problem: &Problem, prefix: &[usize]) -> Option<Search> {
-        if problem.has_multiplicities() {
+        Search::new(problem).subtree(problem, prefix)
+    }
+
+    /// [`Search::below`] on the engine of this search, which must be one of `problem`:
+    /// a new search, sharing the bitset tables where there are some (the subtrees of a
+    /// cut build them once).
+    pub fn subtree(&self, problem: &Problem, prefix: &[usize]) -> Option<Search> {
+        match self {
+            Search::Bits(b) => b.subtree(prefix).map(|b| Search::Bits(Box::new(b))),
             // Algorithm M's tree is not cut (see `Solver::below`).
-            return prefix.is_empty().then(|| Search::new(problem));
-        }
-        if BitSolver::new(problem).is_some() {
-            BitSolver::below(problem, prefix).map(|b| Search::Bits(Box::new(b)))
-        } else {
-            Solver::below(problem, prefix).map(|s| Search::Links(Box::new(s)))
+            Search::BitsM(_) => prefix.is_empty().then(|| Search::new(problem)),
+            Search::Links(_) => Solver::below(problem, prefix).map(|s| Search::Links(Box::new(s))),
         }
     }
 
@@ -154,6 +158,18 @@ pub struct Counted {
 /// A `watch` callback, given the search that is about to run, may ask it for its
 /// [`Progress`] (called once per search run: twice when the memo trial gives up).
 pub fn count_below(problem: &Problem, prefix: &[usize], memo: bool, watch: &mut dyn FnMut(&mut Search)) -> Option<Counted> {
+    count_subtree(&Search::new(problem), problem, prefix, memo, watch)
+}
+
+/// [`count_below`] with the enumerating search of `problem` built already (`root`, from
+/// [`Search::new`]): the subtrees of a cut share its tables.
+pub fn count_subtree(
+    root: &Search,
+    problem: &Problem,
+    prefix: &[usize],
+    memo: bool,
+    watch: &mut dyn FnMut(&mut Search),
+) -> Option<Counted> {
     let mut extra = Stats::default();
     if memo {
         let solver = Solver::below(problem, prefix)?;
@@ -167,7 +183,7 @@ pub fn count_below(problem: &Problem, prefix: &[usize], memo: bool, watch: &mut 
             extra = solver.stats();
         }
     }
-    let mut search = Search::below(problem, prefix)?;
+    let mut search = root.subtree(problem, prefix)?;
     watch(&mut search);
     let count = search.count() as u128;
     let mut stats = search.stats();

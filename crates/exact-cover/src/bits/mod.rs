@@ -69,8 +69,8 @@ pub const POPCOUNT_RATIO: (u64, u64) = (9, 5);
 /// 4 * primary` bytes), at most one level per primary item.
 #[derive(Debug, Clone)]
 pub struct BitSolver {
-    /// The option, conflict and item tables.
-    t: Tables,
+    /// The option, conflict and item tables (shared by the solvers of one cut's subtrees).
+    t: Arc<Tables>,
     /// Frame `l` (the state at level `l`): `live[l * words..]`, one bit per option still
     /// compatible with the options chosen above, and `count[l * primary..]`, per primary
     /// item its live options, or at least [`COVERED`] once covered. Trying an option at
@@ -122,7 +122,7 @@ impl BitSolver {
             return None;
         }
         let t = Tables::build(problem, true)?;
-        let (n, primary) = (problem.options(), t.primary);
+        let n = problem.options();
         let (conf_start, conf_bits, opt_start) = (&t.conf_start, &t.conf_bits, &t.opt_start);
         // Decrements a commit would make on average at the root (each option's conflict
         // set times the primary items of its options; conflicts are symmetric, so
@@ -139,17 +139,24 @@ impl BitSolver {
         } else {
             Counting::Incremental
         });
+        Some(BitSolver::fresh(Arc::new(t), counting))
+    }
+
+    /// A solver at the root of the search over tables `t`, counting as given.
+    fn fresh(t: Arc<Tables>, counting: Counting) -> BitSolver {
+        let primary = t.primary;
         let active_words = primary.div_ceil(64);
         let mut active = Vec::new();
-        let mut count = t.initial_count();
+        let mut count = Vec::new();
         if counting == Counting::Popcount {
-            count = Vec::new();
             active = vec![!0u64; active_words];
             if primary % 64 != 0 {
                 active[active_words - 1] = (1u64 << (primary % 64)) - 1;
             }
+        } else {
+            count = t.initial_count();
         }
-        Some(BitSolver {
+        BitSolver {
             live: t.initial_live(),
             t,
             count,
@@ -169,7 +176,7 @@ impl BitSolver {
             stats: Stats::default(),
             watch: None,
             path: Vec::new(),
-        })
+        }
     }
 
     /// A solver for the part of the search tree below `prefix`: options chosen at the
@@ -179,14 +186,20 @@ impl BitSolver {
     /// (see [`BitSolver::new`]). Its solutions are the full solutions that begin with
     /// `prefix`.
     pub fn below(problem: &Problem, prefix: &[usize]) -> Option<BitSolver> {
-        let mut s = BitSolver::new(problem)?;
+        BitSolver::new(problem)?.subtree(prefix)
+    }
+
+    /// [`BitSolver::below`] for the problem of this solver, sharing its tables (built
+    /// once for all the subtrees of a cut): a new search, whatever this one has done.
+    pub fn subtree(&self, prefix: &[usize]) -> Option<BitSolver> {
+        let mut s = BitSolver::fresh(self.t.clone(), self.counting);
         let mut alive = true;
         for (l, &k) in prefix.iter().enumerate() {
             let (i, _) = if alive { s.choose(l)? } else { return None };
             let (a, b) = (s.t.item_start[i] as usize, s.t.item_start[i + 1] as usize);
             let w = (k / 64) as u32;
             let m = (a..b).find(|&m| s.t.item_word[m] == w)?;
-            if k >= problem.options() || (s.live[l * s.t.words + k / 64] & s.t.item_bits[m]) >> (k % 64) & 1 == 0 {
+            if k >= s.t.options || (s.live[l * s.t.words + k / 64] & s.t.item_bits[m]) >> (k % 64) & 1 == 0 {
                 return None;
             }
             s.option_at.push(k as u32);

@@ -28,7 +28,7 @@ use std::sync::Arc;
 /// one frame per level (`options / 8 + 8 * primary` bytes).
 #[derive(Debug, Clone)]
 pub struct BitSolverM {
-    t: Tables,
+    t: Arc<Tables>,
     /// Per primary item, upper minus lower bound (fixed).
     slack: Vec<i32>,
     /// Frame `l`: `live[l * words..]` and `items[l * primary..]`, per primary item its
@@ -56,7 +56,7 @@ impl BitSolverM {
     /// Builds the bitsets for `problem` (with or without multiplicities), or `None` past
     /// the limits of [`super::BitSolver::new`].
     pub fn new(problem: &Problem) -> Option<BitSolverM> {
-        let t = Tables::build(problem, false)?;
+        let t = Arc::new(Tables::build(problem, false)?);
         let slack = (0..t.primary)
             .map(|i| {
                 let (lo, hi) = problem.multiplicity(i);
