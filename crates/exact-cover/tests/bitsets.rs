@@ -118,6 +118,20 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// More than 8 words of options: popcounts over the items' sparse words.
+    #[test]
+    fn bitsets_equal_dancing_links_past_eight_words(seed in any::<u64>(), primary in 80usize..100, per_item in 7usize..9) {
+        let p = larger_problem(seed, primary, primary * per_item);
+        prop_assert!(p.options() > 8 * 64);
+        let ((bits, bit_nodes), (links, link_nodes)) = both(&p, 5_000);
+        prop_assert_eq!(&bits, &links);
+        prop_assert_eq!(bit_nodes, link_nodes);
+    }
+}
+
 #[test]
 fn a_prefix_off_the_tree_is_refused() {
     // Items 0, 1; options {0}, {1}, {0, 1}. The search branches on item 0 first.

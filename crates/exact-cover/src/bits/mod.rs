@@ -47,18 +47,22 @@ pub enum Counting {
     /// when options conflict with few others).
     Incremental,
     /// Counted when needed, as the population count of the item's option words and the
-    /// live bits, stopping once no better than the best item so far (the better way when
-    /// options conflict widely: choosing one clears words without touching counts).
+    /// live bits (all 4 or 8 words of small problems; else the item's nonzero words,
+    /// stopping once no better than the best item so far): the better way when options
+    /// conflict widely or the problem is small, since choosing an option then clears words
+    /// without touching counts.
     Popcount,
 }
 
-/// [`BitSolver::new`] counts by [`Counting::Popcount`] when a commit at the root would
-/// make on average at least `POPCOUNT_RATIO.0 / POPCOUNT_RATIO.1` times as many count
-/// decrements as a full popcount reads words (the items' option words, all primary
-/// items). Measured (BENCHMARKS.md): popcounts won on pentomino packings (ratio 2.0 to
-/// 2.3) and random colored problems with ratios 2.4 and 4.5; incremental counts on
-/// Langford pairs (1.5, 1.7), queens (1.5) and random colored problems with ratios 0.7
-/// and 1.4.
+/// [`BitSolver::new`] counts by [`Counting::Popcount`] when the live bits take at most 8
+/// words (then each item's options are kept as 4 or 8 dense words, and a count is that
+/// many popcounts), or when a commit at the root would make on average at least
+/// `POPCOUNT_RATIO.0 / POPCOUNT_RATIO.1` times as many count decrements as a full popcount
+/// reads words (the items' option words, all primary items). Measured (BENCHMARKS.md):
+/// sparse popcounts won on pentomino packings (ratio 2.0 to 2.3) and random colored
+/// problems with ratios 2.4 and 4.5; incremental counts on Langford pairs (1.5, 1.7),
+/// queens (1.5) and random colored problems with ratios 0.7 and 1.4, but dense popcounts
+/// beat them on all of those (at most 8 words each).
 pub const POPCOUNT_RATIO: (u64, u64) = (9, 5);
 
 /// A search over one [`Problem`] without multiplicities by live-option bitsets.
@@ -134,11 +138,13 @@ impl BitSolver {
                 conflicts * u64::from(opt_start[p + 1] - opt_start[p])
             })
             .sum();
-        let counting = counting.unwrap_or(if POPCOUNT_RATIO.1 * decrements >= POPCOUNT_RATIO.0 * (n as u64) * (t.item_word.len() as u64) {
-            Counting::Popcount
-        } else {
-            Counting::Incremental
-        });
+        let counting = counting.unwrap_or(
+            if t.words <= 8 || POPCOUNT_RATIO.1 * decrements >= POPCOUNT_RATIO.0 * (n as u64) * (t.item_word.len() as u64) {
+                Counting::Popcount
+            } else {
+                Counting::Incremental
+            },
+        );
         Some(BitSolver::fresh(Arc::new(t), counting))
     }
 
@@ -289,6 +295,12 @@ impl BitSolver {
     fn choose_by_popcount(&self, l: usize) -> Option<(usize, u32)> {
         let live = &self.live[l * self.t.words..(l + 1) * self.t.words];
         let active = &self.active[l * self.active_words..(l + 1) * self.active_words];
+        if !self.t.dense4.is_empty() {
+            return choose_dense(live, active, &self.t.dense4);
+        }
+        if !self.t.dense8.is_empty() {
+            return choose_dense(live, active, &self.t.dense8);
+        }
         let mut best = None;
         let mut best_len = u32::MAX;
         for (aw, &bits) in active.iter().enumerate() {
@@ -519,6 +531,10 @@ struct Tables {
     item_word: Vec<u32>,
     item_bits: Vec<u64>,
     item_start: Vec<u32>,
+    /// When there are at most 4 (else 8) words of live bits: per primary item its
+    /// options as that many words (else both empty).
+    dense4: Vec<[u64; 4]>,
+    dense8: Vec<[u64; 8]>,
     /// Words of live bits, options and primary items.
     words: usize,
     options: usize,
@@ -615,7 +631,26 @@ impl Tables {
             }
             item_start.push(item_word.len() as u32);
         }
+        let dense = |n: usize| -> Vec<Vec<u64>> {
+            (0..primary)
+                .map(|i| {
+                    let mut m = vec![0u64; n];
+                    for j in item_start[i] as usize..item_start[i + 1] as usize {
+                        m[item_word[j] as usize] = item_bits[j];
+                    }
+                    m
+                })
+                .collect()
+        };
+        let (mut dense4, mut dense8) = (Vec::new(), Vec::new());
+        if words <= 4 {
+            dense4 = dense(4).into_iter().map(|m| [m[0], m[1], m[2], m[3]]).collect();
+        } else if words <= 8 {
+            dense8 = dense(8).into_iter().map(|m| std::array::from_fn(|j| m[j])).collect();
+        }
         Some(Tables {
+            dense4,
+            dense8,
             opt_items,
             opt_start,
             conf_word,
@@ -648,4 +683,30 @@ impl Tables {
             })
             .collect()
     }
+}
+
+/// [`BitSolver::choose`] by popcounts over dense item masks of `N` words (problems of at
+/// most `N` words of live bits): each uncovered item's live options, with no loop over
+/// sparse words; the first item of least count, or `None` when all are covered.
+fn choose_dense<const N: usize>(live: &[u64], active: &[u64], dense: &[[u64; N]]) -> Option<(usize, u32)> {
+    let mut v = [0u64; N];
+    v[..live.len()].copy_from_slice(live);
+    let mut best = None;
+    let mut best_len = u32::MAX;
+    for (aw, &bits) in active.iter().enumerate() {
+        let mut b = bits;
+        while b != 0 {
+            let i = aw * 64 + b.trailing_zeros() as usize;
+            b &= b - 1;
+            let len: u32 = v.iter().zip(&dense[i]).map(|(a, m)| (a & m).count_ones()).sum();
+            if len < best_len {
+                best = Some(i);
+                best_len = len;
+                if len == 0 {
+                    return best.map(|i| (i, 0));
+                }
+            }
+        }
+    }
+    best.map(|i| (i, best_len))
 }
