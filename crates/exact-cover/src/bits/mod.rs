@@ -293,13 +293,14 @@ impl BitSolver {
     /// the best so far.
     #[inline]
     fn choose_by_popcount(&self, l: usize) -> Option<(usize, u32)> {
-        let live = &self.live[l * self.t.words..(l + 1) * self.t.words];
+        let t = &*self.t;
+        let live = &self.live[l * t.words..(l + 1) * t.words];
         let active = &self.active[l * self.active_words..(l + 1) * self.active_words];
-        if !self.t.dense4.is_empty() {
-            return choose_dense(live, active, &self.t.dense4);
+        if !t.dense4.is_empty() {
+            return choose_dense(live, active, &t.dense4);
         }
-        if !self.t.dense8.is_empty() {
-            return choose_dense(live, active, &self.t.dense8);
+        if !t.dense8.is_empty() {
+            return choose_dense(live, active, &t.dense8);
         }
         let mut best = None;
         let mut best_len = u32::MAX;
@@ -308,9 +309,9 @@ impl BitSolver {
             while b != 0 {
                 let i = aw * 64 + b.trailing_zeros() as usize;
                 b &= b - 1;
-                let (s, e) = (self.t.item_start[i] as usize, self.t.item_start[i + 1] as usize);
+                let (s, e) = (t.item_start[i] as usize, t.item_start[i + 1] as usize);
                 let mut len = 0;
-                for (&w, &m) in self.t.item_word[s..e].iter().zip(&self.t.item_bits[s..e]) {
+                for (&w, &m) in t.item_word[s..e].iter().zip(&t.item_bits[s..e]) {
                     len += (live[w as usize] & m).count_ones();
                     if len >= best_len {
                         break;
@@ -332,7 +333,8 @@ impl BitSolver {
     /// option `k`'s primary items covered and its conflict set cleared.
     #[inline]
     fn commit_by_popcount(&mut self, l: usize, k: usize) -> bool {
-        let (wn, an) = (self.t.words, self.active_words);
+        let t = &*self.t;
+        let (wn, an) = (t.words, self.active_words);
         if self.live.len() < (l + 2) * wn {
             self.live.resize((l + 2) * wn, 0);
             self.active.resize((l + 2) * an, 0);
@@ -341,13 +343,13 @@ impl BitSolver {
         self.active.copy_within(l * an..(l + 1) * an, (l + 1) * an);
         let live = &mut self.live[(l + 1) * wn..(l + 2) * wn];
         let active = &mut self.active[(l + 1) * an..(l + 2) * an];
-        let (s, e) = (self.t.opt_start[k] as usize, self.t.opt_start[k + 1] as usize);
-        for &i in &self.t.opt_items[s..e] {
+        let (s, e) = (t.opt_start[k] as usize, t.opt_start[k + 1] as usize);
+        for &i in &t.opt_items[s..e] {
             active[i as usize / 64] &= !(1u64 << (i % 64));
         }
-        let (a, b) = (self.t.conf_start[k] as usize, self.t.conf_start[k + 1] as usize);
+        let (a, b) = (t.conf_start[k] as usize, t.conf_start[k + 1] as usize);
         let mut updates = 0u64;
-        for (&w, &bits) in self.t.conf_word[a..b].iter().zip(&self.t.conf_bits[a..b]) {
+        for (&w, &bits) in t.conf_word[a..b].iter().zip(&t.conf_bits[a..b]) {
             let w = w as usize;
             updates += u64::from((live[w] & bits).count_ones());
             live[w] &= !bits;
@@ -362,10 +364,11 @@ impl BitSolver {
     /// below is a dead end).
     #[inline]
     fn commit(&mut self, l: usize, k: usize) -> bool {
+        let t = &*self.t;
         if self.counting == Counting::Popcount {
             return self.commit_by_popcount(l, k);
         }
-        let (wn, pn) = (self.t.words, self.t.primary);
+        let (wn, pn) = (t.words, t.primary);
         if self.live.len() < (l + 2) * wn {
             self.live.resize((l + 2) * wn, 0);
             self.count.resize((l + 2) * pn, 0);
@@ -374,14 +377,14 @@ impl BitSolver {
         self.count.copy_within(l * pn..(l + 1) * pn, (l + 1) * pn);
         let live = &mut self.live[(l + 1) * wn..(l + 2) * wn];
         let count = &mut self.count[(l + 1) * pn..(l + 2) * pn];
-        let (s, e) = (self.t.opt_start[k] as usize, self.t.opt_start[k + 1] as usize);
-        for &i in &self.t.opt_items[s..e] {
+        let (s, e) = (t.opt_start[k] as usize, t.opt_start[k + 1] as usize);
+        for &i in &t.opt_items[s..e] {
             count[i as usize] = COVERED;
         }
-        let (a, b) = (self.t.conf_start[k] as usize, self.t.conf_start[k + 1] as usize);
+        let (a, b) = (t.conf_start[k] as usize, t.conf_start[k + 1] as usize);
         let mut updates = 0u64;
         let mut dead = false;
-        for (&w, &bits) in self.t.conf_word[a..b].iter().zip(&self.t.conf_bits[a..b]) {
+        for (&w, &bits) in t.conf_word[a..b].iter().zip(&t.conf_bits[a..b]) {
             let w = w as usize;
             let cleared = live[w] & bits;
             if cleared == 0 {
@@ -392,8 +395,8 @@ impl BitSolver {
             while c != 0 {
                 let p = w * 64 + c.trailing_zeros() as usize;
                 c &= c - 1;
-                let (s, e) = (self.t.opt_start[p] as usize, self.t.opt_start[p + 1] as usize);
-                for &i in &self.t.opt_items[s..e] {
+                let (s, e) = (t.opt_start[p] as usize, t.opt_start[p + 1] as usize);
+                for &i in &t.opt_items[s..e] {
                     let n = count[i as usize] - 1;
                     count[i as usize] = n;
                     dead |= n == 0;
@@ -412,18 +415,19 @@ impl BitSolver {
     /// on there after those tried, or `None`.
     #[inline]
     fn next_option(&mut self, l: usize) -> Option<usize> {
+        let t = &*self.t;
         let mut bits = self.pending[l];
         let mut m = self.word_at[l] as usize;
         let end = self.word_end[l] as usize;
-        let live = &self.live[l * self.t.words..(l + 1) * self.t.words];
+        let live = &self.live[l * t.words..(l + 1) * t.words];
         while bits == 0 {
             m += 1;
             if m >= end {
                 return None;
             }
-            bits = live[self.t.item_word[m] as usize] & self.t.item_bits[m];
+            bits = live[t.item_word[m] as usize] & t.item_bits[m];
         }
-        let k = self.t.item_word[m] as usize * 64 + bits.trailing_zeros() as usize;
+        let k = t.item_word[m] as usize * 64 + bits.trailing_zeros() as usize;
         self.pending[l] = bits & (bits - 1);
         self.word_at[l] = m as u32;
         self.option_at[l] = k as u32;
