@@ -188,7 +188,13 @@ proptest! {
         let expected = brute(&board_set, &shapes, &copies);
         let solver = solver_for(&cells, &shapes, &copies);
         prop_assert_eq!(solver.count_tilings(&RunOptions::default()).unwrap(), expected as u128);
-        // Every tiling listed is a tiling, each once, within the counts.
+        // Every tiling listed is a tiling, each once, within the counts; the listing is
+        // kept in memory, so only where it is small (a 4x5 board of interchangeable
+        // monominoes and dominoes has millions of tilings: a CI run holding them all in
+        // the set below was killed at 24 GB).
+        if expected > LISTED_AT_MOST {
+            return Ok(());
+        }
         let mut seen = BTreeSet::new();
         let _ = solver.for_each_tiling(|t| {
             let mut cells: Vec<usize> = t.iter().flat_map(|(_, c)| c.iter().copied()).collect();
@@ -206,6 +212,9 @@ proptest! {
         prop_assert_eq!(seen.len() as u64, expected);
     }
 }
+
+/// The most tilings `counts_equal_brute_force` lists and keeps to check them one by one.
+const LISTED_AT_MOST: u64 = 100_000;
 
 /// Counts recorded from Knuth's programs in a `tests/data` file: lines `name count`.
 fn recorded(text: &str) -> std::collections::HashMap<String, u128> {
