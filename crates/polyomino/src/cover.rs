@@ -5,6 +5,7 @@
 //! and counts through [`Search`], so the choice and the parallel counting are written
 //! once.
 
+use crate::packer::Layout;
 use crate::{Board, CountCache, Packer, Symmetry, Tiler, TilerCache};
 use exact_cover::parallel::{cut_size, sum_subtrees, Checked, CountOptions};
 use exact_cover::{Problem, Solver};
@@ -136,6 +137,11 @@ fn shifted(bits: &[u64], by: usize, cells: usize) -> Vec<u64> {
 /// piece whose bounds say nothing, `0..` as many as fit, gets no item); then the board
 /// cells, primary. One option per placement. See [`CoverProblem`] for what it returns.
 pub fn exact_cover_with_copies(board: &Board, placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> CoverProblem {
+    cover_with_copies(board.len(), placements, copies)
+}
+
+/// As [`exact_cover_with_copies`], for a board of `cells` cells on any lattice.
+pub fn cover_with_copies(cells: usize, placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> CoverProblem {
     let sizes: Vec<usize> = placements.iter().map(|l| l.first().map_or(0, Vec::len)).collect();
     // Pieces that get an item (with its bounds), and pieces left out (never used).
     let mut item_of = vec![None; placements.len()];
@@ -144,8 +150,8 @@ pub fn exact_cover_with_copies(board: &Board, placements: &[Vec<Vec<usize>>], co
     for (p, &c) in copies.iter().enumerate() {
         // As many as fit, and as many as allowed: the item is needed unless they agree
         // and no copy is required.
-        let fit = Copies { lo: 0, hi: None }.most(sizes[p].max(1), board.len());
-        let hi = c.most(sizes[p].max(1), board.len());
+        let fit = Copies { lo: 0, hi: None }.most(sizes[p].max(1), cells);
+        let hi = c.most(sizes[p].max(1), cells);
         let most = fit;
         if c.lo == 0 && hi == 0 {
             unused[p] = true;
@@ -155,7 +161,7 @@ pub fn exact_cover_with_copies(board: &Board, placements: &[Vec<Vec<usize>>], co
         }
     }
     let k = bounds.len();
-    let mut problem = Problem::new(k + board.len(), 0);
+    let mut problem = Problem::new(k + cells, 0);
     for (item, &(lo, hi)) in bounds.iter().enumerate() {
         problem.set_multiplicity(item, lo, hi).expect("bounds checked");
     }
@@ -202,8 +208,8 @@ pub enum Engine {
     /// [`crate::tiler::MAX_BITS`] bits); dancing links past both.
     #[default]
     Bitboard,
-    /// Dancing links (Knuth's Algorithm X, or M with piece counts, on [`exact_cover`]):
-    /// any size.
+    /// Generic exact cover (Knuth's Algorithm X, or M with piece counts), on the engine
+    /// [`exact_cover::strategy`] picks (live-option bitsets or dancing links): any size.
     DancingLinks,
 }
 
@@ -213,8 +219,9 @@ pub enum Search {
     Bitboard(Box<Packer>),
     /// The bitboard tiler (piece counts, up to 2048 bits).
     Tiler(Box<Tiler>),
-    /// Dancing links on the problem as exact cover with multiplicities
-    /// ([`exact_cover_with_copies`]).
+    /// The problem as exact cover with multiplicities ([`cover_with_copies`]), searched
+    /// on the engine [`exact_cover::strategy`] picks (counts with piece counts on
+    /// dancing links with memoized subproblems).
     DancingLinks(CoverProblem),
 }
 
@@ -238,22 +245,41 @@ impl Search {
     }
 
     fn choose(board: &Board, placements: &[Vec<Vec<usize>>], copies: &[Copies], wanted: Engine, scan: Option<Symmetry>) -> Search {
+        let (layout, rows, cols) = Layout::square(board, scan.unwrap_or_else(|| Layout::square_scan(board)));
+        // Square boards past the bitboards' sizes are refused by their bounding box
+        // before any bitset is built.
+        let fits = rows.saturating_mul(cols + 1) <= crate::tiler::MAX_BITS;
+        Search::on_layout(&layout, placements, copies, if fits { wanted } else { Engine::DancingLinks })
+    }
+
+    /// Compiles the packing of a board on any lattice, its cells laid out as `layout`
+    /// says (e.g. [`crate::lattice::Region::layout`]), piece `p` used as `copies[p]` says.
+    /// This is where the engine is chosen, for every lattice and front end: for
+    /// [`Engine::Bitboard`], the [`Packer`] when every piece is used once and the layout
+    /// fits 128 bits, else the [`Tiler`] when it fits its bitsets, else dancing links;
+    /// [`Engine::DancingLinks`] always gets dancing links.
+    ///
+    /// Panics if `copies` and `placements` differ in length.
+    pub fn on_layout(layout: &Layout, placements: &[Vec<Vec<usize>>], copies: &[Copies], wanted: Engine) -> Search {
         assert_eq!(placements.len(), copies.len(), "one count per piece");
-        if wanted == Engine::Bitboard {
+        // On the cubic lattice the bitboard engines' first-empty-cell rule leaves about
+        // ten times the nodes of exact cover's fewest-options rule (2x5x6 flat
+        // pentacubes: 31 to 77 million nodes over the six axis orders, against 3.4
+        // million), and even a fewest-fitting-placements choice on the bitboards (2.4
+        // million nodes) ran slower per node than the exact-cover bitset engine: 3x4x5
+        // in 34 s against 21 s. So polycubes go to exact cover.
+        let planar = !matches!(layout.adjacency, crate::Adjacency::Cubic { .. });
+        if wanted == Engine::Bitboard && planar {
             if copies.iter().all(|&c| c == Copies::ONE) {
-                let packer = match scan {
-                    Some(s) => Packer::with_scan(board, placements, s),
-                    None => Packer::new(board, placements),
-                };
-                if let Ok(p) = packer {
+                if let Ok(p) = Packer::from_layout(layout, placements) {
                     return Search::Bitboard(Box::new(p));
                 }
             }
-            if let Ok(t) = Tiler::new(board, placements, copies) {
+            if let Ok(t) = Tiler::from_layout(layout, placements, copies) {
                 return Search::Tiler(Box::new(t));
             }
         }
-        Search::DancingLinks(exact_cover_with_copies(board, placements, copies))
+        Search::DancingLinks(cover_with_copies(layout.bit_of.len(), placements, copies))
     }
 
     /// The engine that runs.
@@ -269,8 +295,14 @@ impl Search {
         match self {
             Search::Bitboard(_) => "bitboard packer (128-bit cell sets, distinct pieces)".to_string(),
             Search::Tiler(t) => format!("bitboard tiler ({} x 64-bit words per cell set, piece counts)", t.words()),
-            Search::DancingLinks(c) if c.problem.has_multiplicities() => "dancing links (Algorithm M, multiplicities)".to_string(),
-            Search::DancingLinks(_) => "dancing links (Algorithm X)".to_string(),
+            Search::DancingLinks(c) => {
+                let listing = exact_cover::strategy::Search::new(&c.problem).engine().name();
+                if c.is_distinct() {
+                    format!("exact cover: {listing}")
+                } else {
+                    format!("exact cover with multiplicities: counts on dancing links with memoized subproblems (one thread), listings on {listing}")
+                }
+            }
         }
     }
 
@@ -286,7 +318,7 @@ impl Search {
             }),
             Search::Tiler(tiler) => tiler.for_each(visit),
             Search::DancingLinks(cover) => {
-                let mut solver = Solver::new(&cover.problem);
+                let mut solver = exact_cover::strategy::Search::new(&cover.problem);
                 while let Some(sol) = solver.next_solution() {
                     chosen.clear();
                     chosen.extend(sol.iter().map(|&o| cover.owners[o]));

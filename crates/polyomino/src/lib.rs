@@ -11,8 +11,10 @@
 //! - [`cover`]: the reduction to exact cover, and [`Search`], the one place where a
 //!   packing's engine (packer or dancing links) is chosen and its counts are spread over
 //!   threads and shards.
-//! - [`cubic`]: polycubes on the cubic lattice (shapes, the cube's 24/48 symmetries,
-//!   regions, placements, the Soma and flat-pentacube sets), counted by dancing links.
+//! - [`lattice`]: polyforms on the square, triangular, hexagonal and cubic lattices as
+//!   one abstraction (cells, neighbours, point groups, shapes and their orientations,
+//!   regions, placements, the bit layouts that put the packer and tiler on each lattice),
+//!   the Soma, flat-pentacube, hexiamond and tetrahex sets, counts and classes.
 //! - [`sets`]: built-in piece sets (pentominoes, tetrominoes, Kanoodle).
 //! - [`symmetry`]: counting packings up to the board's symmetries, exactly.
 //!
@@ -28,8 +30,8 @@
 #![warn(missing_docs)]
 
 pub mod cover;
-pub mod cubic;
 pub mod geometry;
+pub mod lattice;
 pub mod packer;
 pub mod sets;
 pub mod symmetry;
@@ -38,6 +40,6 @@ pub mod twins;
 
 pub use cover::{Copies, CoverProblem, Engine, Search};
 pub use geometry::{cells_connected, Board, Cell, Freedom, GeometryError, Shape, Symmetry};
-pub use packer::{CountCache, PackError, Packer, Placed, Subtree};
+pub use packer::{Adjacency, CountCache, Layout, PackError, Packer, Placed, Subtree};
 pub use sets::Piece;
 pub use tiler::{Tiler, TilerCache, TilerSubtree};

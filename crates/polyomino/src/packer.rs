@@ -29,6 +29,15 @@ pub enum PackError {
         /// Columns of the bounding box.
         cols: usize,
     },
+    /// A bit layout (from [`Packer::from_layout`]) past bit 127.
+    #[error("the board's bit layout needs {bits} bits, more than 128")]
+    TooManyBits {
+        /// Bits the layout needs.
+        bits: usize,
+    },
+    /// Two board cells on one bit of a layout.
+    #[error("board cells {0} and {1} share a bit of the layout")]
+    SharedBit(usize, usize),
     /// More than 64 pieces.
     #[error("more than 64 pieces")]
     TooManyPieces,
@@ -41,6 +50,95 @@ pub enum PackError {
         /// Placement number within the piece's list.
         placement: usize,
     },
+}
+
+/// How the cells of a bit layout touch: the bit shifts that lead from a cell to its
+/// neighbours (cells sharing an edge, or a face on the cubic lattice). Each layout leaves
+/// padding bits (never board cells) where a shift would otherwise wrap from one row or
+/// layer into the next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Adjacency {
+    /// Square cells, rows of `stride` bits (the last of each row padding): neighbours at
+    /// +-1 and +-`stride`.
+    Square {
+        /// Bits per row.
+        stride: u32,
+    },
+    /// Cubes: rows of `row` bits (the last padding), layers of `layer` bits (the last row
+    /// padding): neighbours at +-1, +-`row` and +-`layer`.
+    Cubic {
+        /// Bits per row.
+        row: u32,
+        /// Bits per layer.
+        layer: u32,
+    },
+    /// Hexagons in axial coordinates, cell `(x, y)` at bit `x + stride * y` (the last bit
+    /// of a row padding); its neighbours are `(x +- 1, y)`, `(x, y +- 1)`, `(x + 1, y - 1)`
+    /// and `(x - 1, y + 1)`: bits +-1, +-`stride`, +-(`stride` - 1).
+    Hexagonal {
+        /// Bits per row.
+        stride: u32,
+    },
+    /// Triangles as Knuth's `polyiamond-dlx` numbers them: a rhombus `(x, y)` split into an
+    /// upward triangle at bit `2x + stride * y` (even) and a downward one just after it
+    /// (odd; `stride` even, the last two bits of a row padding). An upward triangle touches
+    /// the downward ones at bits +1, -1 and -(`stride` - 1); a downward one the upward ones
+    /// at -1, +1 and +(`stride` - 1).
+    Triangular {
+        /// Bits per row (even).
+        stride: u32,
+    },
+}
+
+/// A board's cells as bits: cell `i` is bit `bit_of[i]`, and `adjacency` says which bits
+/// touch. The bitboard engines fill cells in increasing bit order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// Per board cell, its bit.
+    pub bit_of: Vec<u32>,
+    /// The lattice's neighbour shifts in this layout.
+    pub adjacency: Adjacency,
+}
+
+impl Layout {
+    /// The square board `board` mapped by `scan`, rows of its bounding box's width plus
+    /// one padding bit; also the bounding box's rows and columns.
+    pub fn square(board: &Board, scan: Symmetry) -> (Layout, usize, usize) {
+        let moved: Vec<Cell> = board.cells().iter().map(|&c| scan.apply(c)).collect();
+        let (rows, cols) = extent(moved.iter().copied());
+        let r0 = moved.iter().map(|c| c.row).min().unwrap_or(0);
+        let c0 = moved.iter().map(|c| c.col).min().unwrap_or(0);
+        let stride = cols as u32 + 1;
+        let bit_of = moved.iter().map(|c| (c.row - r0) as u32 * stride + (c.col - c0) as u32).collect();
+        (Layout { bit_of, adjacency: Adjacency::Square { stride } }, rows, cols)
+    }
+
+    /// The scan order rows along a square board's shorter side.
+    pub fn square_scan(board: &Board) -> Symmetry {
+        let (rows, cols) = extent(board.cells().iter().copied());
+        if cols > rows {
+            Symmetry::Transpose
+        } else {
+            Symmetry::Identity
+        }
+    }
+}
+
+impl Adjacency {
+    /// The bits next to the set bits of `m` (each set bit's neighbours, in any layout's
+    /// padding too).
+    #[inline(always)]
+    pub fn neighbours(self, m: u128) -> u128 {
+        const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+        match self {
+            Adjacency::Square { stride } => (m << 1) | (m >> 1) | (m << stride) | (m >> stride),
+            Adjacency::Cubic { row, layer } => (m << 1) | (m >> 1) | (m << row) | (m >> row) | (m << layer) | (m >> layer),
+            Adjacency::Hexagonal { stride } => {
+                (m << 1) | (m >> 1) | (m << stride) | (m >> stride) | (m << (stride - 1)) | (m >> (stride - 1))
+            }
+            Adjacency::Triangular { stride } => (m << 1) | (m >> 1) | ((m & EVEN) >> (stride - 1)) | ((m & !EVEN) << (stride - 1)),
+        }
+    }
 }
 
 /// One placed piece in a solution: piece number and the number of its placement in the
@@ -64,8 +162,8 @@ pub struct Packer {
     pieces: usize,
     /// Bits that are not board cells (always "filled").
     outside: u128,
-    /// Row stride of the bit layout (board width + 1 padding column).
-    stride: u32,
+    /// Which bits touch which: the lattice's neighbour shifts.
+    adjacency: Adjacency,
     /// `starts[bit * pieces + piece]..starts[bit * pieces + piece + 1]` indexes `masks`.
     starts: Vec<u32>,
     masks: Vec<u128>,
@@ -97,9 +195,7 @@ impl Packer {
     /// Errors: [`PackError`] when the board or the piece count does not fit the bitboards,
     /// or a placement is not a set of board cells.
     pub fn new(board: &Board, placements: &[Vec<Vec<usize>>]) -> Result<Packer, PackError> {
-        let (rows, cols) = extent(board.cells().iter().copied());
-        let scan = if cols > rows { Symmetry::Transpose } else { Symmetry::Identity };
-        Packer::with_scan(board, placements, scan)
+        Packer::with_scan(board, placements, Layout::square_scan(board))
     }
 
     /// As [`Packer::new`], but the scan order is row-major after mapping the board by
@@ -109,15 +205,36 @@ impl Packer {
         if pieces > 64 {
             return Err(PackError::TooManyPieces);
         }
-        let moved: Vec<Cell> = board.cells().iter().map(|&c| scan.apply(c)).collect();
-        let (rows, cols) = extent(moved.iter().copied());
+        let (layout, rows, cols) = Layout::square(board, scan);
         if rows * (cols + 1) > 128 {
             return Err(PackError::TooLarge { rows, cols });
         }
-        let r0 = moved.iter().map(|c| c.row).min().unwrap_or(0);
-        let c0 = moved.iter().map(|c| c.col).min().unwrap_or(0);
-        let stride = cols as u32 + 1;
-        let bit_of: Vec<u32> = moved.iter().map(|c| (c.row - r0) as u32 * stride + (c.col - c0) as u32).collect();
+        Packer::from_layout(&layout, placements)
+    }
+
+    /// Compiles a problem on any lattice's [`Layout`] (which must leave padding bits where
+    /// [`Adjacency`] says so). Cells are filled in increasing bit order.
+    /// `placements[p]` lists the placements of piece `p` as board cell indices.
+    ///
+    /// Errors: [`PackError::TooManyBits`] for a bit past 127, [`PackError::TooManyPieces`],
+    /// [`PackError::SharedBit`], [`PackError::BadPlacement`] (a cell index past `bit_of`,
+    /// repeated, or none).
+    pub fn from_layout(layout: &Layout, placements: &[Vec<Vec<usize>>]) -> Result<Packer, PackError> {
+        let (bit_of, adjacency) = (&layout.bit_of, layout.adjacency);
+        let pieces = placements.len();
+        if pieces > 64 {
+            return Err(PackError::TooManyPieces);
+        }
+        if let Some(&b) = bit_of.iter().find(|&&b| b > 127) {
+            return Err(PackError::TooManyBits { bits: b as usize + 1 });
+        }
+        let mut owner = [usize::MAX; 128];
+        for (i, &b) in bit_of.iter().enumerate() {
+            if owner[b as usize] != usize::MAX {
+                return Err(PackError::SharedBit(owner[b as usize], i));
+            }
+            owner[b as usize] = i;
+        }
         let board_mask = bit_of.iter().fold(0u128, |m, &b| m | 1u128 << b);
 
         // Bucket placements by (first bit, piece).
@@ -151,9 +268,8 @@ impl Packer {
             }
         }
         starts.push(masks.len() as u32);
-
         let total: u32 = sizes.iter().sum();
-        let sizes_match = uniform && total as usize == board.len();
+        let sizes_match = uniform && total as usize == bit_of.len() && sizes.iter().all(|&s| s > 0);
         let max_size = sizes.iter().copied().max().unwrap_or(0);
         let mut by_size = vec![0u64; 129];
         for (p, &s) in sizes.iter().enumerate() {
@@ -176,7 +292,7 @@ impl Packer {
         let mut packer = Packer {
             pieces,
             outside: !board_mask,
-            stride,
+            adjacency,
             starts,
             masks,
             ids,
@@ -430,11 +546,10 @@ impl Packer {
         total
     }
 
-    /// The cells next to a bitboard `m` (and `m`'s own bits' neighbours only: padding
-    /// keeps rows apart).
+    /// The cells next to a bitboard `m`'s cells (padding keeps rows and layers apart).
     #[inline(always)]
     fn neighbours(&self, m: u128) -> u128 {
-        (m << 1) | (m >> 1) | (m << self.stride) | (m >> self.stride)
+        self.adjacency.neighbours(m)
     }
 
     /// Whether the empty cells next to the just placed `piece` fall into a region that the

@@ -46,6 +46,18 @@ impl BoardSymmetry {
         Some(BoardSymmetry { image })
     }
 
+    /// The permutation `image` (`image[i]` the index of cell `i`'s image), if it is one:
+    /// for regions of any lattice ([`crate::lattice::Region::symmetries`]).
+    pub fn from_image(image: Vec<usize>) -> Option<BoardSymmetry> {
+        let mut seen = vec![false; image.len()];
+        for &j in &image {
+            if j >= image.len() || std::mem::replace(&mut seen[j], true) {
+                return None;
+            }
+        }
+        Some(BoardSymmetry { image })
+    }
+
     /// Whether this is the identity.
     pub fn is_identity(&self) -> bool {
         self.image.iter().enumerate().all(|(i, &j)| i == j)

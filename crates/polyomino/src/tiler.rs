@@ -23,8 +23,8 @@
 //!   wrong count. Enumeration keeps the states whose subtree held no tiling.
 
 use crate::cover::Copies;
-use crate::geometry::{Board, Cell, Symmetry};
-use crate::packer::PackError;
+use crate::geometry::Board;
+use crate::packer::{Adjacency, Layout, PackError};
 use exact_cover::interrupt;
 use std::ops::ControlFlow;
 
@@ -98,26 +98,47 @@ impl Tiler {
         if placements.len() > MAX_PIECES {
             return Err(PackError::TooManyPieces);
         }
-        let (rows, cols) = extent(board.cells());
-        let scan = if cols > rows { Symmetry::Transpose } else { Symmetry::Identity };
-        let moved: Vec<Cell> = board.cells().iter().map(|&c| scan.apply(c)).collect();
-        let (rows, cols) = extent(&moved);
-        let bits = rows.saturating_mul(cols + 1);
+        let (layout, rows, cols) = Layout::square(board, Layout::square_scan(board));
+        if rows.saturating_mul(cols + 1) > MAX_BITS {
+            return Err(PackError::TooLarge { rows, cols });
+        }
+        Tiler::from_layout(&layout, placements, copies)
+    }
+
+    /// As [`Tiler::new`], on any lattice's [`Layout`] (cells filled in increasing bit
+    /// order).
+    ///
+    /// Errors: [`PackError::TooManyBits`] past [`MAX_BITS`] bits or [`MAX_MASK_WORDS`]
+    /// placement words, [`PackError::SharedBit`], and as [`Tiler::new`].
+    ///
+    /// Panics if `copies` and `placements` differ in length.
+    pub fn from_layout(layout: &Layout, placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> Result<Tiler, PackError> {
+        assert_eq!(placements.len(), copies.len(), "one count per piece");
+        if placements.len() > MAX_PIECES {
+            return Err(PackError::TooManyPieces);
+        }
+        let bits = layout.bit_of.iter().map(|&b| b as usize + 1).max().unwrap_or(0);
         let words = bits.div_ceil(64);
         let masks: usize = placements.iter().map(Vec::len).sum();
-        let too_large = PackError::TooLarge { rows, cols };
         if bits > MAX_BITS || masks.saturating_mul(words) > MAX_MASK_WORDS {
-            return Err(too_large);
+            return Err(PackError::TooManyBits { bits: bits.max(masks.saturating_mul(words)) });
+        }
+        let mut seen = vec![usize::MAX; bits];
+        for (i, &b) in layout.bit_of.iter().enumerate() {
+            if seen[b as usize] != usize::MAX {
+                return Err(PackError::SharedBit(seen[b as usize], i));
+            }
+            seen[b as usize] = i;
         }
         let inner = match words {
-            0..=1 => Inner::W1(Box::new(Grid::new(&moved, placements, copies)?)),
-            2 => Inner::W2(Box::new(Grid::new(&moved, placements, copies)?)),
-            3 => Inner::W3(Box::new(Grid::new(&moved, placements, copies)?)),
-            4 => Inner::W4(Box::new(Grid::new(&moved, placements, copies)?)),
-            5..=6 => Inner::W6(Box::new(Grid::new(&moved, placements, copies)?)),
-            7..=8 => Inner::W8(Box::new(Grid::new(&moved, placements, copies)?)),
-            9..=16 => Inner::W16(Box::new(Grid::new(&moved, placements, copies)?)),
-            _ => Inner::W32(Box::new(Grid::new(&moved, placements, copies)?)),
+            0..=1 => Inner::W1(Box::new(Grid::new(layout, placements, copies)?)),
+            2 => Inner::W2(Box::new(Grid::new(layout, placements, copies)?)),
+            3 => Inner::W3(Box::new(Grid::new(layout, placements, copies)?)),
+            4 => Inner::W4(Box::new(Grid::new(layout, placements, copies)?)),
+            5..=6 => Inner::W6(Box::new(Grid::new(layout, placements, copies)?)),
+            7..=8 => Inner::W8(Box::new(Grid::new(layout, placements, copies)?)),
+            9..=16 => Inner::W16(Box::new(Grid::new(layout, placements, copies)?)),
+            _ => Inner::W32(Box::new(Grid::new(layout, placements, copies)?)),
         };
         Ok(Tiler(inner))
     }
@@ -304,7 +325,7 @@ struct Move {
 struct Grid<const W: usize> {
     /// Bits that are not board cells: always filled.
     outside: Bits<W>,
-    stride: usize,
+    adjacency: Adjacency,
     cells: u32,
     sizes: Vec<u32>,
     lo: Vec<u32>,
@@ -349,18 +370,14 @@ struct State<const W: usize> {
 }
 
 impl<const W: usize> Grid<W> {
-    fn new(moved: &[Cell], placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> Result<Grid<W>, PackError> {
+    fn new(layout: &Layout, placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> Result<Grid<W>, PackError> {
         let pieces = placements.len();
-        let r0 = moved.iter().map(|c| c.row).min().unwrap_or(0);
-        let c0 = moved.iter().map(|c| c.col).min().unwrap_or(0);
-        let (_, cols) = extent(moved);
-        let stride = cols + 1;
-        let bit_of: Vec<usize> = moved.iter().map(|c| (c.row - r0) as usize * stride + (c.col - c0) as usize).collect();
+        let bit_of: Vec<usize> = layout.bit_of.iter().map(|&b| b as usize).collect();
         let mut board = Bits::<W>::ZERO;
         for &b in &bit_of {
             board.set(b);
         }
-        let cells = moved.len() as u32;
+        let cells = bit_of.len() as u32;
         let sizes: Vec<u32> = placements.iter().map(|l| l.first().map_or(0, |p| p.len() as u32)).collect();
         let lo: Vec<u32> = copies.iter().map(|c| c.lo).collect();
         let hi: Vec<u32> = copies.iter().zip(&sizes).map(|(c, &s)| c.most(s as usize, cells as usize)).collect();
@@ -429,7 +446,7 @@ impl<const W: usize> Grid<W> {
         let horizon = unreachable.min(3 * max_size).max(max_size).min(63);
         Ok(Grid {
             outside: board.not(),
-            stride,
+            adjacency: layout.adjacency,
             cells,
             sizes,
             lo,
@@ -451,7 +468,10 @@ impl<const W: usize> Grid<W> {
     }
 
     fn root(&self) -> State<W> {
-        let owed = (0..self.sizes.len()).map(|p| self.lo[p] as u64 * self.sizes[p] as u64).sum();
+        // A piece with no placement (size 0) that must be used owes more than the board.
+        let owed = (0..self.sizes.len())
+            .map(|p| if self.sizes[p] == 0 && self.lo[p] > 0 { self.cells as u64 + 1 } else { self.lo[p] as u64 * self.sizes[p] as u64 })
+            .sum();
         let room = (0..self.sizes.len()).map(|p| self.hi[p] as u64 * self.sizes[p] as u64).sum();
         State { filled: self.outside, used: vec![0; self.sizes.len()], key: 0, owed, room, empty: self.cells }
     }
@@ -532,7 +552,25 @@ impl<const W: usize> Grid<W> {
 
     #[inline(always)]
     fn neighbours(&self, m: &Bits<W>) -> Bits<W> {
-        m.up(1).or(&m.down(1)).or(&m.up(self.stride)).or(&m.down(self.stride))
+        let near = m.up(1).or(&m.down(1));
+        match self.adjacency {
+            Adjacency::Square { stride } => near.or(&m.up(stride as usize)).or(&m.down(stride as usize)),
+            Adjacency::Cubic { row, layer } => {
+                let (row, layer) = (row as usize, layer as usize);
+                near.or(&m.up(row)).or(&m.down(row)).or(&m.up(layer)).or(&m.down(layer))
+            }
+            Adjacency::Hexagonal { stride } => {
+                let s = stride as usize;
+                near.or(&m.up(s)).or(&m.down(s)).or(&m.up(s - 1)).or(&m.down(s - 1))
+            }
+            Adjacency::Triangular { stride } => {
+                // Upward triangles (even bits) touch a downward one a row below, downward
+                // ones (odd bits) an upward one a row above.
+                let even = Bits([0x5555_5555_5555_5555u64; W]);
+                let s = stride as usize - 1;
+                near.or(&m.and(&even).down(s)).or(&m.and_not(&even).up(s))
+            }
+        }
     }
 
     /// Whether placing tile `m` (of piece `placed`) leaves next to it an empty region that
@@ -811,11 +849,6 @@ impl Table {
         }
         *self = bigger;
     }
-}
-
-/// Rows and columns of the bounding box of `cells`.
-fn extent(cells: &[Cell]) -> (usize, usize) {
-    crate::packer::extent(cells.iter().copied())
 }
 
 #[cfg(test)]

@@ -1,0 +1,217 @@
+//! Packings on every lattice against a brute force that shares none of the engines'
+//! code: the bitboard packer and tiler on the square, triangular and hexagonal layouts,
+//! the exact-cover strategy on the cubic lattice, and generic exact cover everywhere, on
+//! random small regions and pieces, with and without piece counts. Placements are checked
+//! against every connected set of cells of the region congruent to the piece.
+
+use polyomino::lattice::{connected, Cell, Lattice, Piece, Polyform, Region};
+use polyomino::{Copies, Engine, Search};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// The number of tilings of the cells `0..n` by the placements (per piece, sorted cell
+/// lists), piece `p` used `lo[p]..=hi[p]` times: fill the least uncovered cell with
+/// every placement that covers it.
+fn brute(n: usize, placements: &[Vec<Vec<usize>>], lo: &[u32], hi: &[u32]) -> u128 {
+    fn go(covered: &mut Vec<bool>, used: &mut Vec<u32>, placements: &[Vec<Vec<usize>>], lo: &[u32], hi: &[u32]) -> u128 {
+        let Some(first) = covered.iter().position(|&c| !c) else {
+            return used.iter().zip(lo).all(|(u, l)| u >= l) as u128;
+        };
+        let mut total = 0;
+        for (p, list) in placements.iter().enumerate() {
+            if used[p] >= hi[p] {
+                continue;
+            }
+            for pl in list {
+                if !pl.contains(&first) || pl.iter().any(|&c| covered[c]) {
+                    continue;
+                }
+                pl.iter().for_each(|&c| covered[c] = true);
+                used[p] += 1;
+                total += go(covered, used, placements, lo, hi);
+                used[p] -= 1;
+                pl.iter().for_each(|&c| covered[c] = false);
+            }
+        }
+        total
+    }
+    go(&mut vec![false; n], &mut vec![0; placements.len()], placements, lo, hi)
+}
+
+/// Every set of `k` cells of the region that is connected and congruent to `shape`
+/// (same canonical form), as sorted indices: the placements, found without translating
+/// anything.
+fn congruent_subsets(region: &Region, shape: &Polyform, reflections: bool) -> Vec<Vec<usize>> {
+    let k = shape.cells().len();
+    let target = shape.canonical(reflections);
+    let n = region.cells().len();
+    let mut out = Vec::new();
+    let mut pick = Vec::new();
+    fn choose(start: usize, n: usize, k: usize, pick: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
+        if pick.len() == k {
+            f(pick);
+            return;
+        }
+        for i in start..n {
+            pick.push(i);
+            choose(i + 1, n, k, pick, f);
+            pick.pop();
+        }
+    }
+    choose(0, n, k, &mut pick, &mut |idx| {
+        let cells: Vec<Cell> = idx.iter().map(|&i| region.cells()[i]).collect();
+        if connected(region.lattice(), &cells) {
+            let form = Polyform::new(region.lattice(), cells).expect("connected cells");
+            if form.canonical(reflections) == target {
+                out.push(idx.to_vec());
+            }
+        }
+    });
+    out
+}
+
+fn lattice() -> impl Strategy<Value = Lattice> {
+    prop_oneof![Just(Lattice::Square), Just(Lattice::Triangular), Just(Lattice::Hexagonal), Just(Lattice::Cubic)]
+}
+
+/// A random region (a subset of a small parallelogram or box) and random pieces of 1 to
+/// 4 cells, with random counts.
+/// A lattice, which cells of its small box to keep, pieces as (cells, which polyform of
+/// that size), count codes, and whether pieces may be reflected.
+type Case = (Lattice, Vec<bool>, Vec<(usize, usize)>, Vec<u8>, bool);
+
+fn case() -> impl Strategy<Value = Case> {
+    (
+        lattice(),
+        proptest::collection::vec(prop::bool::weighted(0.8), 36),
+        proptest::collection::vec((1usize..=4, 0usize..100), 1..5),
+        proptest::collection::vec(0u8..4, 4),
+        any::<bool>(),
+    )
+}
+
+fn build(lattice: Lattice, keep: &[bool], picks: &[(usize, usize)]) -> (Region, Vec<Piece>) {
+    let box_cells: Vec<Cell> = match lattice {
+        Lattice::Cubic => (0..2).flat_map(|x| (0..3).flat_map(move |y| (0..3).map(move |z| Cell::new(x, y, z)))).collect(),
+        Lattice::Triangular => (0..3).flat_map(|x| (0..3).flat_map(move |y| (0..2).map(move |z| Cell::new(x, y, z)))).collect(),
+        _ => (0..4).flat_map(|x| (0..4).map(move |y| Cell::new(x, y, 0))).collect(),
+    };
+    let region = Region::new(lattice, box_cells.into_iter().zip(keep).filter(|(_, &k)| k).map(|(c, _)| c));
+    let pieces = picks
+        .iter()
+        .enumerate()
+        .map(|(i, &(size, which))| {
+            let forms = lattice.polyforms(size, true);
+            Piece { name: format!("p{i}"), shape: forms[which % forms.len()].clone() }
+        })
+        .collect();
+    (region, pieces)
+}
+
+fn copies_of(code: u8) -> Copies {
+    match code {
+        0 | 1 => Copies::ONE,
+        2 => Copies { lo: 0, hi: Some(2) },
+        _ => Copies { lo: 0, hi: None },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn placements_are_the_congruent_connected_subsets((lattice, keep, picks, _, reflections) in case()) {
+        let (region, pieces) = build(lattice, &keep, &picks);
+        for p in &pieces {
+            let mine: BTreeSet<Vec<usize>> = region.placements(&p.shape, reflections).into_iter().collect();
+            let theirs: BTreeSet<Vec<usize>> = congruent_subsets(&region, &p.shape, reflections).into_iter().collect();
+            prop_assert_eq!(mine, theirs);
+        }
+    }
+
+    #[test]
+    fn counts_equal_the_brute_force((lattice, keep, picks, codes, reflections) in case()) {
+        let (region, pieces) = build(lattice, &keep, &picks);
+        let copies: Vec<Copies> = (0..pieces.len()).map(|p| copies_of(codes[p])).collect();
+        let (search, placements) = region.search(&pieces, &copies, reflections);
+        let n = region.cells().len();
+        let lo: Vec<u32> = copies.iter().map(|c| c.lo).collect();
+        let hi: Vec<u32> = copies.iter().map(|c| c.hi.unwrap_or(n as u32)).collect();
+        let expected = brute(n, &placements, &lo, &hi);
+        prop_assert_eq!(search.count(&Default::default()), Some(expected), "{}", search.describe());
+        // Generic exact cover on the same placements, and the listing.
+        let generic = Search::on_layout(&region.layout(), &placements, &copies, Engine::DancingLinks);
+        prop_assert_eq!(generic.count(&Default::default()), Some(expected));
+        let mut listed = 0u128;
+        let _ = search.for_each(|tiles| {
+            let mut seen = vec![false; n];
+            for &(p, k) in tiles {
+                for &c in &placements[p][k] {
+                    assert!(!seen[c], "a cell covered twice");
+                    seen[c] = true;
+                }
+            }
+            assert!(seen.iter().all(|&s| s), "a cell left uncovered");
+            listed += 1;
+            std::ops::ControlFlow::Continue(())
+        });
+        prop_assert_eq!(listed, expected);
+    }
+}
+
+/// The twelve hexiamonds (free) fill the 6x6 rhombus of the triangular lattice in 624
+/// ways, 156 up to its 4 symmetries; Knuth's `polyiamond-dlx` then `ssxcc` count 624 on
+/// the same box and pieces (the file `tests/data/lattices/hexiamonds-6x6.txt`, run when
+/// `../shared/reference` is built: see `tests/knuth_lattices.rs` in the workspace).
+#[test]
+fn hexiamonds_in_the_6x6_rhombus() {
+    let rhombus = Region::parallelogram(Lattice::Triangular, 6, 6);
+    let pieces = polyomino::lattice::hexiamonds();
+    assert_eq!(pieces.len(), 12);
+    assert_eq!(polyomino::lattice::count_packings(&rhombus, &pieces, true), Some(624));
+    assert_eq!(polyomino::lattice::count_classes(&rhombus, &pieces, true), 156);
+}
+
+/// A whole small box of a lattice (every symmetry of it is a candidate for breaking) and
+/// pieces of 1 to 3 cells chosen at random, padded with monominoes to fill it exactly.
+fn symmetric_case() -> impl Strategy<Value = (usize, Vec<(usize, usize)>, bool)> {
+    (0usize..6, proptest::collection::vec((2usize..=3, 0usize..100), 0..4), any::<bool>())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `count_packings` breaks the symmetry of whole boxes (one piece keeps one placement
+    /// per orbit, the count is multiplied by the group's size): it must equal the brute
+    /// force, which never uses a symmetry.
+    #[test]
+    fn symmetry_broken_counts_equal_the_brute_force((which, picks, reflections) in symmetric_case()) {
+        let region = match which {
+            0 => Region::parallelogram(Lattice::Square, 2, 4),
+            1 => Region::parallelogram(Lattice::Square, 3, 3),
+            2 => Region::cuboid(2, 2, 2),
+            3 => Region::cuboid(1, 2, 4),
+            4 => Region::parallelogram(Lattice::Triangular, 2, 2),
+            _ => Region::parallelogram(Lattice::Hexagonal, 3, 3),
+        };
+        let lattice = region.lattice();
+        let n = region.cells().len();
+        let mut pieces: Vec<Piece> = Vec::new();
+        let mut used = 0;
+        for &(size, k) in &picks {
+            if used + size <= n {
+                let forms = lattice.polyforms(size, true);
+                pieces.push(Piece { name: format!("p{}", pieces.len()), shape: forms[k % forms.len()].clone() });
+                used += size;
+            }
+        }
+        while used < n {
+            pieces.push(Piece { name: format!("p{}", pieces.len()), shape: lattice.polyforms(1, true)[0].clone() });
+            used += 1;
+        }
+        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
+        let ones = vec![1; pieces.len()];
+        let expected = brute(n, &placements, &ones, &ones);
+        prop_assert_eq!(polyomino::lattice::count_packings(&region, &pieces, reflections), Some(expected));
+    }
+}
