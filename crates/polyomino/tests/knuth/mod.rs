@@ -1,0 +1,60 @@
+//! Running Knuth's programs from tests (shared by the polyomino and puzzles crates' tests):
+//! built from `../shared/reference` when that folder is present, their counts compared
+//! with gridlock's and with the counts recorded in `tests/data`.
+
+#![allow(dead_code)]
+
+/// Counts recorded from Knuth's programs in a `tests/data` file: lines `name count`.
+pub fn recorded(text: &str) -> std::collections::HashMap<String, u128> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (name, count) = l.split_once(' ').unwrap();
+            (name.to_string(), count.trim().parse().unwrap())
+        })
+        .collect()
+}
+
+/// The folder of Knuth's programs, built from `../shared/reference` when it is present.
+pub fn reference() -> Option<std::path::PathBuf> {
+    let build = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/build.sh");
+    let dir = std::env::temp_dir().join("gridlock-reference");
+    let built = build.exists() && std::process::Command::new("bash").arg(&build).arg(&dir).output().is_ok_and(|o| o.status.success());
+    built.then_some(dir)
+}
+
+/// `program args` fed `input`: (stdout, stderr).
+pub fn run(program: &std::path::Path, args: &[&str], input: &[u8]) -> (Vec<u8>, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(program).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    (out.stdout, String::from_utf8(out.stderr).unwrap())
+}
+
+/// Checks gridlock's count `ours` of case `name` against Knuth's (`theirs`, when his
+/// programs ran) and against the recorded count; with `GRIDLOCK_RECORD` set, prints
+/// Knuth's count for the `tests/data` file instead of checking the recorded one.
+pub fn agree(name: &str, ours: u128, theirs: Option<u128>, recorded: &std::collections::HashMap<String, u128>, text: &str) {
+    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
+    if let Some(theirs) = theirs {
+        if record {
+            println!("{name} {theirs}");
+        }
+        assert_eq!(ours, theirs, "{name}: gridlock {ours}, Knuth's programs {theirs}\n{text}");
+    }
+    if !record {
+        assert_eq!(Some(&ours), recorded.get(name), "{name}: the count recorded from Knuth's programs");
+    }
+}
+
+/// The count a Knuth DLX program prints on stderr (`Altogether N solutions`) for `input`.
+pub fn knuth_count(program: &std::path::Path, input: &[u8]) -> u128 {
+    let err = run(program, &["m0"], input).1;
+    let line = err.lines().find(|l| l.starts_with("Altogether")).unwrap_or_else(|| panic!("{}: {err}", program.display()));
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
