@@ -4,6 +4,9 @@
 //! against Knuth's `dlx3` on the `--emit-knuth` text (the counts it gave are recorded in
 //! `tests/data/pack/dlx3-counts.txt` for runs without it).
 
+#[path = "../../polyomino/tests/knuth/mod.rs"]
+mod knuth;
+use knuth::{agree, knuth_count, recorded, reference, run};
 use polyomino::{Board, Copies, Freedom, Piece, Shape};
 use proptest::prelude::*;
 use puzzles::pack::{PackSolver, RunOptions};
@@ -107,12 +110,25 @@ fn placements(board: &BTreeSet<(i32, i32)>, shape: &[(i32, i32)]) -> BTreeSet<Ve
 
 /// Tilings by plain backtracking: the first empty cell (row-major) is covered by some
 /// placement of some piece with copies left; at the end every piece has at least `lo`.
+/// The count below each state (cells left, copies used) is remembered, so boards of
+/// interchangeable monominoes and dominoes with millions of tilings take milliseconds
+/// (plain enumeration once took minutes here).
 fn brute(board: &BTreeSet<(i32, i32)>, pieces: &[Vec<(i32, i32)>], copies: &[Copies]) -> u64 {
+    type Memo = std::collections::HashMap<(BTreeSet<(i32, i32)>, Vec<u32>), u64>;
     let lists: Vec<Vec<Vec<(i32, i32)>>> = pieces.iter().map(|p| placements(board, p).into_iter().collect()).collect();
-    fn go(empty: &mut BTreeSet<(i32, i32)>, lists: &[Vec<Vec<(i32, i32)>>], copies: &[Copies], used: &mut Vec<u32>) -> u64 {
+    fn go(
+        empty: &mut BTreeSet<(i32, i32)>,
+        lists: &[Vec<Vec<(i32, i32)>>],
+        copies: &[Copies],
+        used: &mut Vec<u32>,
+        memo: &mut Memo,
+    ) -> u64 {
         let Some(&first) = empty.iter().next() else {
             return copies.iter().zip(used.iter()).all(|(c, &u)| u >= c.lo) as u64;
         };
+        if let Some(&n) = memo.get(&(empty.clone(), used.clone())) {
+            return n;
+        }
         let mut total = 0;
         for (p, list) in lists.iter().enumerate() {
             if copies[p].hi.is_some_and(|hi| used[p] >= hi) {
@@ -124,7 +140,7 @@ fn brute(board: &BTreeSet<(i32, i32)>, pieces: &[Vec<(i32, i32)>], copies: &[Cop
                         empty.remove(c);
                     }
                     used[p] += 1;
-                    total += go(empty, lists, copies, used);
+                    total += go(empty, lists, copies, used, memo);
                     used[p] -= 1;
                     for &c in pl {
                         empty.insert(c);
@@ -132,9 +148,10 @@ fn brute(board: &BTreeSet<(i32, i32)>, pieces: &[Vec<(i32, i32)>], copies: &[Cop
                 }
             }
         }
+        memo.insert((empty.clone(), used.clone()), total);
         total
     }
-    go(&mut board.clone(), &lists, copies, &mut vec![0; pieces.len()])
+    go(&mut board.clone(), &lists, copies, &mut vec![0; pieces.len()], &mut Memo::new())
 }
 
 /// A case: the board's cells, the pieces' cells, the pieces' counts.
@@ -215,61 +232,6 @@ proptest! {
 
 /// The most tilings `counts_equal_brute_force` lists and keeps to check them one by one.
 const LISTED_AT_MOST: u64 = 100_000;
-
-/// Counts recorded from Knuth's programs in a `tests/data` file: lines `name count`.
-fn recorded(text: &str) -> std::collections::HashMap<String, u128> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (name, count) = l.split_once(' ').unwrap();
-            (name.to_string(), count.trim().parse().unwrap())
-        })
-        .collect()
-}
-
-/// The folder of Knuth's programs, built from `../shared/reference` when it is present.
-fn reference() -> Option<std::path::PathBuf> {
-    let build = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/build.sh");
-    let dir = std::env::temp_dir().join("gridlock-reference");
-    let built = build.exists() && std::process::Command::new("bash").arg(&build).arg(&dir).output().is_ok_and(|o| o.status.success());
-    built.then_some(dir)
-}
-
-/// `program args` fed `input`: (stdout, stderr).
-fn run(program: &std::path::Path, args: &[&str], input: &[u8]) -> (Vec<u8>, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(program).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    (out.stdout, String::from_utf8(out.stderr).unwrap())
-}
-
-/// Checks gridlock's count `ours` of case `name` against Knuth's (`theirs`, when his
-/// programs ran) and against the recorded count; with `GRIDLOCK_RECORD` set, prints
-/// Knuth's count for the `tests/data` file instead of checking the recorded one.
-fn agree(name: &str, ours: u128, theirs: Option<u128>, recorded: &std::collections::HashMap<String, u128>, text: &str) {
-    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
-    if let Some(theirs) = theirs {
-        if record {
-            println!("{name} {theirs}");
-        }
-        assert_eq!(ours, theirs, "{name}: gridlock {ours}, Knuth's programs {theirs}\n{text}");
-    }
-    if !record {
-        assert_eq!(Some(&ours), recorded.get(name), "{name}: the count recorded from Knuth's programs");
-    }
-}
-
-/// The count a Knuth DLX program prints on stderr (`Altogether N solutions`) for `input`.
-fn knuth_count(program: &std::path::Path, input: &[u8]) -> u128 {
-    let err = run(program, &["m0"], input).1;
-    let line = err.lines().find(|l| l.starts_with("Altogether")).unwrap_or_else(|| panic!("{}: {err}", program.display()));
-    line.split_whitespace().nth(1).unwrap().parse().unwrap()
-}
 
 /// Random piece sets with counts on boards of 12 to 28 cells, written by `--emit-knuth`
 /// (DLX3's `lo:hi|piece` items): (name, board rows, cols, pieces file).
