@@ -3,8 +3,10 @@
 use super::{keep_going, lines, Cells};
 use crate::args::{Budget, Format, Listing, Picture, Scale};
 use crate::output::{self, bad, read_input, NoStats, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
+use polyomino::lattice::{Lattice, Region};
 use polyomino::symmetry::BoardSymmetry;
 use polyomino::{Board, Copies, Piece};
+use puzzles::pack::lattice::{self, LatticeSolver};
 use puzzles::pack::{self, PackSolver, Packing};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -12,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `gridlock pack`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("board_source").required(true).args(["rect", "board", "knuth"])))]
+#[command(group(clap::ArgGroup::new("board_source").required(true).args(["rect", "board", "knuth", "boxed"])))]
 pub struct Args {
     /// A rectangular board ROWSxCOLUMNS, each 1 to 1000, e.g. 6x10.
     #[arg(long, value_name = "RxC")]
@@ -23,11 +25,26 @@ pub struct Args {
     /// Box and pieces in the input notation of Knuth's polyomino-dlx ('|' comments; the
     /// box line of cells xy with [..] sets and ranges, e.g. [0-5][0-9]; then a line per
     /// piece: [MULT|]NAME and its typical cells, MULT 'm' or 'lo:hi'). Cell xy is row x,
-    /// column y.
+    /// column y. With --lattice triangular, polyiamond-dlx's (cells xy and xy'); with
+    /// --lattice cubic, polycube-dlx's (cells xyz; also 'n*NAME').
     #[arg(long, value_name = "FILE", conflicts_with_all = ["pieces", "copies"])]
     knuth: Option<PathBuf>,
+    /// The lattice: square (polyominoes), triangular (polyiamonds), hexagonal (polyhexes)
+    /// or cubic (polycubes). Default: the lattice of the --pieces set, else square. Off
+    /// the square lattice, answers are one line per tile: its name and its cells in
+    /// Knuth's notation.
+    #[arg(long, value_enum)]
+    lattice: Option<LatticeArg>,
+    /// A box of the triangular, hexagonal or cubic lattice: AxB (a parallelogram; on the
+    /// triangular lattice both triangles of each rhombus) or AxBxC (cubic), sides 1 to 62.
+    #[arg(long = "box", value_name = "AxB[xC]")]
+    boxed: Option<String>,
+    /// On the cubic lattice, pieces may also be reflected (48 orientations instead of
+    /// the 24 rotations).
+    #[arg(long)]
+    mirror: bool,
     /// The pieces: a set (pentominoes, tetrominoes, kanoodle, dominoes, trominoes,
-    /// monomino) or a file of pieces (a name line, optionally ending in a count such as
+    /// monomino; soma, pentacubes-flat, hexiamonds, tetrahexes) or a file of pieces (a name line, optionally ending in a count such as
     /// "T 3", "T 0..2", "T *" or "T 1..*", then the shape drawn with '#'; blank-line
     /// separated). Without a count a piece is used exactly once.
     #[arg(long, value_name = "SET|FILE", required_unless_present = "knuth")]
@@ -239,8 +256,197 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
     run.answer(text, &answer, &NoStats {})
 }
 
+/// The lattices of `--lattice`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug)]
+enum LatticeArg {
+    Square,
+    Triangular,
+    Hexagonal,
+    Cubic,
+}
+
+impl LatticeArg {
+    fn lattice(self) -> Lattice {
+        match self {
+            LatticeArg::Square => Lattice::Square,
+            LatticeArg::Triangular => Lattice::Triangular,
+            LatticeArg::Hexagonal => Lattice::Hexagonal,
+            LatticeArg::Cubic => Lattice::Cubic,
+        }
+    }
+}
+
+/// The lattice the arguments name: --lattice, else the --pieces set's, else square.
+fn lattice_of(args: &Args) -> Result<Lattice, output::Failure> {
+    let from_set = args.pieces.as_deref().and_then(lattice::set).map(|(l, _)| l);
+    match (args.lattice.map(LatticeArg::lattice), from_set) {
+        (Some(l), Some(s)) if l != s => Err(bad(format_args!(
+            "--pieces {} is a set of the {} lattice, not the {}",
+            args.pieces.as_deref().unwrap_or(""),
+            s.name(),
+            l.name()
+        ))),
+        (Some(l), _) | (None, Some(l)) => Ok(l),
+        (None, None) => Ok(Lattice::Square),
+    }
+}
+
+/// One tile of a packing off the square lattice (JSON): cells as `[x, y]` (square,
+/// hexagonal), `[x, y, t]` (triangular, `t` 1 for the downward triangle) or `[x, y, z]`
+/// (cubic).
+#[derive(Serialize)]
+struct LatticeTile {
+    piece: String,
+    cells: Vec<Vec<i64>>,
+}
+
+/// A packing off the square lattice (JSON).
+#[derive(Serialize)]
+struct LatticeDrawing {
+    tiles: Vec<LatticeTile>,
+}
+
+fn lattice_drawing(solver: &LatticeSolver, t: &pack::Tiling) -> LatticeDrawing {
+    let region = solver.region();
+    let coordinates = |i: usize| -> Vec<i64> {
+        let c = region.cells()[i];
+        match region.lattice() {
+            Lattice::Square | Lattice::Hexagonal => vec![c.x as i64, c.y as i64],
+            Lattice::Triangular | Lattice::Cubic => vec![c.x as i64, c.y as i64, c.z as i64],
+        }
+    };
+    let tiles = t
+        .iter()
+        .map(|(p, cells)| LatticeTile { piece: solver.pieces()[*p].name.clone(), cells: cells.iter().map(|&i| coordinates(i)).collect() })
+        .collect();
+    LatticeDrawing { tiles }
+}
+
+/// The answer off the square lattice, when it is not a list or a count.
+#[derive(Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+enum LatticeAnswer {
+    Solved(LatticeDrawing),
+    NoSolution,
+}
+
+/// The region and pieces of a run off the square lattice.
+fn lattice_problem(args: &Args, l: Lattice) -> Result<(Region, Vec<polyomino::lattice::Piece>, Vec<Copies>), output::Failure> {
+    if let Some(path) = &args.knuth {
+        if l == Lattice::Hexagonal {
+            return Err(bad("--knuth reads Knuth's square, triangular and cubic notations; Knuth has no polyhex program"));
+        }
+        let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+        let (region, listed) = pack::knuth::parse_knuth_lattice(input.text()?, l).map_err(|e| input.bad(e))?;
+        let (pieces, copies) = listed.into_iter().unzip();
+        return Ok((region, pieces, copies));
+    }
+    if args.rect.is_some() || args.board.is_some() {
+        return Err(bad(format_args!("--rect and --board are square boards; give a box of the {} lattice with --box", l.name())));
+    }
+    let spec = args.boxed.as_deref().unwrap_or_default();
+    let region = lattice::boxed(l, spec).map_err(|e| bad(format_args!("--box: {e}")))?;
+    let name = args.pieces.as_deref().unwrap_or_default();
+    let Some((_, pieces)) = lattice::set(name) else {
+        return Err(bad(format_args!(
+            "--pieces: '{name}' is not a set of the {} lattice ({}); other pieces come in a --knuth file",
+            l.name(),
+            lattice::SET_NAMES
+        )));
+    };
+    let copies = vec![args.copies.unwrap_or(Copies::ONE); pieces.len()];
+    Ok((region, pieces, copies))
+}
+
+/// `gridlock pack` off the square lattice: counts (the symmetry broken where exact),
+/// classes (--unique, distinct pieces), and answers one line per tile.
+fn run_lattice(args: &Args, l: Lattice) -> Outcome {
+    if args.picture.svg.is_some() {
+        return Err(bad(format_args!("--svg draws square boards only; the {} lattice has no picture yet", l.name())));
+    }
+    if args.emit_knuth {
+        return Err(bad(format_args!(
+            "--emit-knuth writes square boards only; a --knuth file of the {} lattice runs in Knuth's program as it is",
+            l.name()
+        )));
+    }
+    if args.one_sided && l == Lattice::Cubic {
+        return Err(bad("--one-sided is for plane pieces; polycubes are rotated only unless --mirror"));
+    }
+    if args.mirror && l != Lattice::Cubic {
+        return Err(bad("--mirror is for polycubes; plane pieces are turned over unless --one-sided"));
+    }
+    let (region, pieces, copies) = lattice_problem(args, l)?;
+    let reflections = if l == Lattice::Cubic { args.mirror } else { !args.one_sided };
+    let solver = LatticeSolver::new(region, pieces, copies, reflections).map_err(bad)?;
+    if args.unique && !solver.is_distinct() {
+        return Err(bad(format_args!("--unique on the {} lattice needs each piece used exactly once", l.name())));
+    }
+    if args.unique && args.count && (args.scale.shard.is_some() || args.scale.threads > 1) {
+        return Err(bad("--unique counts classes on one thread by listing every packing; drop --threads and --shard"));
+    }
+    output::start_time_limit(args.budget.time_limit);
+    if args.stats {
+        eprintln!("engine: {}", solver.engine());
+    }
+    let run = Run::new("pack", args.format);
+    if args.count {
+        let count = if args.unique {
+            solver.count_classes()
+        } else {
+            solver.count(&pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None })
+        };
+        let count = count.map_err(bad)?;
+        let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
+        let answer = Answer::Count { count, unique: args.unique, shard };
+        return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
+    }
+    let classes = if args.unique { Some(solver.classes().map_err(bad)?) } else { None };
+    let text = |t: &pack::Tiling| lattice::render(solver.region(), solver.pieces(), t);
+    if args.listing.is_list() {
+        let wanted = args.listing.wanted();
+        let mut list = run.stream("solutions", "\n");
+        let mut error = None;
+        let _ = solver.for_each(|t| {
+            if let Some(c) = &classes {
+                let tiles: Vec<(usize, &[usize])> = t.iter().map(|(p, cells)| (*p, cells.as_slice())).collect();
+                if !c.is_least(&tiles) {
+                    return std::ops::ControlFlow::Continue(());
+                }
+            }
+            let result = list.push(|| text(t), &lattice_drawing(&solver, t));
+            keep_going(list.len(), wanted, result, &mut error)
+        });
+        if let Some(e) = error {
+            return Err(e.into());
+        }
+        let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
+        return list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &NoStats {});
+    }
+    let mut first = None;
+    let _ = solver.for_each(|t| {
+        first = Some(t.clone());
+        std::ops::ControlFlow::Break(())
+    });
+    let answer = match &first {
+        Some(t) => LatticeAnswer::Solved(lattice_drawing(&solver, t)),
+        None => LatticeAnswer::NoSolution,
+    };
+    run.answer(|| first.as_ref().map_or_else(|| "No solution\n".to_string(), text), &answer, &NoStats {})
+}
+
 /// Runs `gridlock pack`.
 pub fn run(args: &Args) -> Outcome {
+    let l = lattice_of(args)?;
+    if l != Lattice::Square {
+        return run_lattice(args, l);
+    }
+    if args.boxed.is_some() {
+        return Err(bad("--box is for the triangular, hexagonal and cubic lattices; a square board is --rect RxC or --board FILE"));
+    }
+    if args.mirror {
+        return Err(bad("--mirror is for polycubes (--lattice cubic); polyominoes are turned over unless --one-sided"));
+    }
     let board_path = args.board.as_deref().or(args.knuth.as_deref());
     let pieces_path = args.pieces.as_deref().map(Path::new).filter(|p| p.exists());
     let svg = SvgTarget::new(args.picture.svg.as_deref(), &[board_path, pieces_path])?;

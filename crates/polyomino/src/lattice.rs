@@ -34,6 +34,7 @@
 use crate::cover::{Copies, Search};
 use crate::packer::{Adjacency, Layout};
 use crate::symmetry::{break_symmetry, BoardSymmetry, Restrict};
+use exact_cover::parallel::CountOptions;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
@@ -513,10 +514,23 @@ fn preserving(region: &Region, pieces: &[Piece], reflections: bool) -> Vec<(Matr
 /// of rotations (determinant +1) is tried: in the 3x4x5 box that still divides the
 /// search by 4.
 pub fn count_packings(region: &Region, pieces: &[Piece], reflections: bool) -> Option<u128> {
-    let ones = vec![Copies::ONE; pieces.len()];
+    count(region, pieces, &vec![Copies::ONE; pieces.len()], reflections, &CountOptions::default())
+}
+
+/// The number of packings of `pieces` into `region`, piece `p` used as `copies[p]` says
+/// (copies of a piece are indistinguishable), on the threads and shard `options` ask
+/// for; `None` past 2^128 - 1. When every piece is used once, the symmetry is broken as
+/// in [`count_packings`]; otherwise the engine [`Region::search`] picks counts every
+/// packing (the tiler and Algorithm M memoize their subproblems).
+///
+/// Panics if `copies` and `pieces` differ in length.
+pub fn count(region: &Region, pieces: &[Piece], copies: &[Copies], reflections: bool, options: &CountOptions) -> Option<u128> {
+    assert_eq!(copies.len(), pieces.len(), "one count per piece");
     let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
-    let (lists, factor) = restrict(&placements, &preserving(region, pieces, reflections)).unwrap_or((placements, 1));
-    Search::on_layout(&region.layout(), &lists, &ones, crate::cover::Engine::Bitboard).count(&Default::default())?.checked_mul(factor)
+    let restricted =
+        if copies.iter().all(|&c| c == Copies::ONE) { restrict(&placements, &preserving(region, pieces, reflections)) } else { None };
+    let (lists, factor) = restricted.unwrap_or((placements, 1));
+    Search::on_layout(&region.layout(), &lists, copies, crate::cover::Engine::Bitboard).count(options)?.checked_mul(factor)
 }
 
 /// Placement lists restricted by [`break_symmetry`] under `group` or, failing that, under
@@ -537,51 +551,101 @@ fn restrict(placements: &[Vec<Vec<usize>>], group: &[(Matrix, BoardSymmetry)]) -
 /// keeping those that are least, per cell by piece index, among their images: exact, one
 /// per class; time grows with the number of packings.
 pub fn count_classes(region: &Region, pieces: &[Piece], reflections: bool) -> u128 {
-    let l = region.lattice;
-    // The piece each symmetry sends each piece to (by shape, up to the allowed
-    // orientations), or no entry when it does not map the set onto itself.
-    let classes: Vec<Vec<Polyform>> = pieces.iter().map(|p| p.shape.orientations(reflections)).collect();
-    let group: Vec<(Vec<usize>, Vec<usize>)> = region
-        .symmetries(&l.group(true))
-        .into_iter()
-        .filter_map(|(m, perm)| {
-            // A piece congruent to its image keeps its name; else the first piece that is.
-            let partner: Option<Vec<usize>> = pieces
-                .iter()
-                .enumerate()
-                .map(|(k, p)| {
-                    let image = p.shape.transformed(&m);
-                    if classes[k].contains(&image) {
-                        Some(k)
-                    } else {
-                        classes.iter().position(|c| c.contains(&image))
-                    }
-                })
-                .collect();
-            let mut sorted = partner.clone()?;
-            sorted.sort_unstable();
-            sorted.dedup();
-            (sorted.len() == pieces.len()).then_some((perm, partner?))
-        })
-        .collect();
+    let classes = Classes::new(region, pieces, reflections);
     let (search, placements) = region.search(pieces, &vec![Copies::ONE; pieces.len()], reflections);
     let mut count = 0u128;
-    let mut own = vec![0usize; region.cells.len()];
-    let mut image = vec![0usize; region.cells.len()];
+    let mut tiles: Vec<(usize, &[usize])> = Vec::new();
     let _ = search.for_each(|packing| {
-        for &(p, k) in packing {
-            placements[p][k].iter().for_each(|&i| own[i] = p);
+        tiles.clear();
+        tiles.extend(packing.iter().map(|&(p, k)| (p, placements[p][k].as_slice())));
+        count += classes.is_least(&tiles) as u128;
+        ControlFlow::Continue(())
+    });
+    count
+}
+
+/// The symmetry classes of packings of distinct pieces into a region, as
+/// [`count_classes`] counts them: the region's symmetries that map the piece set onto
+/// itself, each with the piece it sends each piece to.
+#[derive(Debug, Clone)]
+pub struct Classes {
+    /// Per symmetry, the image of each cell and the partner of each piece.
+    group: Vec<(Vec<usize>, Vec<usize>)>,
+    cells: usize,
+}
+
+impl Classes {
+    /// The symmetries of `region` (every one of its lattice's point group) that map the
+    /// shapes of `pieces` one to one onto the shapes of `pieces`, up to the allowed
+    /// orientations (rotations, and reflections when `reflections`).
+    pub fn new(region: &Region, pieces: &[Piece], reflections: bool) -> Classes {
+        let classes: Vec<Vec<Polyform>> = pieces.iter().map(|p| p.shape.orientations(reflections)).collect();
+        let group = region
+            .symmetries(&region.lattice.group(true))
+            .into_iter()
+            .filter_map(|(m, perm)| {
+                // A piece congruent to its image keeps its name; else the first piece that is.
+                let partner: Option<Vec<usize>> = pieces
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| {
+                        let image = p.shape.transformed(&m);
+                        if classes[k].contains(&image) {
+                            Some(k)
+                        } else {
+                            classes.iter().position(|c| c.contains(&image))
+                        }
+                    })
+                    .collect();
+                let mut sorted = partner.clone()?;
+                sorted.sort_unstable();
+                sorted.dedup();
+                (sorted.len() == pieces.len()).then_some((perm, partner?))
+            })
+            .collect();
+        Classes { group, cells: region.cells.len() }
+    }
+
+    /// The number of symmetries (the identity included).
+    pub fn len(&self) -> usize {
+        self.group.len()
+    }
+
+    /// Whether there is no symmetry at all (never: the identity is one).
+    pub fn is_empty(&self) -> bool {
+        self.group.is_empty()
+    }
+
+    /// Whether the packing `tiles` (each `(piece, region cell indices)`, every cell
+    /// covered once, every piece once) is the least of its class, comparing the piece
+    /// index of each cell in order: exactly one packing per class passes.
+    pub fn is_least(&self, tiles: &[(usize, &[usize])]) -> bool {
+        let mut own = vec![0usize; self.cells];
+        for &(p, cells) in tiles {
+            cells.iter().for_each(|&i| own[i] = p);
         }
-        let least = group.iter().all(|(perm, partner)| {
+        let mut image = vec![0usize; self.cells];
+        self.group.iter().all(|(perm, partner)| {
             for (i, &p) in own.iter().enumerate() {
                 image[perm[i]] = partner[p];
             }
             own <= image
-        });
-        count += least as u128;
-        ControlFlow::Continue(())
-    });
-    count
+        })
+    }
+}
+
+/// A cell as Knuth's programs write it: `xy` (square), `xy` or `xy'` for the downward
+/// triangle (triangular), `xyz` (cubic), each coordinate one extended hexadecimal digit
+/// (`0`-`9`, `a`-`z`, `A`-`Z`); on the hexagonal lattice `xy` as on the square one.
+/// `None` when a coordinate is outside 0 to 61.
+pub fn knuth_cell(lattice: Lattice, c: Cell) -> Option<String> {
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let digit = |v: i32| DIGITS.get(usize::try_from(v).ok()?).map(|&d| d as char);
+    Some(match lattice {
+        Lattice::Cubic => format!("{}{}{}", digit(c.x)?, digit(c.y)?, digit(c.z)?),
+        Lattice::Triangular => format!("{}{}{}", digit(c.x)?, digit(c.y)?, if c.z == 1 { "'" } else { "" }),
+        _ => format!("{}{}", digit(c.x)?, digit(c.y)?),
+    })
 }
 
 /// A piece's name and cells `(x, y, z)`, for the built-in sets.
@@ -600,21 +664,12 @@ type Listed<'a> = (&'a str, &'a [(i32, i32, i32)]);
 /// `None` on the hexagonal lattice (Knuth has no polyhex program), or when a
 /// coordinate, after translating the region to 0, passes 61.
 pub fn knuth_notation(region: &Region, pieces: &[Piece]) -> Option<String> {
-    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
     let l = region.lattice;
     if l == Lattice::Hexagonal {
         return None;
     }
     let (_, shift) = l.normalise(region.cells.clone());
-    let digit = |v: i32| DIGITS.get(usize::try_from(v).ok()?).map(|&d| d as char);
-    let cell = |c: &Cell, shift: Cell| -> Option<String> {
-        let (x, y, z) = (c.x - shift.x, c.y - shift.y, c.z - shift.z);
-        Some(match l {
-            Lattice::Cubic => format!("{}{}{}", digit(x)?, digit(y)?, digit(z)?),
-            Lattice::Triangular => format!("{}{}{}", digit(x)?, digit(y)?, if z == 1 { "'" } else { "" }),
-            _ => format!("{}{}", digit(x)?, digit(y)?),
-        })
-    };
+    let cell = |c: &Cell, shift: Cell| knuth_cell(l, Cell::new(c.x - shift.x, c.y - shift.y, c.z - shift.z));
     let line = |cells: &[Cell], shift: Cell| -> Option<String> {
         cells.iter().map(|c| cell(c, shift)).collect::<Option<Vec<_>>>().map(|v| v.join(" "))
     };

@@ -19,7 +19,8 @@
 //! an earlier line of the same name.
 
 use super::ParseError;
-use polyomino::{cells_connected, Board, Cell, Copies, Piece, Shape};
+use polyomino::lattice::{Cell as LCell, Lattice, Piece as LPiece, Polyform, Region};
+use polyomino::{Board, Cell, Copies, Piece, Shape};
 
 /// The value of an extended hexadecimal digit.
 fn digit(c: u8) -> Option<u32> {
@@ -81,8 +82,9 @@ fn coordinates(token: &[u8], at: &mut usize, line: usize, col: usize) -> Result<
 }
 
 /// The cells of the space-separated cell specifications in `text`, which starts at
-/// 1-based column `col` of line `line`.
-fn cells(text: &str, line: usize, col: usize) -> Result<Vec<Cell>, ParseError> {
+/// 1-based column `col` of line `line`, on `lattice`: `xy` (square), `xy` or `xy'`
+/// (triangular: the apostrophe is the downward triangle), `xyz` (cubic).
+fn cells(text: &str, line: usize, col: usize, lattice: Lattice) -> Result<Vec<LCell>, ParseError> {
     let mut out = Vec::new();
     let mut offset = 0;
     for token in text.split(' ') {
@@ -95,6 +97,14 @@ fn cells(text: &str, line: usize, col: usize) -> Result<Vec<Cell>, ParseError> {
         let mut at = 0;
         let xs = coordinates(bytes, &mut at, line, start)?;
         let ys = coordinates(bytes, &mut at, line, start)?;
+        let zs = match lattice {
+            Lattice::Cubic => coordinates(bytes, &mut at, line, start)?,
+            Lattice::Triangular if bytes.get(at) == Some(&b'\'') => {
+                at += 1;
+                0b10
+            }
+            _ => 0b01,
+        };
         if at < bytes.len() {
             return Err(ParseError::at(
                 line,
@@ -104,7 +114,9 @@ fn cells(text: &str, line: usize, col: usize) -> Result<Vec<Cell>, ParseError> {
         }
         for x in (0..62).filter(|x| xs >> x & 1 == 1) {
             for y in (0..62).filter(|y| ys >> y & 1 == 1) {
-                out.push(Cell::new(x, y));
+                for z in (0..62).filter(|z| zs >> z & 1 == 1) {
+                    out.push(LCell::new(x, y, z));
+                }
             }
         }
     }
@@ -128,12 +140,31 @@ fn multiplicity(text: &str) -> Option<Copies> {
 /// Reads Knuth's `polyomino-dlx` notation (see the module documentation): the box and
 /// the pieces with their counts.
 ///
+/// Errors: as [`parse_knuth_lattice`].
+pub fn parse_knuth(text: &str) -> Result<(Board, Vec<(Piece, Copies)>), ParseError> {
+    let (region, pieces) = parse_knuth_lattice(text, Lattice::Square)?;
+    let square = |c: &LCell| Cell::new(c.x, c.y);
+    let pieces = pieces
+        .into_iter()
+        .map(|(p, c)| (Piece { name: p.name, shape: Shape::new(p.shape.cells().iter().map(square)).expect("distinct cells") }, c))
+        .collect();
+    Ok((Board::from_cells(region.cells().iter().map(square)), pieces))
+}
+
+/// Reads the notation of Knuth's `polyomino-dlx` (square), `polyiamond-dlx`
+/// (triangular: cells `xy` and `xy'`) or `polycube-dlx` (cubic: cells `xyz`; a
+/// multiplicity may also be written `n*NAME`, `n` one digit, as that program reads it):
+/// the box as a region of `lattice`, and the pieces with their counts. Hexagonal has no
+/// Knuth program; it reads as square cells would, on the hexagonal lattice.
+///
 /// Errors: a malformed cell (naming the column), an empty box, a piece line without a
 /// name or cells, a bad multiplicity, a suffix, a disconnected piece, or a piece named
 /// again with another shape or multiplicity.
-pub fn parse_knuth(text: &str) -> Result<(Board, Vec<(Piece, Copies)>), ParseError> {
-    let mut board: Option<Vec<Cell>> = None;
-    let mut pieces: Vec<(Piece, Copies)> = Vec::new();
+pub fn parse_knuth_lattice(text: &str, lattice: Lattice) -> Result<(Region, Vec<(LPiece, Copies)>), ParseError> {
+    // Knuth's programs turn pieces over in the plane, and only rotate them in space.
+    let reflections = lattice != Lattice::Cubic;
+    let mut board: Option<Vec<LCell>> = None;
+    let mut pieces: Vec<(LPiece, Copies)> = Vec::new();
     for (k, raw) in text.lines().enumerate() {
         let line = k + 1;
         let l = raw.trim_end_matches('\r');
@@ -141,7 +172,7 @@ pub fn parse_knuth(text: &str) -> Result<(Board, Vec<(Piece, Copies)>), ParseErr
             continue;
         }
         if board.is_none() {
-            let cells = cells(l, line, 1)?;
+            let cells = cells(l, line, 1, lattice)?;
             if cells.is_empty() {
                 return Err(ParseError::new(line, "the box has no cell"));
             }
@@ -152,6 +183,7 @@ pub fn parse_knuth(text: &str) -> Result<(Board, Vec<(Piece, Copies)>), ParseErr
         let rest = l.trim_start();
         let name_end = rest.find(' ').unwrap_or(rest.len());
         let word = &rest[..name_end];
+        let starred = word.as_bytes().get(1) == Some(&b'*');
         let (copies, name) = match word.split_once('|') {
             Some((m, name)) => {
                 let c = multiplicity(m).ok_or_else(|| {
@@ -159,39 +191,44 @@ pub fn parse_knuth(text: &str) -> Result<(Board, Vec<(Piece, Copies)>), ParseErr
                 })?;
                 (c, name)
             }
+            None if starred => {
+                let m = digit(word.as_bytes()[0]).filter(|&m| m >= 1).ok_or_else(|| {
+                    ParseError::at(line, lead + 1, format!("'{}' is not a multiplicity (one digit 1-9, a-z, A-Z before '*')", &word[..1]))
+                })?;
+                (Copies { lo: m, hi: Some(m) }, &word[2..])
+            }
             None => (Copies::ONE, word),
         };
-        if name.is_empty() || name.contains([':', '|']) {
+        if name.is_empty() || name.contains([':', '|', '*']) {
             return Err(ParseError::at(line, lead + 1, format!("'{word}' is not a piece name")));
         }
-        let cells = cells(&rest[name_end..], line, lead + name_end + 1)?;
+        let cells = cells(&rest[name_end..], line, lead + name_end + 1, lattice)?;
         if cells.is_empty() {
             return Err(ParseError::new(line, format!("piece '{name}' has no cell")));
         }
-        if !cells_connected(&cells) {
-            return Err(ParseError::new(line, format!("piece '{name}' is not connected (gridlock packs polyominoes)")));
-        }
-        let shape = Shape::new(cells).expect("distinct cells");
+        let Some(shape) = Polyform::new(lattice, cells) else {
+            return Err(ParseError::new(line, format!("piece '{name}' is not connected (gridlock packs {})", lattice.polyforms_name())));
+        };
         match pieces.iter().find(|(p, _)| p.name == name) {
             Some((p, c)) => {
                 if *c != copies {
                     return Err(ParseError::new(line, format!("piece '{name}' was given another multiplicity before")));
                 }
-                if p.shape.canonical() != shape.canonical() {
+                if p.shape.canonical(reflections) != shape.canonical(reflections) {
                     return Err(ParseError::new(
                         line,
                         format!("piece '{name}' was drawn with another shape before (gridlock packs one shape per piece)"),
                     ));
                 }
             }
-            None => pieces.push((Piece { name: name.to_string(), shape }, copies)),
+            None => pieces.push((LPiece { name: name.to_string(), shape }, copies)),
         }
     }
     let board = board.ok_or_else(|| ParseError::new(0, "no box line"))?;
     if pieces.is_empty() {
         return Err(ParseError::new(0, "no piece"));
     }
-    Ok((Board::from_cells(board), pieces))
+    Ok((Region::new(lattice, board), pieces))
 }
 
 #[cfg(test)]
@@ -209,7 +246,7 @@ mod tests {
         // A cross: [123]2 2[123]; [02]b is two cells; ranges mix with digits.
         assert_eq!(parse_knuth("[123]2 2[123]\nx 00\n").unwrap().0.len(), 5);
         assert_eq!(parse_knuth("[02]b\nx 00\n").unwrap().0.len(), 2);
-        assert_eq!(parse_knuth("[7-z32-4A5-5]0\nx 00\n").unwrap().0.len(), cells("[2-57-A]0", 1, 1).unwrap().len());
+        assert_eq!(parse_knuth("[7-z32-4A5-5]0\nx 00\n").unwrap().0.len(), cells("[2-57-A]0", 1, 1, Lattice::Square).unwrap().len());
         assert_eq!(parse_knuth("0:3|P 00 01 10 11\nnot a box").map(|_| ()).unwrap_err().line, 1);
     }
 

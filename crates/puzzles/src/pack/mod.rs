@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod knuth;
+pub mod lattice;
 
 pub use knuth::parse_knuth;
 

@@ -1,0 +1,220 @@
+//! Packing on any lattice (`gridlock pack --lattice`): polyiamonds on the triangular
+//! lattice, polyhexes on the hexagonal one, polycubes on the cubic one (and polyominoes,
+//! though the square lattice has its own front end, [`super::PackSolver`], with
+//! drawings).
+//!
+//! Flow: [`boxed`] or [`super::knuth::parse_knuth_lattice`] for the region, [`set`] or
+//! the Knuth file for the pieces -> [`LatticeSolver`] (the strategy
+//! [`polyomino::lattice::Region::search`] picks) -> [`render`], one line per tile in the
+//! cell notation of Knuth's programs ([`polyomino::lattice::knuth_cell`]).
+
+use super::{RunError, RunOptions, Tiling, MAX_PLACEMENT_CELLS};
+use polyomino::lattice::{self, Classes, Lattice, Piece, Region};
+use polyomino::{Copies, Search};
+use std::ops::ControlFlow;
+
+/// The built-in piece sets of the lattices other than the square one.
+pub const SET_NAMES: &str = "soma, pentacubes-flat (cubic); hexiamonds (triangular); tetrahexes (hexagonal)";
+
+/// The built-in set `name` and its lattice: `soma` and `pentacubes-flat` (cubic),
+/// `hexiamonds` (triangular), `tetrahexes` (hexagonal); `None` for any other name.
+pub fn set(name: &str) -> Option<(Lattice, Vec<Piece>)> {
+    match name {
+        "soma" => Some((Lattice::Cubic, lattice::soma())),
+        "pentacubes-flat" => Some((Lattice::Cubic, lattice::pentacubes_flat())),
+        "hexiamonds" => Some((Lattice::Triangular, lattice::hexiamonds())),
+        "tetrahexes" => Some((Lattice::Hexagonal, lattice::tetrahexes())),
+        _ => None,
+    }
+}
+
+/// The box `spec` of `lattice`: `AxBxC` (cubic: cells `xyz` with `x < A`, `y < B`,
+/// `z < C`) or `AxB` (a parallelogram of the plane lattices; on the triangular lattice
+/// both triangles of each of its `AB` rhombi), each side 1 to 62, as Knuth's cell
+/// notation reaches.
+///
+/// Errors: a message when the text is not of that form.
+pub fn boxed(lattice: Lattice, spec: &str) -> Result<Region, String> {
+    let dims = if lattice == Lattice::Cubic { 3 } else { 2 };
+    let example = if dims == 3 { "3x4x5" } else { "6x6" };
+    let bad = || format!("'{spec}' is not a box of the {} lattice such as {example}", lattice.name());
+    let sides: Vec<i32> = spec.split(['x', 'X']).map(|s| s.trim().parse::<i32>().map_err(|_| bad())).collect::<Result<_, _>>()?;
+    if sides.len() != dims {
+        return Err(bad());
+    }
+    if sides.iter().any(|s| !(1..=62).contains(s)) {
+        return Err(format!("'{spec}': each side must be 1 to 62"));
+    }
+    Ok(if dims == 3 { Region::cuboid(sides[0], sides[1], sides[2]) } else { Region::parallelogram(lattice, sides[0], sides[1]) })
+}
+
+/// A packing problem on a lattice, compiled for search.
+#[derive(Debug, Clone)]
+pub struct LatticeSolver {
+    region: Region,
+    pieces: Vec<Piece>,
+    copies: Vec<Copies>,
+    reflections: bool,
+    placements: Vec<Vec<Vec<usize>>>,
+    /// Whether a condition that needs no search rules every packing out.
+    hopeless: bool,
+}
+
+impl LatticeSolver {
+    /// Compiles the problem: every placement of every piece in `region` (orientations:
+    /// rotations, and reflections when `reflections`), piece `p` used as `copies[p]`
+    /// says, once the conditions that need no search hold (some choice of counts gives
+    /// the region's cell count; every piece that must be used has a placement).
+    ///
+    /// Errors: [`RunError::TooLarge`] when the placement lists could exceed
+    /// [`MAX_PLACEMENT_CELLS`] (checked before building them).
+    ///
+    /// Panics if `copies` and `pieces` differ in length.
+    pub fn new(region: Region, pieces: Vec<Piece>, copies: Vec<Copies>, reflections: bool) -> Result<LatticeSolver, RunError> {
+        assert_eq!(copies.len(), pieces.len(), "one count per piece");
+        let sizes: Vec<usize> = pieces.iter().map(|p| p.shape.cells().len()).collect();
+        let cells = region.cells().len();
+        if !polyomino::cover::area_reachable(&sizes, &copies, cells) {
+            let placements = vec![Vec::new(); pieces.len()];
+            return Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless: true });
+        }
+        let group = region.lattice().group(reflections).len() as u128;
+        let entries: u128 = sizes.iter().map(|&s| group * cells as u128 * s as u128).sum();
+        if entries > MAX_PLACEMENT_CELLS as u128 {
+            return Err(RunError::TooLarge { entries, limit: MAX_PLACEMENT_CELLS });
+        }
+        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
+        let hopeless = placements.iter().zip(&copies).any(|(l, c)| l.is_empty() && c.lo > 0);
+        Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless })
+    }
+
+    /// The region.
+    pub fn region(&self) -> &Region {
+        &self.region
+    }
+
+    /// The pieces.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// Whether every piece is used exactly once (then [`LatticeSolver::count_classes`]
+    /// and [`LatticeSolver::classes`] apply).
+    pub fn is_distinct(&self) -> bool {
+        self.copies.iter().all(|&c| c == Copies::ONE)
+    }
+
+    fn search(&self) -> Search {
+        Search::on_layout(&self.region.layout(), &self.placements, &self.copies, polyomino::Engine::Bitboard)
+    }
+
+    /// The engine that runs this problem's search, in words (for `--stats`).
+    pub fn engine(&self) -> String {
+        if self.hopeless {
+            return "none: the cell count or a piece without a placement rules every packing out".to_string();
+        }
+        self.search().describe()
+    }
+
+    /// The number of packings, as [`polyomino::lattice::count`] counts them (the
+    /// region's symmetry broken when every piece is used once).
+    ///
+    /// Errors: [`RunError::Overflow`] past 2^128 - 1.
+    pub fn count(&self, options: &RunOptions) -> Result<u128, RunError> {
+        if self.hopeless {
+            return Ok(0);
+        }
+        lattice::count(&self.region, &self.pieces, &self.copies, self.reflections, options).ok_or(RunError::Overflow)
+    }
+
+    /// The symmetries that sort packings into classes ([`Classes`]: those of the region
+    /// that map the piece set onto itself).
+    ///
+    /// Errors: [`RunError::Copies`] unless every piece is used once.
+    pub fn classes(&self) -> Result<Classes, RunError> {
+        if !self.is_distinct() {
+            return Err(RunError::Copies);
+        }
+        Ok(Classes::new(&self.region, &self.pieces, self.reflections))
+    }
+
+    /// The number of classes of packings under [`LatticeSolver::classes`], by listing
+    /// every packing ([`polyomino::lattice::count_classes`]).
+    ///
+    /// Errors: [`RunError::Copies`] unless every piece is used once.
+    pub fn count_classes(&self) -> Result<u128, RunError> {
+        let classes = self.classes()?;
+        let mut count = 0u128;
+        let _ = self.for_each(|t| {
+            let tiles: Vec<(usize, &[usize])> = t.iter().map(|(p, cells)| (*p, cells.as_slice())).collect();
+            count += classes.is_least(&tiles) as u128;
+            ControlFlow::Continue(())
+        });
+        Ok(count)
+    }
+
+    /// Calls `visit` with each packing, its tiles as `(piece, region cell indices)`,
+    /// until it returns `Break`.
+    pub fn for_each(&self, mut visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {
+        if self.hopeless {
+            return ControlFlow::Continue(());
+        }
+        let mut tiling: Tiling = Vec::new();
+        self.search().for_each(|sol| {
+            tiling.clear();
+            tiling.extend(sol.iter().map(|&(p, k)| (p, self.placements[p][k].clone())));
+            visit(&tiling)
+        })
+    }
+}
+
+/// The packing `tiling` of `region` as text: one line per tile, the piece's name and its
+/// cells in Knuth's notation ([`polyomino::lattice::knuth_cell`]; a coordinate past 61
+/// is written as a decimal in parentheses), in the order of the tiles.
+pub fn render(region: &Region, pieces: &[Piece], tiling: &Tiling) -> String {
+    let l = region.lattice();
+    let mut out = String::new();
+    for (p, cells) in tiling {
+        out.push_str(&pieces[*p].name);
+        for &i in cells {
+            let c = region.cells()[i];
+            out.push(' ');
+            match lattice::knuth_cell(l, c) {
+                Some(name) => out.push_str(&name),
+                None => out.push_str(&format!("({},{},{})", c.x, c.y, c.z)),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_have_their_cells_and_bad_specs_are_refused() {
+        assert_eq!(boxed(Lattice::Cubic, "3x4x5").unwrap().cells().len(), 60);
+        assert_eq!(boxed(Lattice::Triangular, "6x6").unwrap().cells().len(), 72);
+        assert_eq!(boxed(Lattice::Hexagonal, "2x3").unwrap().cells().len(), 6);
+        for (l, spec) in [(Lattice::Cubic, "3x4"), (Lattice::Triangular, "3x4x5"), (Lattice::Cubic, "0x1x1"), (Lattice::Cubic, "63x1x1")] {
+            assert!(boxed(l, spec).is_err(), "{spec}");
+        }
+    }
+
+    #[test]
+    fn the_soma_cube_counts_and_renders() {
+        let (l, pieces) = set("soma").unwrap();
+        let solver = LatticeSolver::new(boxed(l, "3x3x3").unwrap(), pieces, vec![Copies::ONE; 7], false).unwrap();
+        assert_eq!(solver.count(&RunOptions::default()), Ok(11520));
+        let mut first = None;
+        let _ = solver.for_each(|t| {
+            first = Some(render(solver.region(), solver.pieces(), t));
+            ControlFlow::Break(())
+        });
+        let text = first.unwrap();
+        assert_eq!(text.lines().count(), 7);
+        assert_eq!(text.split_whitespace().filter(|w| w.len() == 3).count(), 27);
+    }
+}

@@ -1,0 +1,370 @@
+//! `gridlock pack` off the square lattice, end to end: counts of Knuth files against
+//! Knuth's pipeline (run when `../shared/reference` is present; recorded in
+//! `tests/data/lattices/knuth-cli-counts.txt`), every printed answer through a checker
+//! written here from the rules (its own rotations of the cube and of the triangular
+//! lattice), and the Soma cube's 240 classes proved to be the orbits of its 11520
+//! packings under the cube's 48 symmetries.
+
+mod common;
+#[path = "../crates/polyomino/tests/knuth/mod.rs"]
+mod knuth;
+
+use common::{gridlock, rejects};
+use std::collections::{BTreeMap, BTreeSet};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lattices/");
+
+fn stdout(args: &[&str]) -> String {
+    let out = gridlock().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn count(args: &[&str]) -> u128 {
+    stdout(args).trim().parse().unwrap()
+}
+
+/// A cell as the answers write it: `(x, y, z)`, z the layer (cubic) or the triangle's
+/// kind (1 for `xy'`, triangular).
+type Cell = (i32, i32, i32);
+
+fn digit(c: u8) -> i32 {
+    match c {
+        b'0'..=b'9' => (c - b'0') as i32,
+        b'a'..=b'z' => (c - b'a') as i32 + 10,
+        _ => (c - b'A') as i32 + 36,
+    }
+}
+
+fn cell(token: &str) -> Cell {
+    let b = token.as_bytes();
+    match b.len() {
+        3 if b[2] == b'\'' => (digit(b[0]), digit(b[1]), 1),
+        3 => (digit(b[0]), digit(b[1]), digit(b[2])),
+        2 => (digit(b[0]), digit(b[1]), 0),
+        _ => panic!("not a cell: {token}"),
+    }
+}
+
+/// The 24 rotations of space (signed permutation matrices of determinant 1), or all 48
+/// symmetries with `mirror`.
+fn cube_group(mirror: bool) -> Vec<[[i32; 3]; 3]> {
+    let mut out = Vec::new();
+    for p in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+        let odd = matches!(p, [0, 2, 1] | [1, 0, 2] | [2, 1, 0]);
+        for signs in 0..8 {
+            let mut m = [[0; 3]; 3];
+            let mut negatives = 0;
+            for r in 0..3 {
+                let s = if signs >> r & 1 == 1 { -1 } else { 1 };
+                negatives += (s < 0) as i32;
+                m[r][p[r]] = s;
+            }
+            let det = if odd { -1 } else { 1 } * if negatives % 2 == 1 { -1 } else { 1 };
+            if mirror || det == 1 {
+                out.push(m);
+            }
+        }
+    }
+    out
+}
+
+/// A triangle's centre in coordinates along two lattice directions 60 degrees apart,
+/// scaled by 3 so they are integers, and back.
+fn centre((x, y, t): Cell) -> (i32, i32) {
+    (3 * x + 1 + t, 3 * y + 1 + t)
+}
+
+fn triangle((u, v): (i32, i32)) -> Cell {
+    let t = u.rem_euclid(3) - 1;
+    ((u - 1 - t) / 3, (v - 1 - t) / 3, t)
+}
+
+/// The least of the images of `cells` under the allowed motions, translated to the
+/// origin: equal for two tiles exactly when they are congruent.
+fn canonical(cells: &[Cell], triangular: bool, mirror: bool) -> Vec<Cell> {
+    let mut best: Option<Vec<Cell>> = None;
+    let mut consider = |mut image: Vec<Cell>| {
+        let m = image.iter().fold((i32::MAX, i32::MAX, i32::MAX), |m, c| (m.0.min(c.0), m.1.min(c.1), m.2.min(c.2)));
+        let shift_z = if triangular { 0 } else { m.2 };
+        image.iter_mut().for_each(|c| *c = (c.0 - m.0, c.1 - m.1, c.2 - shift_z));
+        image.sort_unstable();
+        if best.as_ref().is_none_or(|b| image < *b) {
+            best = Some(image);
+        }
+    };
+    if triangular {
+        // Rotations by 60 degrees: (u, v) -> (-v, u + v); the reflection swaps u and v.
+        for flip in [false, true] {
+            let mut pts: Vec<(i32, i32)> = cells.iter().map(|&c| centre(c)).map(|(u, v)| if flip { (v, u) } else { (u, v) }).collect();
+            for _ in 0..6 {
+                pts = pts.iter().map(|&(u, v)| (-v, u + v)).collect();
+                consider(pts.iter().map(|&p| triangle(p)).collect());
+            }
+        }
+    } else {
+        for m in cube_group(mirror) {
+            let apply = |c: &Cell| {
+                let v = [c.0, c.1, c.2];
+                let r = |row: [i32; 3]| row[0] * v[0] + row[1] * v[1] + row[2] * v[2];
+                (r(m[0]), r(m[1]), r(m[2]))
+            };
+            consider(cells.iter().map(apply).collect());
+        }
+    }
+    best.unwrap()
+}
+
+/// The pieces of a Knuth file whose piece lines list plain cells: name -> (cells,
+/// multiplicity).
+fn knuth_pieces(text: &str) -> BTreeMap<String, (Vec<Cell>, u32)> {
+    let mut lines = text.lines().filter(|l| !l.starts_with('|') && !l.trim().is_empty());
+    lines.next();
+    lines
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            let word = words.next().unwrap();
+            let (copies, name) = match (word.split_once('*'), word.split_once('|')) {
+                (Some((n, name)), _) | (None, Some((n, name))) => (n.parse().unwrap(), name),
+                _ => (1, word),
+            };
+            (name.to_string(), (words.map(cell).collect(), copies))
+        })
+        .collect()
+}
+
+/// Checks a text answer of `gridlock pack` off the square lattice: every line a piece
+/// of `pieces` and its cells, the tiles disjoint, covering `region` exactly, each
+/// congruent to its piece, each piece used as many times as its multiplicity. Returns
+/// the packing as a set of (name, sorted cells).
+fn check(
+    answer: &str,
+    region: &BTreeSet<Cell>,
+    pieces: &BTreeMap<String, (Vec<Cell>, u32)>,
+    triangular: bool,
+) -> BTreeSet<(String, Vec<Cell>)> {
+    let mut covered = BTreeSet::new();
+    let mut used: BTreeMap<&str, u32> = BTreeMap::new();
+    let mut packing = BTreeSet::new();
+    for line in answer.lines() {
+        let mut words = line.split_whitespace();
+        let name = words.next().unwrap();
+        let mut cells: Vec<Cell> = words.map(cell).collect();
+        let (shape, _) = pieces.get(name).unwrap_or_else(|| panic!("no piece {name}: {answer}"));
+        assert_eq!(canonical(&cells, triangular, false), canonical(shape, triangular, false), "{line} is not {name}");
+        for c in &cells {
+            assert!(region.contains(c), "{line}: {c:?} is outside the box");
+            assert!(covered.insert(*c), "{line}: {c:?} covered twice");
+        }
+        *used.entry(name).or_default() += 1;
+        cells.sort_unstable();
+        packing.insert((name.to_string(), cells));
+    }
+    assert_eq!(&covered, region, "cells left uncovered: {answer}");
+    for (name, (_, copies)) in pieces {
+        assert_eq!(used.get(name.as_str()).copied().unwrap_or(0), *copies, "{name} in {answer}");
+    }
+    packing
+}
+
+fn cuboid(a: i32, b: i32, c: i32) -> BTreeSet<Cell> {
+    (0..a).flat_map(|x| (0..b).flat_map(move |y| (0..c).map(move |z| (x, y, z)))).collect()
+}
+
+/// The answers of a listing, separated by blank lines.
+fn answers(text: &str) -> Vec<&str> {
+    text.split("\n\n").map(str::trim).filter(|a| !a.is_empty()).collect()
+}
+
+#[test]
+fn counts_equal_knuths_pipeline() {
+    let recorded = knuth::recorded(&std::fs::read_to_string(format!("{DATA}knuth-cli-counts.txt")).unwrap());
+    let reference = knuth::reference();
+    for (file, lattice, program, multiplicities) in [
+        ("soma-3x3x3.polycube-dlx", "cubic", "polycube-dlx", false),
+        ("pentacubes-2x3x10.polycube-dlx", "cubic", "polycube-dlx", false),
+        ("copies-2x3x4.polycube-dlx", "cubic", "polycube-dlx", true),
+        ("hexiamonds-6x6.polyiamond-dlx", "triangular", "polyiamond-dlx", false),
+    ] {
+        let path = format!("{DATA}{file}");
+        let ours = count(&["pack", "--knuth", &path, "--lattice", lattice, "--count"]);
+        let theirs = reference.as_ref().map(|dir| {
+            let text = std::fs::read(&path).unwrap();
+            let (cover, _) = knuth::run(&dir.join(program), &[], &text);
+            let mut cover = String::from_utf8(cover).unwrap();
+            if multiplicities {
+                // polycube-dlx names an item n*NAME; DLX3 reads n|NAME.
+                let lines: Vec<String> =
+                    cover.lines().map(|l| if l.starts_with('|') { l.to_string() } else { l.replace('*', "|") }).collect();
+                cover = lines.join("\n") + "\n";
+            }
+            knuth::knuth_count(&dir.join(if multiplicities { "dlx3" } else { "ssxcc" }), cover.as_bytes())
+        });
+        knuth::agree(file, ours, theirs, &recorded, file);
+    }
+}
+
+#[test]
+fn every_soma_packing_is_checked_and_the_240_classes_are_the_orbits() {
+    let path = format!("{DATA}soma-3x3x3.polycube-dlx");
+    let pieces = knuth_pieces(&std::fs::read_to_string(&path).unwrap());
+    let region = cuboid(3, 3, 3);
+    let all: BTreeSet<_> = answers(&stdout(&["pack", "--knuth", &path, "--lattice", "cubic", "--all"]))
+        .into_iter()
+        .map(|a| check(a, &region, &pieces, false))
+        .collect();
+    assert_eq!(all.len(), 11520);
+    let classes: Vec<_> = answers(&stdout(&["pack", "--knuth", &path, "--lattice", "cubic", "--all", "--unique"]))
+        .into_iter()
+        .map(|a| check(a, &region, &pieces, false))
+        .collect();
+    assert_eq!(classes.len(), 240);
+    // The orbit of each class under the cube's 48 symmetries (x -> 2 - x and so on),
+    // each image tile renamed as the piece it is a rotation of (a reflection turns the
+    // screw A into B).
+    let by_shape: BTreeMap<Vec<Cell>, &String> = pieces.iter().map(|(n, (c, _))| (canonical(c, false, false), n)).collect();
+    let mut union = BTreeSet::new();
+    let mut total = 0;
+    for class in &classes {
+        let orbit: BTreeSet<BTreeSet<(String, Vec<Cell>)>> = cube_group(true)
+            .into_iter()
+            .map(|m| {
+                let apply = |&(x, y, z): &Cell| {
+                    let v = [x - 1, y - 1, z - 1];
+                    let r = |row: [i32; 3]| row[0] * v[0] + row[1] * v[1] + row[2] * v[2] + 1;
+                    (r(m[0]), r(m[1]), r(m[2]))
+                };
+                class
+                    .iter()
+                    .map(|(_, cells)| {
+                        let mut image: Vec<Cell> = cells.iter().map(apply).collect();
+                        image.sort_unstable();
+                        (by_shape[&canonical(&image, false, false)].clone(), image)
+                    })
+                    .collect()
+            })
+            .collect();
+        total += orbit.len();
+        for p in orbit {
+            assert!(all.contains(&p), "an image of a packing is not listed");
+            assert!(union.insert(p), "two classes share a packing");
+        }
+    }
+    assert_eq!((total, union.len()), (11520, 11520));
+    assert_eq!(count(&["pack", "--pieces", "soma", "--box", "3x3x3", "--count"]), 11520);
+    assert_eq!(count(&["pack", "--pieces", "soma", "--box", "3x3x3", "--count", "--unique"]), 240);
+}
+
+#[test]
+fn hexiamond_and_multiplicity_answers_pass_the_checker() {
+    let tri = format!("{DATA}hexiamonds-6x6.polyiamond-dlx");
+    let pieces = knuth_pieces(&std::fs::read_to_string(&tri).unwrap());
+    let rhombus: BTreeSet<Cell> = (0..6).flat_map(|x| (0..6).flat_map(move |y| [(x, y, 0), (x, y, 1)])).collect();
+    let listed: BTreeSet<_> = answers(&stdout(&["pack", "--knuth", &tri, "--lattice", "triangular", "--all"]))
+        .into_iter()
+        .map(|a| check(a, &rhombus, &pieces, true))
+        .collect();
+    assert_eq!(listed.len(), 624);
+    assert_eq!(count(&["pack", "--pieces", "hexiamonds", "--box", "6x6", "--count", "--unique"]), 156);
+    let copies = format!("{DATA}copies-2x3x4.polycube-dlx");
+    let pieces = knuth_pieces(&std::fs::read_to_string(&copies).unwrap());
+    let listed: BTreeSet<_> = answers(&stdout(&["pack", "--knuth", &copies, "--lattice", "cubic", "--all"]))
+        .into_iter()
+        .map(|a| check(a, &cuboid(2, 3, 4), &pieces, false))
+        .collect();
+    // Copies of a piece are interchangeable: distinct packings as sets of tiles.
+    assert_eq!(listed.len(), 216);
+}
+
+#[test]
+fn flat_pentacubes_have_their_published_class_counts() {
+    let flat = |b: &str| count(&["pack", "--pieces", "pentacubes-flat", "--box", b, "--count", "--unique"]);
+    assert_eq!(flat("2x3x10"), 12);
+    assert_eq!(flat("2x5x6"), 264);
+    // Shards and threads add up to the whole count.
+    let base = ["pack", "--pieces", "pentacubes-flat", "--box", "2x3x10", "--count"];
+    let shards: u128 = (1..=3).map(|k| count(&[&base[..], &["--shard", &format!("{k}/3")]].concat())).sum();
+    assert_eq!(shards, 96);
+    assert_eq!(count(&[&base[..], &["--threads", "2"]].concat()), 96);
+}
+
+/// Hexagons in axial coordinates: the least image under the 12 symmetries (rotation
+/// (x, y) -> (-y, x + y), reflection swapping x and y), translated to the origin.
+fn canonical_hex(cells: &[(i64, i64)]) -> Vec<(i64, i64)> {
+    let mut best: Option<Vec<(i64, i64)>> = None;
+    for flip in [false, true] {
+        let mut pts: Vec<(i64, i64)> = cells.iter().map(|&(x, y)| if flip { (y, x) } else { (x, y) }).collect();
+        for _ in 0..6 {
+            pts = pts.iter().map(|&(x, y)| (-y, x + y)).collect();
+            let (mx, my) = pts.iter().fold((i64::MAX, i64::MAX), |m, p| (m.0.min(p.0), m.1.min(p.1)));
+            let mut image: Vec<(i64, i64)> = pts.iter().map(|&(x, y)| (x - mx, y - my)).collect();
+            image.sort_unstable();
+            if best.as_ref().is_none_or(|b| image < *b) {
+                best = Some(image);
+            }
+        }
+    }
+    best.unwrap()
+}
+
+fn hex_connected(cells: &[(i64, i64)]) -> bool {
+    let set: BTreeSet<_> = cells.iter().copied().collect();
+    let mut seen = BTreeSet::from([cells[0]]);
+    let mut stack = vec![cells[0]];
+    while let Some((x, y)) = stack.pop() {
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)] {
+            let n = (x + dx, y + dy);
+            if set.contains(&n) && seen.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    seen.len() == set.len()
+}
+
+#[test]
+fn polyhex_answers_in_json_pass_the_checker() {
+    // There are exactly seven free tetrahexes: seven connected tiles of four hexagons,
+    // pairwise incongruent, filling the 4x7 parallelogram are a packing of the set.
+    let text = stdout(&["pack", "--pieces", "tetrahexes", "--box", "4x7", "--all", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let solutions = v["solutions"].as_array().unwrap();
+    assert_eq!(solutions.len() as u128, count(&["pack", "--pieces", "tetrahexes", "--box", "4x7", "--count"]));
+    assert!(!solutions.is_empty());
+    for s in solutions {
+        let tiles: Vec<Vec<(i64, i64)>> = s["tiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["cells"].as_array().unwrap().iter().map(|c| (c[0].as_i64().unwrap(), c[1].as_i64().unwrap())).collect())
+            .collect();
+        assert_eq!(tiles.len(), 7);
+        let shapes: BTreeSet<Vec<(i64, i64)>> = tiles.iter().map(|t| canonical_hex(t)).collect();
+        assert_eq!(shapes.len(), 7, "two tiles are congruent");
+        assert!(tiles.iter().all(|t| t.len() == 4 && hex_connected(t)));
+        let cells: BTreeSet<(i64, i64)> = tiles.iter().flatten().copied().collect();
+        assert_eq!(cells.len(), 28);
+        assert!(cells.iter().all(|&(x, y)| (0..4).contains(&x) && (0..7).contains(&y)));
+    }
+}
+
+#[test]
+fn misuse_is_refused_with_one_line() {
+    let soma = ["pack", "--pieces", "soma"];
+    for (extra, expect) in [
+        (&["--box", "3x3"][..], "not a box of the cubic lattice"),
+        (&["--box", "3x3x63"][..], "1 to 62"),
+        (&["--box", "3x3x3", "--one-sided"][..], "--one-sided"),
+        (&["--box", "3x3x3", "--svg", "out.svg"][..], "--svg"),
+        (&["--box", "3x3x3", "--lattice", "triangular"][..], "cubic lattice"),
+        (&["--box", "3x3x3", "--copies", "2", "--count", "--unique"][..], "exactly once"),
+        (&["--box", "3x3x3", "--count", "--unique", "--threads", "2"][..], "--threads"),
+    ] {
+        rejects(&[&soma[..], extra].concat(), "", &[expect]);
+    }
+    rejects(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--mirror"], "", &["--mirror"]);
+    rejects(&["pack", "--box", "6x10", "--pieces", "pentominoes"], "", &["--box"]);
+    rejects(&["pack", "--lattice", "cubic", "--box", "2x2x2", "--pieces", "pentominoes"], "", &["not a set of the cubic lattice"]);
+    rejects(&["pack", "--lattice", "cubic", "--knuth", "-"], "[0-1][0-1][0-1]\nA 000 011\n", &["line 2", "not connected"]);
+    rejects(&["pack", "--lattice", "hexagonal", "--knuth", "-"], "[0-1][0-1]\n", &["polyhex"]);
+}
