@@ -45,3 +45,25 @@ fn every_picture_is_valid_svg() {
         .collect();
     assert_eq!(captions, ["start", "move 1: 2 0 1", "move 2: 1 1 1", "move 3: 3 4 -1"]);
 }
+
+/// Off the square lattice: one polygon per cell, cells of a tile in one colour (as many
+/// colours as tiles, up to the palette's 20), each tile's name written once, and the
+/// cubic lattice's layers captioned.
+#[test]
+fn lattice_pictures_have_a_polygon_per_cell_and_a_colour_per_tile() {
+    for (args, cells, tiles, layers) in [
+        (&["pack", "--pieces", "soma", "--box", "3x3x3"][..], 27, 7, 3),
+        (&["pack", "--pieces", "hexiamonds", "--box", "6x6"][..], 72, 12, 0),
+        (&["pack", "--pieces", "tetrahexes", "--box", "4x7"][..], 28, 7, 0),
+        (&["pack", "--pieces", "pentacubes-flat", "--box", "2x3x10"][..], 60, 12, 10),
+    ] {
+        let doc = svg(args, None);
+        let polygons: Vec<_> = doc.descendants().filter(|n| n.tag_name().name() == "polygon").collect();
+        assert_eq!(polygons.len(), cells, "{args:?}");
+        let fills: std::collections::BTreeSet<&str> = polygons.iter().map(|p| p.attribute("fill").unwrap()).collect();
+        assert_eq!(fills.len(), tiles, "{args:?}");
+        let texts: Vec<&str> = doc.descendants().filter(|n| n.tag_name().name() == "text").filter_map(|n| n.text()).collect();
+        assert_eq!(texts.iter().filter(|t| t.starts_with("z = ")).count(), layers, "{args:?}");
+        assert_eq!(texts.len(), tiles + layers, "{args:?}");
+    }
+}

@@ -361,8 +361,13 @@ fn lattice_problem(args: &Args, l: Lattice) -> Result<(Region, Vec<polyomino::la
 /// `gridlock pack` off the square lattice: counts (the symmetry broken where exact),
 /// classes (--unique, distinct pieces), and answers one line per tile.
 fn run_lattice(args: &Args, l: Lattice) -> Outcome {
-    if args.picture.svg.is_some() {
-        return Err(bad(format_args!("--svg draws square boards only; the {} lattice has no picture yet", l.name())));
+    let knuth_path = args.knuth.as_deref();
+    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[knuth_path])?;
+    if svg.is_some() && (args.count || args.listing.is_list()) {
+        return Err(bad("--svg draws one packing; it does not go with --count, --all or --limit"));
+    }
+    if args.unique && !args.count && !args.listing.is_list() {
+        return Err(bad("--unique goes with --count, --all or --limit"));
     }
     if args.emit_knuth {
         return Err(bad(format_args!(
@@ -428,6 +433,20 @@ fn run_lattice(args: &Args, l: Lattice) -> Outcome {
         first = Some(t.clone());
         std::ops::ControlFlow::Break(())
     });
+    if let Some(target) = &svg {
+        output::check_svg_size(solver.region().cells().len())?;
+        let mut owner = vec![None; solver.region().cells().len()];
+        let mut names = Vec::new();
+        for (k, (p, cells)) in first.iter().flatten().enumerate() {
+            cells.iter().for_each(|&i| owner[i] = Some(k));
+            names.push(solver.pieces()[*p].name.clone());
+        }
+        let cells: Vec<_> = solver.region().cells().iter().copied().zip(owner).collect();
+        target.write(&puzzles::svg::lattice(l, &cells, &names))?;
+        if SvgTarget::is_stdout(&svg) {
+            return Ok(());
+        }
+    }
     let answer = match &first {
         Some(t) => LatticeAnswer::Solved(lattice_drawing(&solver, t)),
         None => LatticeAnswer::NoSolution,

@@ -324,3 +324,113 @@ pub fn mayan(start: &MayanBoard, moves: &[Move]) -> String {
     }
     document(20.0 + frame_w * frames.len() as f64, 44.0 + CELL * ROWS as f64, &body)
 }
+
+/// A packing on any lattice ([`polyomino::lattice`]): `cells` are the region's cells,
+/// each with its tile (an index into `names`, the tiles' piece names) or `None` when no
+/// packing is drawn. Squares, triangles (the rhombus `xy` along two directions 60
+/// degrees apart, split into `xy` and `xy'`) and hexagons (axial coordinates) are drawn
+/// as such; the cubic lattice as its layers `z` side by side, each a grid of rows `x`
+/// and columns `y`. Cells of one tile share a colour and the tile's name is written on
+/// one of its cells; thick lines separate different tiles and the outside.
+pub fn lattice(lattice: polyomino::lattice::Lattice, cells: &[(polyomino::lattice::Cell, Option<usize>)], names: &[String]) -> String {
+    use polyomino::lattice::Lattice;
+    let s3 = 3f64.sqrt();
+    // Each cell as a polygon (model units: the side of a square, triangle or hexagon is 1).
+    let (zmin, zmax) = cells.iter().fold((i32::MAX, i32::MIN), |(a, b), (c, _)| (a.min(c.z), b.max(c.z)));
+    let (ymin, ymax) = cells.iter().fold((i32::MAX, i32::MIN), |(a, b), (c, _)| (a.min(c.y), b.max(c.y)));
+    let width_of_layer = (ymax - ymin + 1) as f64 + 1.0;
+    let polygon = |c: polyomino::lattice::Cell| -> Vec<(f64, f64)> {
+        // Lattice points i*a + j*b with a = (1, 0) and b at 60 degrees, y pointing down.
+        let point = |i: f64, j: f64| (i + 0.5 * j, -s3 / 2.0 * j);
+        match lattice {
+            Lattice::Triangular => {
+                let (x, y) = (c.x as f64, c.y as f64);
+                if c.z == 0 {
+                    vec![point(x, y), point(x + 1.0, y), point(x, y + 1.0)]
+                } else {
+                    vec![point(x + 1.0, y), point(x + 1.0, y + 1.0), point(x, y + 1.0)]
+                }
+            }
+            Lattice::Hexagonal => {
+                // Centres s3 apart; pointy-topped hexagons of side 1.
+                let (cx, cy) = point(c.x as f64 * s3, c.y as f64 * s3);
+                (0..6).map(|k| (30.0 + 60.0 * k as f64).to_radians()).map(|t| (cx + t.cos(), cy + t.sin())).collect()
+            }
+            _ => {
+                let x0 = (c.z - zmin) as f64 * width_of_layer + c.y as f64;
+                let y0 = c.x as f64;
+                vec![(x0, y0), (x0 + 1.0, y0), (x0 + 1.0, y0 + 1.0), (x0, y0 + 1.0)]
+            }
+        }
+    };
+    type Polygon = (Vec<(f64, f64)>, Option<usize>);
+    let polygons: Vec<Polygon> = cells.iter().map(|&(c, t)| (polygon(c), t)).collect();
+    let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
+    for (p, _) in &polygons {
+        for &(x, y) in p {
+            lo = (lo.0.min(x), lo.1.min(y));
+            hi = (hi.0.max(x), hi.1.max(y));
+        }
+    }
+    let caption = if lattice == Lattice::Cubic { 22.0 } else { 0.0 };
+    let at = |(x, y): (f64, f64)| (10.0 + (x - lo.0) * CELL, 10.0 + caption + (y - lo.1) * CELL);
+    let mut body = String::new();
+    if lattice == Lattice::Cubic {
+        for z in zmin..=zmax {
+            let (x, _) = at(((z - zmin) as f64 * width_of_layer + ymin as f64, 0.0));
+            let _ = writeln!(body, "<text x=\"{x}\" y=\"24\" font-size=\"14\">z = {z}</text>");
+        }
+    }
+    // Edges keyed by their rounded end points: an edge is thick unless the two cells on
+    // it belong to one tile.
+    let key = |p: (f64, f64)| ((p.0 * 1000.0).round() as i64, (p.1 * 1000.0).round() as i64);
+    type Edge = (Option<usize>, u32, bool, (f64, f64), (f64, f64));
+    type Key = ((i64, i64), (i64, i64));
+    let mut edges: std::collections::HashMap<Key, Edge> = Default::default();
+    for (p, t) in &polygons {
+        let points: Vec<String> = p.iter().map(|&v| at(v)).map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+        let fill = t.map_or("#f4f4f4", colour);
+        let _ = writeln!(body, "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#0003\"/>", points.join(" "));
+        for k in 0..p.len() {
+            let (a, b) = (p[k], p[(k + 1) % p.len()]);
+            let (ka, kb) = (key(a), key(b));
+            let e = edges.entry((ka.min(kb), ka.max(kb))).or_insert((*t, 0, true, a, b));
+            e.2 &= e.0 == *t;
+            e.1 += 1;
+        }
+    }
+    let mut sorted: Vec<_> = edges.into_values().collect();
+    sorted.sort_by(|x, y| x.3.partial_cmp(&y.3).unwrap_or(std::cmp::Ordering::Equal));
+    for (_, n, same, a, b) in sorted {
+        if n < 2 || !same {
+            let ((x1, y1), (x2, y2)) = (at(a), at(b));
+            let _ = writeln!(
+                body,
+                "<line x1=\"{x1:.2}\" y1=\"{y1:.2}\" x2=\"{x2:.2}\" y2=\"{y2:.2}\" stroke=\"black\" stroke-width=\"2.5\" stroke-linecap=\"round\"/>"
+            );
+        }
+    }
+    // Each tile's name on its cell nearest the tile's centre.
+    let mut centres: Vec<Vec<(f64, f64)>> = vec![Vec::new(); names.len()];
+    for (p, t) in &polygons {
+        if let Some(t) = *t {
+            let n = p.len() as f64;
+            centres[t].push((p.iter().map(|v| v.0).sum::<f64>() / n, p.iter().map(|v| v.1).sum::<f64>() / n));
+        }
+    }
+    for (t, cs) in centres.iter().enumerate().filter(|(_, cs)| !cs.is_empty()) {
+        let n = cs.len() as f64;
+        let mean = (cs.iter().map(|c| c.0).sum::<f64>() / n, cs.iter().map(|c| c.1).sum::<f64>() / n);
+        let d = |c: &(f64, f64)| (c.0 - mean.0).powi(2) + (c.1 - mean.1).powi(2);
+        let best = cs.iter().min_by(|a, b| d(a).partial_cmp(&d(b)).unwrap_or(std::cmp::Ordering::Equal)).copied().unwrap_or(mean);
+        let (x, y) = at(best);
+        let _ = writeln!(
+            body,
+            "<text x=\"{x:.2}\" y=\"{:.2}\" font-size=\"12\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+            y + 4.0,
+            ink(t),
+            escape(&names[t])
+        );
+    }
+    document(20.0 + (hi.0 - lo.0) * CELL, 20.0 + caption + (hi.1 - lo.1) * CELL, &body)
+}
