@@ -33,7 +33,7 @@
 
 use crate::cover::{Copies, Search};
 use crate::packer::{Adjacency, Layout};
-use crate::symmetry::{break_symmetry, BoardSymmetry, Restrict};
+use crate::symmetry::BoardSymmetry;
 use exact_cover::parallel::CountOptions;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
@@ -506,13 +506,15 @@ fn preserving(region: &Region, pieces: &[Piece], reflections: bool) -> Vec<(Matr
 
 /// The number of packings of `pieces`, each used once, filling `region` exactly
 /// (orientations: rotations, and reflections when `reflections`); `None` past 2^128 - 1.
-/// On the engine [`Region::search`] picks, with the symmetry broken where that is exact
-/// ([`crate::symmetry::break_symmetry`]: one piece whose placements all have free orbits
-/// under the [`piece_preserving_symmetries`] keeps one placement per orbit, and the count
-/// is multiplied by the group's size). When no piece has free orbits under the whole
-/// group (a flat piece lying in a mirror plane of a box is its own image), the subgroup
-/// of rotations (determinant +1) is tried: in the 3x4x5 box that still divides the
-/// search by 4.
+/// On the engine [`Region::search`] picks, with the symmetry broken by orbits: the
+/// [`piece_preserving_symmetries`] map packings to packings keeping each piece, so all
+/// placements of one orbit of a piece lie in equally many packings: a piece is fixed at
+/// one placement per orbit and each count weighted by the orbit's size, and an orbit
+/// whose placements have a stabiliser is counted again that way under the stabiliser
+/// (two levels). Exact whatever the stabilisers (a flat piece lying in a mirror plane of
+/// a box is its own image, which the free-orbit method of
+/// [`crate::symmetry::break_symmetry`] cannot use): flat pentacubes in 3x4x5, 21.3 s
+/// without it, 6.8 s by the rotations' free orbits, 2.6 s so.
 pub fn count_packings(region: &Region, pieces: &[Piece], reflections: bool) -> Option<u128> {
     count(region, pieces, &vec![Copies::ONE; pieces.len()], reflections, &CountOptions::default())
 }
@@ -527,21 +529,109 @@ pub fn count_packings(region: &Region, pieces: &[Piece], reflections: bool) -> O
 pub fn count(region: &Region, pieces: &[Piece], copies: &[Copies], reflections: bool, options: &CountOptions) -> Option<u128> {
     assert_eq!(copies.len(), pieces.len(), "one count per piece");
     let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
-    let restricted =
-        if copies.iter().all(|&c| c == Copies::ONE) { restrict(&placements, &preserving(region, pieces, reflections)) } else { None };
-    let (lists, factor) = restricted.unwrap_or((placements, 1));
-    Search::on_layout(&region.layout(), &lists, copies, crate::cover::Engine::Bitboard).count(options)?.checked_mul(factor)
+    let layout = region.layout();
+    let group = piece_preserving_symmetries(region, pieces, reflections);
+    if group.len() <= 1 || copies.iter().any(|&c| c != Copies::ONE) {
+        return Search::on_layout(&layout, &placements, copies, crate::cover::Engine::Bitboard).count(options);
+    }
+    broken(&layout, placements, copies, &group, options, &mut vec![false; pieces.len()], 2)
 }
 
-/// Placement lists restricted by [`break_symmetry`] under `group` or, failing that, under
-/// its rotations, with the size of the group used.
-fn restrict(placements: &[Vec<Vec<usize>>], group: &[(Matrix, BoardSymmetry)]) -> Option<(Vec<Vec<Vec<usize>>>, u128)> {
-    let all: Vec<BoardSymmetry> = group.iter().map(|(_, s)| s.clone()).collect();
-    let proper: Vec<BoardSymmetry> = group.iter().filter(|(m, _)| determinant(m) > 0).map(|(_, s)| s.clone()).collect();
-    [all, proper]
-        .into_iter()
-        .filter(|g| g.len() > 1)
-        .find_map(|g| Some((break_symmetry(placements, &g, Restrict::FewestPlacements)?, g.len() as u128)))
+/// The packings with the placement lists `lists`, the symmetry `group` broken (see
+/// [`count_packings`]): the piece chosen by [`choose_piece`] is fixed, in one search, at
+/// one placement of each free orbit (the count weighted by the group's size); then, at
+/// the first `depth - 1` levels, for each orbit with a stabiliser, at that orbit's first
+/// placement, counted recursively under the stabiliser and weighted by the orbit's size;
+/// at the last level, in one search per orbit size, at one placement of each orbit of
+/// that size (weighted by the size). `fixed` marks the pieces already fixed.
+fn broken(
+    layout: &Layout,
+    lists: Vec<Vec<Vec<usize>>>,
+    copies: &[Copies],
+    group: &[BoardSymmetry],
+    options: &CountOptions,
+    fixed: &mut Vec<bool>,
+    depth: u32,
+) -> Option<u128> {
+    let search = |lists: &[Vec<Vec<usize>>]| Search::on_layout(layout, lists, copies, crate::cover::Engine::Bitboard).count(options);
+    let chosen = if depth == 0 { None } else { choose_piece(&lists, group, fixed) };
+    let Some((p, orbits)) = chosen else {
+        return search(&lists);
+    };
+    let g = group.len() as u128;
+    let (free, stabilised): (Vec<Orbit>, Vec<Orbit>) = orbits.into_iter().partition(|&(_, size)| size == g);
+    // Orbits of one size in one search, weighted by that size.
+    let by_size = |orbits: &[Orbit], size: u128| -> Option<u128> {
+        let reps: Vec<Vec<usize>> = orbits.iter().filter(|o| o.1 == size).map(|&(i, _)| lists[p][i].clone()).collect();
+        if reps.is_empty() {
+            return Some(0);
+        }
+        let mut restricted = lists.clone();
+        restricted[p] = reps;
+        search(&restricted)?.checked_mul(size)
+    };
+    let mut total = by_size(&free, g)?;
+    if depth > 1 {
+        fixed[p] = true;
+        for &(i, size) in &stabilised {
+            let q = &lists[p][i];
+            let stabiliser: Vec<BoardSymmetry> = group.iter().filter(|s| s.map_placement(q) == *q).cloned().collect();
+            let mut restricted = lists.clone();
+            restricted[p] = vec![q.clone()];
+            let n = broken(layout, restricted, copies, &stabiliser, options, fixed, depth - 1)?;
+            total = total.checked_add(n.checked_mul(size)?)?;
+        }
+        fixed[p] = false;
+    } else {
+        let mut sizes: Vec<u128> = stabilised.iter().map(|o| o.1).collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        for size in sizes {
+            total = total.checked_add(by_size(&stabilised, size)?)?;
+        }
+    }
+    Some(total)
+}
+
+/// The piece to fix under `group` (none when the group is trivial or every piece is
+/// fixed) and the orbits of its placements: the one whose placements in orbits with a
+/// stabiliser are fewest (each such orbit is a further search), then with the most
+/// placements in free orbits (the one search over them shrinks by the group's size).
+fn choose_piece(lists: &[Vec<Vec<usize>>], group: &[BoardSymmetry], fixed: &[bool]) -> Option<(usize, Vec<Orbit>)> {
+    if group.len() <= 1 {
+        return None;
+    }
+    let g = group.len() as u128;
+    (0..lists.len()).filter(|&p| !fixed[p]).map(|p| (p, orbits(&lists[p], group))).min_by_key(|(p, o)| {
+        let stabilised = o.iter().filter(|&&(_, size)| size < g).count();
+        (stabilised, std::cmp::Reverse(lists[*p].len()))
+    })
+}
+
+/// An orbit of placements: the index of its first placement and its size.
+type Orbit = (usize, u128);
+
+/// The orbits of `placements` (sorted cell lists) under `group`.
+fn orbits(placements: &[Vec<usize>], group: &[BoardSymmetry]) -> Vec<Orbit> {
+    let index: HashMap<&[usize], usize> = placements.iter().enumerate().map(|(i, pl)| (pl.as_slice(), i)).collect();
+    let mut seen = vec![false; placements.len()];
+    let mut out = Vec::new();
+    for i in 0..placements.len() {
+        if seen[i] {
+            continue;
+        }
+        let mut size = 0;
+        for g in group {
+            // Every image is a placement: the group maps the piece onto its orientations.
+            if let Some(&j) = index.get(g.map_placement(&placements[i]).as_slice()) {
+                if !std::mem::replace(&mut seen[j], true) {
+                    size += 1;
+                }
+            }
+        }
+        out.push((i, size));
+    }
+    out
 }
 
 /// The number of classes of those packings under the region's symmetries that map the
