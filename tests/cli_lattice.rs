@@ -355,7 +355,7 @@ fn misuse_is_refused_with_one_line() {
         (&["--box", "3x3"][..], "not a box of the cubic lattice"),
         (&["--box", "3x3x63"][..], "1 to 62"),
         (&["--box", "3x3x3", "--one-sided"][..], "--one-sided"),
-        (&["--box", "3x3x3", "--svg", "out.svg"][..], "--svg"),
+        (&["--box", "3x3x3", "--svg", "out.svg", "--count"][..], "--svg draws one packing"),
         (&["--box", "3x3x3", "--lattice", "triangular"][..], "cubic lattice"),
         (&["--box", "3x3x3", "--copies", "2", "--count", "--unique"][..], "exactly once"),
         (&["--box", "3x3x3", "--count", "--unique", "--threads", "2"][..], "--threads"),
