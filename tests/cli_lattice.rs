@@ -348,6 +348,25 @@ fn polyhex_answers_in_json_pass_the_checker() {
     }
 }
 
+/// `--emit-knuth` writes the problem as exact cover: `gridlock xc` counts what `pack`
+/// counts, on every lattice, with and without multiplicities.
+#[test]
+fn emitted_exact_cover_counts_the_same() {
+    let copies = format!("{DATA}copies-2x3x4.polycube-dlx");
+    for args in [
+        &["--pieces", "tetrahexes", "--box", "4x7"][..],
+        &["--pieces", "hexiamonds", "--box", "6x6"][..],
+        &["--pieces", "soma", "--box", "3x3x3"][..],
+        &["--knuth", &copies, "--lattice", "cubic"][..],
+    ] {
+        let text = stdout(&[&["pack"][..], args, &["--emit-knuth"]].concat());
+        let out = gridlock().args(["xc", "--count"]).write_stdin(text).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let xc: u128 = String::from_utf8(out.stdout).unwrap().trim().parse().unwrap();
+        assert_eq!(xc, count(&[&["pack"][..], args, &["--count"]].concat()), "{args:?}");
+    }
+}
+
 #[test]
 fn misuse_is_refused_with_one_line() {
     let soma = ["pack", "--pieces", "soma"];

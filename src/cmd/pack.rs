@@ -369,12 +369,6 @@ fn run_lattice(args: &Args, l: Lattice) -> Outcome {
     if args.unique && !args.count && !args.listing.is_list() {
         return Err(bad("--unique goes with --count, --all or --limit"));
     }
-    if args.emit_knuth {
-        return Err(bad(format_args!(
-            "--emit-knuth writes square boards only; a --knuth file of the {} lattice runs in Knuth's program as it is",
-            l.name()
-        )));
-    }
     if args.one_sided && l == Lattice::Cubic {
         return Err(bad("--one-sided is for plane pieces; polycubes are rotated only unless --mirror"));
     }
@@ -384,6 +378,9 @@ fn run_lattice(args: &Args, l: Lattice) -> Outcome {
     let (region, pieces, copies) = lattice_problem(args, l)?;
     let reflections = if l == Lattice::Cubic { args.mirror } else { !args.one_sided };
     let solver = LatticeSolver::new(region, pieces, copies, reflections).map_err(bad)?;
+    if args.emit_knuth {
+        return Ok(output::emit(solver.knuth_text().as_bytes())?);
+    }
     if args.unique && !solver.is_distinct() {
         return Err(bad(format_args!("--unique on the {} lattice needs each piece used exactly once", l.name())));
     }

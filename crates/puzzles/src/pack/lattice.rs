@@ -153,6 +153,14 @@ impl LatticeSolver {
         Ok(count)
     }
 
+    /// The problem as exact cover in Knuth's DLX format ([`super::knuth_text`]), cells
+    /// named by [`cell_name`], for `gridlock xc` or Knuth's programs.
+    pub fn knuth_text(&self) -> String {
+        let cells: Vec<String> = self.region.cells().iter().map(|&c| cell_name(self.region.lattice(), c)).collect();
+        let names: Vec<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
+        super::knuth_text(&cells, &names, &self.placements, &self.copies)
+    }
+
     /// Calls `visit` with each packing, its tiles as `(piece, region cell indices)`,
     /// until it returns `Break`.
     pub fn for_each(&self, mut visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {
@@ -168,21 +176,22 @@ impl LatticeSolver {
     }
 }
 
+/// A cell's name in answers and items: Knuth's notation
+/// ([`polyomino::lattice::knuth_cell`]), or `x<x>y<y>z<z>` in decimal when a coordinate
+/// is outside 0 to 61.
+pub fn cell_name(lattice: Lattice, c: polyomino::lattice::Cell) -> String {
+    lattice::knuth_cell(lattice, c).unwrap_or_else(|| format!("x{}y{}z{}", c.x, c.y, c.z))
+}
+
 /// The packing `tiling` of `region` as text: one line per tile, the piece's name and its
-/// cells in Knuth's notation ([`polyomino::lattice::knuth_cell`]; a coordinate past 61
-/// is written as a decimal in parentheses), in the order of the tiles.
+/// cells ([`cell_name`]), in the order of the tiles.
 pub fn render(region: &Region, pieces: &[Piece], tiling: &Tiling) -> String {
-    let l = region.lattice();
     let mut out = String::new();
     for (p, cells) in tiling {
         out.push_str(&pieces[*p].name);
         for &i in cells {
-            let c = region.cells()[i];
             out.push(' ');
-            match lattice::knuth_cell(l, c) {
-                Some(name) => out.push_str(&name),
-                None => out.push_str(&format!("({},{},{})", c.x, c.y, c.z)),
-            }
+            out.push_str(&cell_name(region.lattice(), region.cells()[i]));
         }
         out.push('\n');
     }

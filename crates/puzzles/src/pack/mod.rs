@@ -250,11 +250,6 @@ impl PackSolver {
         self.copies.iter().all(|&c| c == Copies::ONE)
     }
 
-    /// The problem as exact cover with multiplicities.
-    fn cover(&self) -> polyomino::CoverProblem {
-        polyomino::cover::exact_cover_with_copies(&self.board, &self.placements, &self.copies)
-    }
-
     /// Calls `visit` with each packing as tiles until it returns `Break`: through
     /// [`PackSolver::for_each`] for distinct pieces, else on the engine
     /// [`Search::with_copies`] picks (the bitboard tiler, or Knuth's Algorithm M on
@@ -334,48 +329,8 @@ impl PackSolver {
     /// `gridlock xc` reads the text back.
     pub fn knuth_text(&self) -> String {
         let cells: Vec<String> = self.board.cells().iter().map(|c| format!("r{}c{}", c.row, c.col)).collect();
-        let mut taken: std::collections::HashSet<String> = cells.iter().cloned().collect();
-        let names: Vec<String> = self
-            .pieces
-            .iter()
-            .map(|p| {
-                let mut n = p.name.replace(|c: char| c.is_whitespace() || c.is_control() || c == ':' || c == '|', "_");
-                while !taken.insert(n.clone()) {
-                    n.push('\'');
-                }
-                n
-            })
-            .collect();
-        let cover = self.cover();
-        // The piece items, with DLX3's multiplicity where it is not exactly one.
-        let mut items: Vec<String> = Vec::new();
-        for (p, item) in cover.piece_item.iter().enumerate() {
-            if let Some(t) = *item {
-                items.push(match cover.problem.multiplicity(t) {
-                    (1, 1) => names[p].clone(),
-                    (lo, hi) if lo == hi => format!("{hi}|{}", names[p]),
-                    (lo, hi) => format!("{lo}:{hi}|{}", names[p]),
-                });
-            }
-        }
-        let program = if cover.problem.has_multiplicities() { "; multiplicities: dlx3" } else { "" };
-        let mut text = format!(
-            "| {} pieces, {} cells (written by gridlock pack --emit-knuth{program})\n{} {}\n",
-            self.pieces.len(),
-            self.board.len(),
-            items.join(" "),
-            cells.join(" ")
-        );
-        for &(p, k) in &cover.owners {
-            if cover.piece_item[p].is_some() {
-                text.push_str(&names[p]);
-                text.push(' ');
-            }
-            let line: Vec<&str> = self.placements[p][k].iter().map(|&i| cells[i].as_str()).collect();
-            text.push_str(&line.join(" "));
-            text.push('\n');
-        }
-        text
+        let names: Vec<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
+        knuth_text(&cells, &names, &self.placements, &self.copies)
     }
 
     /// The first packing found, or `None`.
@@ -497,6 +452,57 @@ fn tiling_key<'a>(tiles: impl Iterator<Item = (usize, &'a [usize])>, cells: usiz
         }
     }
     k
+}
+
+/// A packing problem as exact cover in Knuth's DLX format: the pieces' names (those
+/// that need an item: see [`polyomino::cover::cover_with_copies`]) and the cells
+/// (`cells`, one name per cell) are the primary items, one option per placement, with
+/// DLX3's `lo:hi|piece` where a piece's count is not exactly one. A piece's name has
+/// white space, control characters, `:` and `|` replaced by `_`, and `'` appended while
+/// it equals a cell's name or an earlier piece's, so every name is distinct and `gridlock
+/// xc` reads the text back.
+pub fn knuth_text(cells: &[String], pieces: &[&str], placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> String {
+    let mut taken: std::collections::HashSet<String> = cells.iter().cloned().collect();
+    let names: Vec<String> = pieces
+        .iter()
+        .map(|p| {
+            let mut n = p.replace(|c: char| c.is_whitespace() || c.is_control() || c == ':' || c == '|', "_");
+            while !taken.insert(n.clone()) {
+                n.push('\'');
+            }
+            n
+        })
+        .collect();
+    let cover = polyomino::cover::cover_with_copies(cells.len(), placements, copies);
+    // The piece items, with DLX3's multiplicity where it is not exactly one.
+    let mut items: Vec<String> = Vec::new();
+    for (p, item) in cover.piece_item.iter().enumerate() {
+        if let Some(t) = *item {
+            items.push(match cover.problem.multiplicity(t) {
+                (1, 1) => names[p].clone(),
+                (lo, hi) if lo == hi => format!("{hi}|{}", names[p]),
+                (lo, hi) => format!("{lo}:{hi}|{}", names[p]),
+            });
+        }
+    }
+    let program = if cover.problem.has_multiplicities() { "; multiplicities: dlx3" } else { "" };
+    let mut text = format!(
+        "| {} pieces, {} cells (written by gridlock pack --emit-knuth{program})\n{} {}\n",
+        pieces.len(),
+        cells.len(),
+        items.join(" "),
+        cells.join(" ")
+    );
+    for &(p, k) in &cover.owners {
+        if cover.piece_item[p].is_some() {
+            text.push_str(&names[p]);
+            text.push(' ');
+        }
+        let line: Vec<&str> = placements[p][k].iter().map(|&i| cells[i].as_str()).collect();
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    text
 }
 
 /// Whether `tiling` is the least (by its cell-by-cell key of piece and tile) of its
