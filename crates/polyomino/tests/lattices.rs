@@ -1,5 +1,6 @@
 //! Packings on every lattice against a brute force that shares none of the engines'
-//! code: the bitboard packer and tiler on the square, triangular and hexagonal layouts,
+//! code: the bitboard packer and tiler on the square and hexagonal layouts, the tiler on
+//! the triangular one (distinct polyiamonds go to exact cover),
 //! the exact-cover strategy on the cubic lattice, and generic exact cover everywhere, on
 //! random small regions and pieces, with and without piece counts. Placements are checked
 //! against every connected set of cells of the region congruent to the piece.
