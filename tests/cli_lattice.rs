@@ -348,6 +348,24 @@ fn polyhex_answers_in_json_pass_the_checker() {
     }
 }
 
+/// A polyhex Knuth file (cells `xy` in axial coordinates) counts as the built-in set in
+/// the same box: the pieces written from the tiles of the set's first packing.
+#[test]
+fn polyhex_knuth_files_count_as_the_set() {
+    let text = stdout(&["pack", "--pieces", "tetrahexes", "--box", "4x7", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut file = String::from("[0-3][0-6]\n");
+    for t in v["tiles"].as_array().unwrap() {
+        let cells: Vec<String> = t["cells"].as_array().unwrap().iter().map(|c| format!("{}{}", c[0], c[1])).collect();
+        file.push_str(&format!("{} {}\n", t["piece"].as_str().unwrap(), cells.join(" ")));
+    }
+    let out = gridlock().args(["pack", "--lattice", "hexagonal", "--knuth", "-", "--count"]).write_stdin(file).output().unwrap();
+    assert!(out.status.success());
+    let n: u128 = String::from_utf8(out.stdout).unwrap().trim().parse().unwrap();
+    assert_eq!(n, count(&["pack", "--pieces", "tetrahexes", "--box", "4x7", "--count"]));
+    assert!(n > 0);
+}
+
 /// `--emit-knuth` writes the problem as exact cover: `gridlock xc` counts what `pack`
 /// counts, on every lattice, with and without multiplicities.
 #[test]
@@ -385,5 +403,5 @@ fn misuse_is_refused_with_one_line() {
     rejects(&["pack", "--box", "6x10", "--pieces", "pentominoes"], "", &["--box"]);
     rejects(&["pack", "--lattice", "cubic", "--box", "2x2x2", "--pieces", "pentominoes"], "", &["not a set of the cubic lattice"]);
     rejects(&["pack", "--lattice", "cubic", "--knuth", "-"], "[0-1][0-1][0-1]\nA 000 011\n", &["line 2", "not connected"]);
-    rejects(&["pack", "--lattice", "hexagonal", "--knuth", "-"], "[0-1][0-1]\n", &["polyhex"]);
+    rejects(&["pack", "--lattice", "hexagonal", "--knuth", "-"], "[0-1][0-1]\nA 00 11\n", &["line 2", "polyhexes"]);
 }

@@ -26,7 +26,8 @@ pub struct Args {
     /// box line of cells xy with [..] sets and ranges, e.g. [0-5][0-9]; then a line per
     /// piece: [MULT|]NAME and its typical cells, MULT 'm' or 'lo:hi'). Cell xy is row x,
     /// column y. With --lattice triangular, polyiamond-dlx's (cells xy and xy'); with
-    /// --lattice cubic, polycube-dlx's (cells xyz; also 'n*NAME').
+    /// --lattice cubic, polycube-dlx's (cells xyz; also 'n*NAME'); with --lattice
+    /// hexagonal, polyomino-dlx's with cells xy as axial hexagon coordinates.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["pieces", "copies"])]
     knuth: Option<PathBuf>,
     /// The lattice: square (polyominoes), triangular (polyiamonds), hexagonal (polyhexes)
@@ -333,9 +334,6 @@ enum LatticeAnswer {
 /// The region and pieces of a run off the square lattice.
 fn lattice_problem(args: &Args, l: Lattice) -> Result<(Region, Vec<polyomino::lattice::Piece>, Vec<Copies>), output::Failure> {
     if let Some(path) = &args.knuth {
-        if l == Lattice::Hexagonal {
-            return Err(bad("--knuth reads Knuth's square, triangular and cubic notations; Knuth has no polyhex program"));
-        }
         let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
         let (region, listed) = pack::knuth::parse_knuth_lattice(input.text()?, l).map_err(|e| input.bad(e))?;
         let (pieces, copies) = listed.into_iter().unzip();
