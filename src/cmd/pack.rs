@@ -2,7 +2,7 @@
 
 use super::{keep_going, lines, Cells};
 use crate::args::{Budget, Format, Listing, Picture, Scale};
-use crate::output::{self, bad, read_input, NoStats, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
+use crate::output::{self, bad, read_input, NoStats, Outcome, Run, Stream, SvgTarget, SMALL_INPUT_LIMIT};
 use polyomino::lattice::{Lattice, Region};
 use polyomino::symmetry::BoardSymmetry;
 use polyomino::{Board, Copies, Piece};
@@ -227,11 +227,7 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
             let result = list.push(|| pack::render_tiling(solver.board(), solver.pieces(), t), &tiling_drawing(solver, t));
             keep_going(list.len(), wanted, result, &mut error)
         });
-        if let Some(e) = error {
-            return Err(e.into());
-        }
-        let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
-        return list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &NoStats {});
+        return end_listing(list, error);
     }
     let mut first = None;
     let _ = solver.for_each_tiling(|t| {
@@ -255,6 +251,16 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
     };
     let text = || first.as_ref().map_or_else(|| "No solution\n".to_string(), |t| pack::render_tiling(solver.board(), solver.pieces(), t));
     run.answer(text, &answer, &NoStats {})
+}
+
+/// Ends a listing of packings: the write error that stopped it, else the closing text
+/// (`No solution` when nothing was listed) or JSON verdict.
+fn end_listing(list: Stream, error: Option<std::io::Error>) -> Outcome {
+    if let Some(e) = error {
+        return Err(e.into());
+    }
+    let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
+    list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &NoStats {})
 }
 
 /// The lattices of `--lattice`.
@@ -417,11 +423,7 @@ fn run_lattice(args: &Args, l: Lattice) -> Outcome {
             let result = list.push(|| text(t), &lattice_drawing(&solver, t));
             keep_going(list.len(), wanted, result, &mut error)
         });
-        if let Some(e) = error {
-            return Err(e.into());
-        }
-        let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
-        return list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &NoStats {});
+        return end_listing(list, error);
     }
     let mut first = None;
     let _ = solver.for_each(|t| {
@@ -524,11 +526,7 @@ pub fn run(args: &Args) -> Outcome {
             let result = list.push(|| artist.text(p), &artist.drawing(p));
             keep_going(list.len(), wanted, result, &mut error)
         });
-        if let Some(e) = error {
-            return Err(e.into());
-        }
-        let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
-        return list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &NoStats {});
+        return end_listing(list, error);
     }
     let first = solver.first();
     if let Some(target) = &svg {

@@ -12,13 +12,7 @@ use polyomino::lattice::{count_packings, knuth_notation, Cell, Lattice, Piece, R
 
 /// Deterministic cases: (name, region, pieces, reflections as Knuth's program has them).
 fn cases() -> Vec<(String, Region, Vec<Piece>, bool)> {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut next = knuth::xorshift(0x9E37_79B9_7F4A_7C15u64);
     // The twelve hexiamonds in the 6x6 rhombus (624 packings).
     let mut out =
         vec![("hexiamonds-6x6".to_string(), Region::parallelogram(Lattice::Triangular, 6, 6), polyomino::lattice::hexiamonds(), true)];

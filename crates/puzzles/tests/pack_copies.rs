@@ -237,13 +237,7 @@ const LISTED_AT_MOST: u64 = 100_000;
 /// (DLX3's `lo:hi|piece` items): (name, board rows, cols, pieces file).
 fn dlx3_cases() -> Vec<(String, i32, i32, String)> {
     let shapes = ["#", "##", "###", "##\n#.", "##\n##", "###\n.#.", "###\n#..", "##.\n.##"];
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut next = knuth::xorshift(0x2545_F491_4F6C_DD1Du64);
     (1..=12)
         .map(|k| {
             let (rows, cols) = (3 + next(2) as i32, 4 + next(4) as i32);
@@ -576,13 +570,7 @@ fn knuth_cases() -> Vec<(String, String)> {
         &[(0, 0), (0, 1), (1, 1), (1, 2)],
     ];
     let digit = |d: u32| char::from_digit(d, 36).unwrap();
-    let mut state = 0x1234_5678_9ABC_DEF1u64;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut next = knuth::xorshift(0x1234_5678_9ABC_DEF1u64);
     (1..=16)
         .map(|k| {
             let (rows, cols) = (2 + next(3) as u32, 3 + next(5) as u32);

@@ -4,6 +4,18 @@
 
 #![allow(dead_code)]
 
+/// A deterministic source of test cases (Marsaglia's xorshift64 from `seed`, nonzero):
+/// each call `next(n)` gives a number below `n`.
+pub fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    }
+}
+
 /// Counts recorded from Knuth's programs in a `tests/data` file: lines `name count`.
 pub fn recorded(text: &str) -> std::collections::HashMap<String, u128> {
     text.lines()
