@@ -527,8 +527,24 @@ pub fn count_packings(region: &Region, pieces: &[Piece], reflections: bool) -> O
 ///
 /// Panics if `copies` and `pieces` differ in length.
 pub fn count(region: &Region, pieces: &[Piece], copies: &[Copies], reflections: bool, options: &CountOptions) -> Option<u128> {
-    assert_eq!(copies.len(), pieces.len(), "one count per piece");
     let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
+    count_placements(region, pieces, placements, copies, reflections, options)
+}
+
+/// As [`count`], on the pieces' placement lists already built
+/// (`placements[p]`: [`Region::placements`] of piece `p` with the same `reflections`).
+///
+/// Panics if `copies`, `placements` and `pieces` differ in length.
+pub fn count_placements(
+    region: &Region,
+    pieces: &[Piece],
+    placements: Vec<Vec<Vec<usize>>>,
+    copies: &[Copies],
+    reflections: bool,
+    options: &CountOptions,
+) -> Option<u128> {
+    assert_eq!(copies.len(), pieces.len(), "one count per piece");
+    assert_eq!(placements.len(), pieces.len(), "one placement list per piece");
     let layout = region.layout();
     let group = piece_preserving_symmetries(region, pieces, reflections);
     if group.len() <= 1 || copies.iter().any(|&c| c != Copies::ONE) {

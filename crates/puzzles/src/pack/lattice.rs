@@ -116,7 +116,7 @@ impl LatticeSolver {
         self.search().describe()
     }
 
-    /// The number of packings, as [`polyomino::lattice::count`] counts them (the
+    /// The number of packings, as [`polyomino::lattice::count_placements`] counts them (the
     /// region's symmetry broken when every piece is used once).
     ///
     /// Errors: [`RunError::Overflow`] past 2^128 - 1.
@@ -124,7 +124,8 @@ impl LatticeSolver {
         if self.hopeless {
             return Ok(0);
         }
-        lattice::count(&self.region, &self.pieces, &self.copies, self.reflections, options).ok_or(RunError::Overflow)
+        lattice::count_placements(&self.region, &self.pieces, self.placements.clone(), &self.copies, self.reflections, options)
+            .ok_or(RunError::Overflow)
     }
 
     /// The symmetries that sort packings into classes ([`Classes`]: those of the region
