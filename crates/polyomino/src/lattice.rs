@@ -490,17 +490,12 @@ impl Region {
 /// permutations of the region's cells, the identity first. Packings are mapped to
 /// packings by them, each tile keeping its piece.
 pub fn piece_preserving_symmetries(region: &Region, pieces: &[Piece], reflections: bool) -> Vec<BoardSymmetry> {
-    preserving(region, pieces, reflections).into_iter().map(|(_, s)| s).collect()
-}
-
-/// [`piece_preserving_symmetries`] with the matrix of each.
-fn preserving(region: &Region, pieces: &[Piece], reflections: bool) -> Vec<(Matrix, BoardSymmetry)> {
     let allowed: Vec<Vec<Polyform>> = pieces.iter().map(|p| p.shape.orientations(reflections)).collect();
     region
         .symmetries(&region.lattice.group(true))
         .into_iter()
         .filter(|(m, _)| pieces.iter().zip(&allowed).all(|(p, a)| a.contains(&p.shape.transformed(m))))
-        .filter_map(|(m, perm)| Some((m, BoardSymmetry::from_image(perm)?)))
+        .filter_map(|(_, perm)| BoardSymmetry::from_image(perm))
         .collect()
 }
 

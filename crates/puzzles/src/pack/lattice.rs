@@ -144,14 +144,10 @@ impl LatticeSolver {
     ///
     /// Errors: [`RunError::Copies`] unless every piece is used once.
     pub fn count_classes(&self) -> Result<u128, RunError> {
-        let classes = self.classes()?;
-        let mut count = 0u128;
-        let _ = self.for_each(|t| {
-            let tiles: Vec<(usize, &[usize])> = t.iter().map(|(p, cells)| (*p, cells.as_slice())).collect();
-            count += classes.is_least(&tiles) as u128;
-            ControlFlow::Continue(())
-        });
-        Ok(count)
+        if !self.is_distinct() {
+            return Err(RunError::Copies);
+        }
+        Ok(lattice::count_classes(&self.region, &self.pieces, self.reflections))
     }
 
     /// The problem as exact cover in Knuth's DLX format ([`super::knuth_text`]), cells
