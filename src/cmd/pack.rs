@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long)]
     mirror: bool,
     /// The pieces: a set (pentominoes, tetrominoes, kanoodle, dominoes, trominoes,
-    /// monomino; soma, pentacubes-flat, hexiamonds, tetrahexes) or a file of pieces (a name line, optionally ending in a count such as
+    /// monomino; soma, pentacubes-flat, bedlam, tetris-cube, hexiamonds, tetrahexes) or a file of pieces (a name line, optionally ending in a count such as
     /// "T 3", "T 0..2", "T *" or "T 1..*", then the shape drawn with '#'; blank-line
     /// separated). Without a count a piece is used exactly once.
     #[arg(long, value_name = "SET|FILE", required_unless_present = "knuth")]
@@ -388,8 +388,8 @@ fn run_lattice(args: &Args, l: Lattice) -> Outcome {
     if args.unique && !solver.is_distinct() {
         return Err(bad(format_args!("--unique on the {} lattice needs each piece used exactly once", l.name())));
     }
-    if args.unique && args.count && (args.scale.shard.is_some() || args.scale.threads > 1) {
-        return Err(bad("--unique counts classes on one thread by listing every packing; drop --threads and --shard"));
+    if args.unique && args.count && args.scale.shard.is_some() {
+        return Err(bad("--unique counts classes by Burnside's lemma over the whole search; drop --shard"));
     }
     output::start_time_limit(args.budget.time_limit);
     if args.stats {
@@ -397,11 +397,8 @@ fn run_lattice(args: &Args, l: Lattice) -> Outcome {
     }
     let run = Run::new("pack", args.format);
     if args.count {
-        let count = if args.unique {
-            solver.count_classes()
-        } else {
-            solver.count(&pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None })
-        };
+        let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
+        let count = if args.unique { solver.count_classes(&options) } else { solver.count(&options) };
         let count = count.map_err(bad)?;
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
         let answer = Answer::Count { count, unique: args.unique, shard };

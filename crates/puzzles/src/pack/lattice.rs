@@ -14,14 +14,17 @@ use polyomino::{Copies, Search};
 use std::ops::ControlFlow;
 
 /// The built-in piece sets of the lattices other than the square one.
-pub const SET_NAMES: &str = "soma, pentacubes-flat (cubic); hexiamonds (triangular); tetrahexes (hexagonal)";
+pub const SET_NAMES: &str = "soma, pentacubes-flat, bedlam, tetris-cube (cubic); hexiamonds (triangular); tetrahexes (hexagonal)";
 
-/// The built-in set `name` and its lattice: `soma` and `pentacubes-flat` (cubic),
+/// The built-in set `name` and its lattice: `soma`, `pentacubes-flat`, `bedlam` and
+/// `tetris-cube` (cubic),
 /// `hexiamonds` (triangular), `tetrahexes` (hexagonal); `None` for any other name.
 pub fn set(name: &str) -> Option<(Lattice, Vec<Piece>)> {
     match name {
         "soma" => Some((Lattice::Cubic, lattice::soma())),
         "pentacubes-flat" => Some((Lattice::Cubic, lattice::pentacubes_flat())),
+        "bedlam" => Some((Lattice::Cubic, lattice::bedlam())),
+        "tetris-cube" => Some((Lattice::Cubic, lattice::tetris_cube())),
         "hexiamonds" => Some((Lattice::Triangular, lattice::hexiamonds())),
         "tetrahexes" => Some((Lattice::Hexagonal, lattice::tetrahexes())),
         _ => None,
@@ -139,15 +142,20 @@ impl LatticeSolver {
         Ok(Classes::new(&self.region, &self.pieces, self.reflections))
     }
 
-    /// The number of classes of packings under [`LatticeSolver::classes`], by listing
-    /// every packing ([`polyomino::lattice::count_classes`]).
+    /// The number of classes of packings under [`LatticeSolver::classes`], by Burnside's
+    /// lemma ([`polyomino::lattice::count_classes`]: the symmetry-broken count on the
+    /// threads `options` ask for, and one small count per symmetry).
     ///
-    /// Errors: [`RunError::Copies`] unless every piece is used once.
-    pub fn count_classes(&self) -> Result<u128, RunError> {
+    /// Errors: [`RunError::Copies`] unless every piece is used once;
+    /// [`RunError::Overflow`] past 2^128 - 1 (or when stopped).
+    pub fn count_classes(&self, options: &RunOptions) -> Result<u128, RunError> {
         if !self.is_distinct() {
             return Err(RunError::Copies);
         }
-        Ok(lattice::count_classes(&self.region, &self.pieces, self.reflections))
+        if self.hopeless {
+            return Ok(0);
+        }
+        lattice::count_classes(&self.region, &self.pieces, self.reflections, options).ok_or(RunError::Overflow)
     }
 
     /// The problem as exact cover in Knuth's DLX format ([`super::knuth_text`]), cells
