@@ -393,7 +393,7 @@ fn misuse_is_refused_with_one_line() {
         (&["--box", "3x3x63"][..], "1 to 62"),
         (&["--box", "3x3x3", "--one-sided"][..], "--one-sided"),
         (&["--box", "3x3x3", "--svg", "out.svg", "--count"][..], "--svg draws one packing"),
-        (&["--box", "3x3x3", "--lattice", "triangular"][..], "cubic lattice"),
+        (&["--box", "3x3x3", "--lattice", "triangular"][..], "--lattice names the triangular lattice but --pieces soma (a set) the cubic"),
         (&["--box", "3x3x3", "--copies", "2", "--count", "--unique"][..], "exactly once"),
         (&["--box", "3x3x3", "--count", "--unique", "--shard", "1/2"][..], "--shard"),
     ] {
@@ -401,7 +401,7 @@ fn misuse_is_refused_with_one_line() {
     }
     rejects(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--mirror"], "", &["--mirror"]);
     rejects(&["pack", "--box", "6x10", "--pieces", "pentominoes"], "", &["--box"]);
-    rejects(&["pack", "--lattice", "cubic", "--box", "2x2x2", "--pieces", "pentominoes"], "", &["not a set of the cubic lattice"]);
+    rejects(&["pack", "--lattice", "cubic", "--box", "2x2x2", "--pieces", "pentominoes"], "", &["neither a set of the cubic lattice"]);
     rejects(&["pack", "--lattice", "cubic", "--knuth", "-"], "[0-1][0-1][0-1]\nA 000 011\n", &["line 2", "not connected"]);
     rejects(&["pack", "--lattice", "hexagonal", "--knuth", "-"], "[0-1][0-1]\nA 00 11\n", &["line 2", "polyhexes"]);
 }
@@ -424,4 +424,49 @@ fn bedlam_and_tetris_cubes_have_their_published_solution_counts() {
         assert_eq!(emitted, stdout(&["pack", "--knuth", &path, "--lattice", "cubic", "--emit-knuth"]), "{set}");
         assert_eq!(count(&["pack", "--pieces", set, "--box", "4x4x4", "--count", "--unique", "--threads", "2"]), unique, "{set}");
     }
+}
+
+/// Boards and pieces drawn in files with a `lattice:` header (tests/data/lattices/drawn)
+/// give the counts of the same boxes and built-in sets: the lattice comes from the
+/// header, the drawn rhombus is the 6x6 box, the drawn hexiamonds are the twelve.
+#[test]
+fn drawn_boards_and_pieces_count_as_boxes_and_sets() {
+    let drawn = |f: &str| format!("{DATA}drawn/{f}");
+    let (cube, soma) = (drawn("cube-3x3x3.txt"), drawn("soma.txt"));
+    assert_eq!(count(&["pack", "--board", &cube, "--pieces", &soma, "--count"]), 11520);
+    assert_eq!(count(&["pack", "--board", &cube, "--pieces", &soma, "--count", "--unique"]), 240);
+    assert_eq!(count(&["pack", "--box", "3x3x3", "--pieces", &soma, "--count"]), 11520);
+    assert_eq!(count(&["pack", "--board", &cube, "--pieces", "soma", "--count"]), 11520);
+    let (rhombus, hexiamonds) = (drawn("rhombus-6x6.txt"), drawn("hexiamonds.txt"));
+    assert_eq!(count(&["pack", "--board", &rhombus, "--pieces", &hexiamonds, "--count", "--unique"]), 156);
+    assert_eq!(count(&["pack", "--board", &rhombus, "--pieces", "hexiamonds", "--count"]), 624);
+    // Every answer on the drawn board passes the checker against the 6x6 box.
+    // That file names the hexiamonds pA to pL, in the built-in set's order A to L.
+    let pieces: BTreeMap<String, _> = knuth_pieces(&std::fs::read_to_string(format!("{DATA}hexiamonds-6x6.polyiamond-dlx")).unwrap())
+        .into_iter()
+        .map(|(name, piece)| (name.trim_start_matches('p').to_string(), piece))
+        .collect();
+    let box_cells: BTreeSet<Cell> = (0..6).flat_map(|x| (0..6).flat_map(move |y| [(x, y, 0), (x, y, 1)])).collect();
+    let listed = answers(&stdout(&["pack", "--board", &rhombus, "--pieces", "hexiamonds", "--limit", "5"]))
+        .into_iter()
+        .map(|a| check(a, &box_cells, &pieces, true))
+        .collect::<BTreeSet<_>>();
+    assert_eq!(listed.len(), 5);
+    assert_eq!(count(&["pack", "--board", &drawn("hexagons-4x7.txt"), "--pieces", "tetrahexes", "--count"]), 18);
+    // Drawn, stated and inferred lattices must agree; drawings are checked by line and column.
+    rejects(
+        &["pack", "--board", &cube, "--pieces", "hexiamonds", "--count"],
+        "",
+        &["--pieces hexiamonds (a set) names the triangular lattice", "cube-3x3x3.txt the cubic"],
+    );
+    rejects(&["pack", "--board", &rhombus, "--pieces", &hexiamonds, "--lattice", "hexagonal"], "", &["triangular"]);
+    let bad = std::env::temp_dir().join(format!("gridlock-drawn-{}.txt", std::process::id()));
+    std::fs::write(&bad, "lattice: hexagonal\n. .\n. .\n").unwrap();
+    rejects(&["pack", "--board", bad.to_str().unwrap(), "--pieces", "tetrahexes"], "", &["line 3, column 1", "off the grid"]);
+    std::fs::write(&bad, "lattice: cubic\nA\n#.\n\n.#\n").unwrap();
+    rejects(&["pack", "--box", "2x2x2", "--pieces", bad.to_str().unwrap()], "", &["line 2", "not connected"]);
+    // A square file may name its lattice too; it then goes to the square front end.
+    std::fs::write(&bad, format!("lattice: square\n{}", "..........\n".repeat(6))).unwrap();
+    assert_eq!(count(&["pack", "--board", bad.to_str().unwrap(), "--pieces", "pentominoes", "--count"]), 9356);
+    std::fs::remove_file(&bad).unwrap();
 }

@@ -19,7 +19,9 @@ pub struct Args {
     /// A rectangular board ROWSxCOLUMNS, each 1 to 1000, e.g. 6x10.
     #[arg(long, value_name = "RxC")]
     rect: Option<String>,
-    /// A board file: '.' is a cell to fill, '#' or a space is outside.
+    /// A board file: '.' is a cell to fill, '#' or a space is outside. Off the square
+    /// lattice, a first line such as "lattice: hexagonal" names the lattice (README:
+    /// "Drawings on every lattice"); cubic boards are layers separated by blank lines.
     #[arg(long, value_name = "FILE")]
     board: Option<PathBuf>,
     /// Box and pieces in the input notation of Knuth's polyomino-dlx ('|' comments; the
@@ -47,7 +49,9 @@ pub struct Args {
     /// The pieces: a set (pentominoes, tetrominoes, kanoodle, dominoes, trominoes,
     /// monomino; soma, pentacubes-flat, bedlam, tetris-cube, hexiamonds, tetrahexes) or a file of pieces (a name line, optionally ending in a count such as
     /// "T 3", "T 0..2", "T *" or "T 1..*", then the shape drawn with '#'; blank-line
-    /// separated). Without a count a piece is used exactly once.
+    /// separated; off the square lattice after a header line such as "lattice: cubic",
+    /// polycubes as layers separated by blank lines). Without a count a piece is used
+    /// exactly once.
     #[arg(long, value_name = "SET|FILE", required_unless_present = "knuth")]
     pieces: Option<String>,
     /// Use every piece this many times: N, LO..HI, * (any number) or LO..* (overrides the
@@ -283,18 +287,31 @@ impl LatticeArg {
     }
 }
 
-/// The lattice the arguments name: --lattice, else the --pieces set's, else square.
+/// The lattice the arguments name: --lattice, else the --pieces set's or the one named
+/// in the header line of the --board or --pieces file (read from a file, not standard
+/// input), else square. All that name one must name the same.
 fn lattice_of(args: &Args) -> Result<Lattice, output::Failure> {
-    let from_set = args.pieces.as_deref().and_then(lattice::set).map(|(l, _)| l);
-    match (args.lattice.map(LatticeArg::lattice), from_set) {
-        (Some(l), Some(s)) if l != s => Err(bad(format_args!(
-            "--pieces {} is a set of the {} lattice, not the {}",
-            args.pieces.as_deref().unwrap_or(""),
-            s.name(),
-            l.name()
-        ))),
-        (Some(l), _) | (None, Some(l)) => Ok(l),
-        (None, None) => Ok(Lattice::Square),
+    let mut named: Vec<(String, Lattice)> = Vec::new();
+    if let Some(l) = args.lattice {
+        named.push(("--lattice".to_string(), l.lattice()));
+    }
+    let spec = args.pieces.as_deref().unwrap_or_default();
+    if let Some((l, _)) = lattice::set(spec) {
+        named.push((format!("--pieces {spec} (a set)"), l));
+    }
+    let pieces_file = args.pieces.as_deref().filter(|s| lattice::set(s).is_none() && polyomino::sets::by_name(s).is_none());
+    for (flag, path) in [("--board", args.board.as_deref()), ("--pieces", pieces_file.map(Path::new))] {
+        let Some(path) = path.filter(|p| p.as_os_str() != "-" && p.is_file()) else {
+            continue;
+        };
+        let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+        if let (Some(l), _) = pack::drawing::file_lattice(input.text()?).map_err(|e| input.bad(e))? {
+            named.push((format!("{flag} {}", path.display()), l));
+        }
+    }
+    match named.iter().find(|(_, l)| *l != named[0].1) {
+        Some((other, l)) => Err(bad(format_args!("{} names the {} lattice but {other} the {}", named[0].0, named[0].1.name(), l.name()))),
+        None => Ok(named.first().map_or(Lattice::Square, |n| n.1)),
     }
 }
 
@@ -345,20 +362,35 @@ fn lattice_problem(args: &Args, l: Lattice) -> Result<(Region, Vec<polyomino::la
         let (pieces, copies) = listed.into_iter().unzip();
         return Ok((region, pieces, copies));
     }
-    if args.rect.is_some() || args.board.is_some() {
-        return Err(bad(format_args!("--rect and --board are square boards; give a box of the {} lattice with --box", l.name())));
+    if args.rect.is_some() {
+        return Err(bad(format_args!("--rect is a square board; give a box of the {} lattice with --box, or a --board file", l.name())));
     }
-    let spec = args.boxed.as_deref().unwrap_or_default();
-    let region = lattice::boxed(l, spec).map_err(|e| bad(format_args!("--box: {e}")))?;
-    let name = args.pieces.as_deref().unwrap_or_default();
-    let Some((_, pieces)) = lattice::set(name) else {
-        return Err(bad(format_args!(
-            "--pieces: '{name}' is not a set of the {} lattice ({}); other pieces come in a --knuth file",
-            l.name(),
-            lattice::SET_NAMES
-        )));
+    let region = match (&args.boxed, &args.board) {
+        (Some(_), Some(_)) => return Err(bad("give the board with --box or --board, not both")),
+        (Some(spec), None) => lattice::boxed(l, spec).map_err(|e| bad(format_args!("--box: {e}")))?,
+        (None, Some(path)) => {
+            let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+            pack::drawing::parse_board(input.text()?, l).map_err(|e| input.bad(e))?
+        }
+        (None, None) => return Err(bad(format_args!("give a box of the {} lattice with --box, or a --board file", l.name()))),
     };
-    let copies = vec![args.copies.unwrap_or(Copies::ONE); pieces.len()];
+    let name = args.pieces.as_deref().unwrap_or_default();
+    let listed: Vec<(polyomino::lattice::Piece, Copies)> = match lattice::set(name) {
+        Some((_, set)) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
+        None => {
+            let path = Path::new(name);
+            if polyomino::sets::by_name(name).is_some() || !path.is_file() {
+                return Err(bad(format_args!(
+                    "--pieces: '{name}' is neither a set of the {} lattice ({}) nor a file",
+                    l.name(),
+                    lattice::SET_NAMES
+                )));
+            }
+            let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+            pack::drawing::parse_pieces(input.text()?, l).map_err(|e| input.bad(e))?
+        }
+    };
+    let (pieces, copies) = listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip();
     Ok((region, pieces, copies))
 }
 

@@ -3,8 +3,9 @@
 //! though the square lattice has its own front end, [`super::PackSolver`], with
 //! drawings).
 //!
-//! Flow: [`boxed`] or [`super::knuth::parse_knuth_lattice`] for the region, [`set`] or
-//! the Knuth file for the pieces -> [`LatticeSolver`] (the strategy
+//! Flow: [`boxed`], [`super::drawing::parse_board`] or
+//! [`super::knuth::parse_knuth_lattice`] for the region, [`set`],
+//! [`super::drawing::parse_pieces`] or the Knuth file for the pieces -> [`LatticeSolver`] (the strategy
 //! [`polyomino::lattice::Region::search`] picks) -> [`render`], one line per tile in the
 //! cell notation of Knuth's programs ([`polyomino::lattice::knuth_cell`]).
 

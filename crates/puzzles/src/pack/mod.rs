@@ -6,6 +6,7 @@
 //! on several threads, or into deterministic shards for separate processes.
 
 pub mod check;
+pub mod drawing;
 pub mod knuth;
 pub mod lattice;
 
@@ -48,7 +49,9 @@ pub fn rectangle(spec: &str) -> Result<Board, String> {
 /// Errors: any other character (naming line and column), or no cell at all.
 pub fn parse_board(text: &str) -> Result<Board, ParseError> {
     let mut cells = Vec::new();
-    for (r, line) in text.lines().enumerate() {
+    let skip = square_header(text)?;
+    for (r, line) in text.lines().enumerate().skip(skip) {
+        let r = r - skip;
         for (c, ch) in line.trim_end_matches('\r').chars().enumerate() {
             match ch {
                 '.' => cells.push(Cell::new(r as i32, c as i32)),
@@ -96,21 +99,14 @@ pub fn is_canonical(packing: &Packing, group: &[BoardSymmetry], cells: usize) ->
 pub fn parse_pieces(text: &str) -> Result<Vec<(Piece, Copies)>, ParseError> {
     let mut pieces: Vec<(Piece, Copies)> = Vec::new();
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    let mut i = 0;
+    let mut i = square_header(text)?;
     while i < lines.len() {
         if lines[i].trim().is_empty() {
             i += 1;
             continue;
         }
         let name_line = i + 1;
-        // A last word of digits, dots and stars is a count (and must be a valid one).
-        let (name, copies) = match lines[i].trim().rsplit_once(char::is_whitespace) {
-            Some((name, spec)) if spec.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'*') => {
-                let c = Copies::parse(spec).map_err(|m| ParseError::new(i + 1, m))?;
-                (name.trim_end().to_string(), c)
-            }
-            _ => (lines[i].trim().to_string(), Copies::ONE),
-        };
+        let (name, copies) = name_and_copies(lines[i], name_line)?;
         i += 1;
         let mut cells = Vec::new();
         let start = i;
@@ -139,6 +135,32 @@ pub fn parse_pieces(text: &str) -> Result<Vec<(Piece, Copies)>, ParseError> {
         return err(0, "no piece");
     }
     Ok(pieces)
+}
+
+/// The lines a `lattice: square` header takes at the top of a square-lattice file (0
+/// without one).
+///
+/// Errors: a header naming another lattice (whose files `gridlock pack` reads with
+/// [`drawing`], the lattice inferred), or no lattice.
+fn square_header(text: &str) -> Result<usize, ParseError> {
+    match drawing::file_lattice(text)? {
+        (Some(polyomino::lattice::Lattice::Square) | None, skip) => Ok(skip),
+        (Some(l), skip) => err(skip, format!("this file is drawn on the {} lattice, not the square one", l.name())),
+    }
+}
+
+/// A piece's name line `NAME [COUNT]` (line `line` of its file): a last word of digits,
+/// dots and stars is a count ([`Copies::parse`]; without one the piece is used once).
+///
+/// Errors: a count that does not parse.
+pub(crate) fn name_and_copies(text: &str, line: usize) -> Result<(String, Copies), ParseError> {
+    Ok(match text.trim().rsplit_once(char::is_whitespace) {
+        Some((name, spec)) if spec.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'*') => {
+            let c = Copies::parse(spec).map_err(|m| ParseError::new(line, m))?;
+            (name.trim_end().to_string(), c)
+        }
+        _ => (text.trim().to_string(), Copies::ONE),
+    })
 }
 
 /// A packing: for each piece, the board cell indices it covers.

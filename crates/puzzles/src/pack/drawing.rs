@@ -1,0 +1,313 @@
+//! Boards and pieces drawn as text on every lattice: the pieces and boards files of
+//! `gridlock pack` (README, "Drawings on every lattice").
+//!
+//! A file may start with a header line `lattice: NAME` (`square`, `triangular`,
+//! `hexagonal` or `cubic`; blank lines before it are skipped); without one it is a
+//! square-lattice file. Boards draw a cell to fill as `.` and outside as `#` or a space;
+//! pieces draw a cell as `#` and empty as `.` or a space, each under a name line
+//! (optionally ending in a count, as on the square lattice). Where the characters of a
+//! drawing sit:
+//!
+//! - **square**: line `r`, column `c` is the cell `(r, c)`.
+//! - **cubic**: layers `z = 0, 1, ...` drawn as squares, one after the other, separated by
+//!   a blank line; in a pieces file a piece's layers follow its name line (a new name
+//!   line ends the piece).
+//! - **triangular**: every character is a triangle, line `r` a strip of triangles
+//!   pointing up and down in turn: the character at line `r`, column `c` points up when
+//!   `r + c` is even (line and column counted from 0 in the drawing), and shares its
+//!   horizontal side with the character below it (pointing up) or above it (pointing
+//!   down). In Knuth's `polyiamond-dlx` notation, that upward triangle is `xy` and the
+//!   downward one `xy'` with `x = -r`, `y = (r + c) / 2` rounded down, translated so
+//!   that the least `x` and `y` are 0.
+//! - **hexagonal**: hexagons sit every other column, each line offset by one column from
+//!   the line above, so a hexagon's neighbours are two columns left and right on its line
+//!   and one column left and right on the lines above and below. The column parity of
+//!   the first hexagon fixes the grid; a character off it is an error. The axial cell is
+//!   `(x, y) = ((c + r - p) / 2, -r)` (`p` the parity), translated so that the least `x`
+//!   and `y` are 0: lines are rows of constant `y`, the top one the largest, as the
+//!   SVG pictures draw them.
+//!
+//! The triangular and hexagonal drawings are oriented as gridlock's SVG pictures of
+//! the same cells.
+
+use super::{err, err_at, ParseError};
+use polyomino::lattice::{Cell, Lattice, Piece, Polyform, Region};
+use polyomino::Copies;
+
+/// The lattice a `lattice: NAME` line names, if it is one; `Err` when the line starts
+/// `lattice:` but names no lattice.
+fn header(line: &str) -> Option<Result<Lattice, String>> {
+    let rest = line.trim().strip_prefix("lattice:")?;
+    Some(match rest.trim() {
+        "square" => Ok(Lattice::Square),
+        "triangular" => Ok(Lattice::Triangular),
+        "hexagonal" => Ok(Lattice::Hexagonal),
+        "cubic" => Ok(Lattice::Cubic),
+        other => Err(format!("'{other}' is not a lattice (square, triangular, hexagonal, cubic)")),
+    })
+}
+
+/// The lattice named by the header line of a drawn file (`None` without one) and the
+/// number of lines up to and including it.
+///
+/// Errors: a `lattice:` line naming no lattice (at its line).
+pub fn file_lattice(text: &str) -> Result<(Option<Lattice>, usize), ParseError> {
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        return match header(line) {
+            Some(Ok(l)) => Ok((Some(l), i + 1)),
+            Some(Err(m)) => err(i + 1, m),
+            None => Ok((None, 0)),
+        };
+    }
+    Ok((None, 0))
+}
+
+/// The lines of `text` after its header, each with its 1-based line number, when the
+/// header (if any) names `lattice`.
+fn body(text: &str, lattice: Lattice) -> Result<Vec<(usize, &str)>, ParseError> {
+    let (named, skip) = file_lattice(text)?;
+    if let Some(l) = named {
+        if l != lattice {
+            return err(skip, format!("this file is drawn on the {} lattice, not the {}", l.name(), lattice.name()));
+        }
+    }
+    Ok(text.lines().enumerate().skip(skip).map(|(i, l)| (i + 1, l.trim_end_matches('\r'))).collect())
+}
+
+/// Places drawn characters on the lattice: collects the cells of one drawing (its
+/// lines and columns counted from 0), then translates them so that the least `x` and
+/// `y` are 0.
+struct Placer {
+    lattice: Lattice,
+    cells: Vec<Cell>,
+    /// The hexagonal grid's column parity, once the first hexagon fixed it.
+    parity: Option<i32>,
+}
+
+impl Placer {
+    fn new(lattice: Lattice) -> Placer {
+        Placer { lattice, cells: Vec::new(), parity: None }
+    }
+
+    /// The character at drawing line `r`, column `c`, layer `z` (cubic) is a cell;
+    /// `at` is its place in the file (line, column), for errors.
+    fn put(&mut self, r: i32, c: i32, z: i32, at: (usize, usize)) -> Result<(), ParseError> {
+        let cell = match self.lattice {
+            Lattice::Square => Cell::new(r, c, 0),
+            Lattice::Cubic => Cell::new(r, c, z),
+            Lattice::Triangular => {
+                let t = r + c;
+                Cell::new(-r, t.div_euclid(2), t.rem_euclid(2))
+            }
+            Lattice::Hexagonal => {
+                let p = *self.parity.get_or_insert((c + r).rem_euclid(2));
+                if (c + r - p).rem_euclid(2) != 0 {
+                    return err_at(
+                        at.0,
+                        at.1,
+                        "a hexagon off the grid: hexagons sit every other column, each line offset by one column from the line above",
+                    );
+                }
+                Cell::new((c + r - p).div_euclid(2), -r, 0)
+            }
+        };
+        self.cells.push(cell);
+        Ok(())
+    }
+
+    fn finish(self) -> Vec<Cell> {
+        let dx = self.cells.iter().map(|c| c.x).min().unwrap_or(0);
+        let dy = self.cells.iter().map(|c| c.y).min().unwrap_or(0);
+        self.cells.into_iter().map(|c| Cell::new(c.x - dx, c.y - dy, c.z)).collect()
+    }
+}
+
+/// A board of `lattice` drawn as text (see the module documentation): `.` a cell to
+/// fill, `#` or a space outside; on the cubic lattice, layers separated by blank lines.
+/// Blank lines before and after the drawing are skipped.
+///
+/// Errors (naming line and column): a header naming another lattice, any other
+/// character, a hexagon off the grid, a blank line inside a plane drawing, no cell.
+pub fn parse_board(text: &str, lattice: Lattice) -> Result<Region, ParseError> {
+    let lines = body(text, lattice)?;
+    let first = lines.iter().position(|(_, l)| !l.trim().is_empty());
+    let last = lines.iter().rposition(|(_, l)| !l.trim().is_empty());
+    let (Some(first), Some(last)) = (first, last) else {
+        return err(0, "the board has no cell ('.')");
+    };
+    let mut placer = Placer::new(lattice);
+    let (mut z, mut r) = (0, 0);
+    let mut blank = false;
+    for &(n, line) in &lines[first..=last] {
+        if line.trim().is_empty() {
+            if lattice != Lattice::Cubic {
+                return err(
+                    n,
+                    format!("a blank line inside the board: only cubic boards have layers (the {} lattice is a plane)", lattice.name()),
+                );
+            }
+            blank = true;
+            continue;
+        }
+        if blank {
+            (z, r, blank) = (z + 1, 0, false);
+        }
+        for (c, ch) in line.chars().enumerate() {
+            match ch {
+                '.' => placer.put(r, c as i32, z, (n, c + 1))?,
+                '#' | ' ' => {}
+                other => return err_at(n, c + 1, format!("unexpected {other:?}; use '.' for a cell, '#' or a space outside")),
+            }
+        }
+        r += 1;
+    }
+    let cells = placer.finish();
+    if cells.is_empty() {
+        return err(0, "the board has no cell ('.')");
+    }
+    Ok(Region::new(lattice, cells))
+}
+
+/// Whether a line is part of a piece's drawing (only `#`, `.` and spaces).
+fn is_drawing(line: &str) -> bool {
+    line.chars().all(|ch| matches!(ch, '#' | '.' | ' '))
+}
+
+/// Pieces of `lattice` drawn as text (see the module documentation): per piece a name
+/// line, optionally ending in a count (`T 3`, `T 0..2`, `T *`, `T 1..*`; without one the
+/// piece is used once), then its drawing, `#` a cell; pieces separated by blank lines,
+/// and on the cubic lattice a piece's layers too (a name line starts the next piece).
+///
+/// Errors (naming the line, and the column of a bad character): a header naming another
+/// lattice, a bad count, a piece without cells or not connected, a name used twice, no
+/// piece at all.
+pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>, ParseError> {
+    let lines = body(text, lattice)?;
+    let mut pieces: Vec<(Piece, Copies)> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let (n, line) = lines[i];
+        if line.trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        if is_drawing(line) {
+            return err(n, "a drawing without a name line above it (a piece is a name line, then its drawing)");
+        }
+        let (name, copies) = super::name_and_copies(line, n)?;
+        i += 1;
+        let mut placer = Placer::new(lattice);
+        let (mut z, mut r) = (0, 0);
+        let mut blank = false;
+        while i < lines.len() {
+            let (m, line) = lines[i];
+            if line.trim().is_empty() {
+                if lattice != Lattice::Cubic {
+                    break;
+                }
+                blank = true;
+                i += 1;
+                continue;
+            }
+            if !is_drawing(line) {
+                break;
+            }
+            if blank {
+                (z, r, blank) = (z + 1, 0, false);
+            }
+            for (c, ch) in line.chars().enumerate() {
+                if ch == '#' {
+                    placer.put(r, c as i32, z, (m, c + 1))?;
+                }
+            }
+            r += 1;
+            i += 1;
+        }
+        let cells = placer.finish();
+        if cells.is_empty() {
+            return err(n, format!("piece '{name}' has no cell ('#') drawn under its name"));
+        }
+        let Some(shape) = Polyform::new(lattice, cells) else {
+            return err(n, format!("piece '{name}' is not connected"));
+        };
+        if pieces.iter().any(|(p, _)| p.name == name) {
+            return err(n, format!("the name '{name}' is used twice"));
+        }
+        pieces.push((Piece { name, shape }, copies));
+    }
+    if pieces.is_empty() {
+        return err(0, "no piece");
+    }
+    Ok(pieces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(region: &Region) -> Vec<(i32, i32, i32)> {
+        region.cells().iter().map(|c| (c.x, c.y, c.z)).collect()
+    }
+
+    #[test]
+    fn boxes_drawn_are_the_boxes() {
+        let cube = parse_board("lattice: cubic\n...\n...\n\n...\n...\n", Lattice::Cubic).unwrap();
+        assert_eq!(cells(&cube), cells(&Region::cuboid(2, 3, 2)));
+        // Two strips of six triangles, the upper one a column to the right: the 2x3
+        // parallelogram of rhombi (the first character of each line points up).
+        let tri = parse_board("lattice: triangular\n  ......\n ......\n", Lattice::Triangular).unwrap();
+        assert_eq!(cells(&tri), cells(&Region::parallelogram(Lattice::Triangular, 2, 3)));
+        // Two rows of three hexagons, the upper one a column to the right: the 3x2
+        // parallelogram (x along the rows, y up).
+        let hex = parse_board("lattice: hexagonal\n . . .\n. . .\n", Lattice::Hexagonal).unwrap();
+        assert_eq!(cells(&hex), cells(&Region::parallelogram(Lattice::Hexagonal, 3, 2)));
+    }
+
+    #[test]
+    fn drawn_neighbours_are_lattice_neighbours() {
+        // A character and the one below it share a side on the triangular lattice (up
+        // at even r + c, its base below), and hexagons one column apart on
+        // successive lines are neighbours.
+        let tri = parse_board("..\n..\n", Lattice::Triangular).unwrap();
+        assert!(polyomino::lattice::connected(Lattice::Triangular, tri.cells()));
+        let shape = |t: &str, l: Lattice| parse_pieces(t, l).unwrap()[0].0.shape.clone();
+        // Three triangles in a row: a triamond; the upward one with the triangle below
+        // it: a diamond; the downward one (column 1) with the one below it: not a side.
+        assert_eq!(shape("A\n###\n", Lattice::Triangular).cells().len(), 3);
+        assert_eq!(shape("A\n#\n#\n", Lattice::Triangular).cells().len(), 2);
+        assert!(parse_pieces("A\n.#\n.#\n", Lattice::Triangular).is_err());
+        assert_eq!(shape("H\n # \n# #\n # \n", Lattice::Hexagonal).cells().len(), 4);
+        assert!(parse_pieces("H\n#\n#\n", Lattice::Hexagonal).is_err());
+    }
+
+    #[test]
+    fn cubic_pieces_have_layers_and_name_lines() {
+        let text = "lattice: cubic\nscrew\n##\n.#\n\n..\n.#\n\nT 2\n###\n.#.\n";
+        let pieces = parse_pieces(text, Lattice::Cubic).unwrap();
+        assert_eq!(pieces.len(), 2);
+        assert_eq!(pieces[0].0.shape.cells().len(), 4);
+        assert!(pieces[0].0.shape.cells().iter().any(|c| c.z == 1));
+        assert_eq!((pieces[1].0.name.as_str(), pieces[1].1), ("T", Copies { lo: 2, hi: Some(2) }));
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = parse_board("lattice: hexagonal\n. .\n. .\n", Lattice::Hexagonal).unwrap_err();
+        assert_eq!((e.line, e.column), (3, Some(1)));
+        let e = parse_board("lattice: cubic\n..\n", Lattice::Hexagonal).unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = parse_board("lattice: round\n..\n", Lattice::Square).unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = parse_board("..\n\n..\n", Lattice::Triangular).unwrap_err();
+        assert_eq!(e.line, 2);
+        let e = parse_board("..x\n", Lattice::Cubic).unwrap_err();
+        assert_eq!((e.line, e.column), (1, Some(3)));
+        let e = parse_pieces("lattice: cubic\nA\n#.\n\n.#\n", Lattice::Cubic).unwrap_err();
+        assert_eq!(e.line, 2);
+        let e = parse_pieces("#\n", Lattice::Triangular).unwrap_err();
+        assert_eq!(e.line, 1);
+    }
+}
