@@ -436,22 +436,20 @@ fn run_lattice(args: &Args, l: Lattice) -> Outcome {
         let answer = Answer::Count { count, unique: args.unique, shard };
         return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
     }
-    let classes = if args.unique { Some(solver.classes().map_err(bad)?) } else { None };
     let text = |t: &pack::Tiling| lattice::render(solver.region(), solver.pieces(), t);
     if args.listing.is_list() {
         let wanted = args.listing.wanted();
         let mut list = run.stream("solutions", "\n");
         let mut error = None;
-        let _ = solver.for_each(|t| {
-            if let Some(c) = &classes {
-                let tiles: Vec<(usize, &[usize])> = t.iter().map(|(p, cells)| (*p, cells.as_slice())).collect();
-                if !c.is_least(&tiles) {
-                    return std::ops::ControlFlow::Continue(());
-                }
-            }
+        let mut each = |t: &pack::Tiling| {
             let result = list.push(|| text(t), &lattice_drawing(&solver, t));
             keep_going(list.len(), wanted, result, &mut error)
-        });
+        };
+        if args.unique {
+            let _ = solver.for_each_class(&mut each).map_err(bad)?;
+        } else {
+            let _ = solver.for_each(&mut each);
+        }
         return end_listing(list, error);
     }
     let mut first = None;

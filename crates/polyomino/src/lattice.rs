@@ -670,7 +670,7 @@ pub fn count_classes(region: &Region, pieces: &[Piece], reflections: bool, optio
     let mut sum = count_placements(region, pieces, placements.clone(), &copies, reflections, options)?;
     // The group acting on packings: symmetries that move cells and pieces alike (a
     // mirror across a box one cell thick moves nothing) are one element.
-    let acting: HashSet<&(Vec<usize>, Vec<usize>)> = classes.group.iter().collect();
+    let acting = classes.acting();
     for (perm, partner) in &acting {
         let identity = perm.iter().enumerate().all(|(i, &j)| i == j) && partner.iter().enumerate().all(|(p, &q)| p == q);
         if !identity {
@@ -796,18 +796,98 @@ impl Classes {
     /// covered once, every piece once) is the least of its class, comparing the piece
     /// index of each cell in order: exactly one packing per class passes.
     pub fn is_least(&self, tiles: &[(usize, &[usize])]) -> bool {
+        self.is_least_under(tiles, &self.group)
+    }
+
+    /// [`Classes::is_least`] among the images under the symmetries `group` (cell
+    /// permutation and piece partners, as in [`Classes`]) only.
+    fn is_least_under<'a>(&self, tiles: &[(usize, &[usize])], group: impl IntoIterator<Item = &'a (Vec<usize>, Vec<usize>)>) -> bool {
         let mut own = vec![0usize; self.cells];
         for &(p, cells) in tiles {
             cells.iter().for_each(|&i| own[i] = p);
         }
         let mut image = vec![0usize; self.cells];
-        self.group.iter().all(|(perm, partner)| {
+        group.into_iter().all(|(perm, partner)| {
             for (i, &p) in own.iter().enumerate() {
                 image[perm[i]] = partner[p];
             }
             own <= image
         })
     }
+
+    /// The symmetries as they act on packings (those that move cells and pieces alike
+    /// counted once).
+    fn acting(&self) -> Vec<&(Vec<usize>, Vec<usize>)> {
+        let mut seen = HashSet::new();
+        self.group.iter().filter(|g| seen.insert(*g)).collect()
+    }
+}
+
+/// Calls `visit` with one packing of `pieces` (each used once; `placements[p]`:
+/// [`Region::placements`] of piece `p` with the same `reflections`) in `region` per
+/// class of [`Classes`], as `(piece, index in placements[piece])` pairs, until it
+/// returns `Break`.
+///
+/// Without listing every packing: a piece `p` that every symmetry maps onto itself is
+/// fixed at one placement `T` per orbit of its placements (the piece with the fewest
+/// orbits). The packings of one class all put `p` in one orbit, and those that put it
+/// at that orbit's `T` are one orbit under the stabiliser of `T`; so one search with `p`
+/// at the orbits' representatives, keeping each packing that is least under its `T`'s
+/// stabiliser ([`Classes::is_least`], on that subgroup), meets each class exactly once.
+/// When every symmetry exchanges some piece (no `p`), every packing is listed and the
+/// least of each class kept. Time: about that of the symmetry-broken count.
+pub fn for_each_class(
+    region: &Region,
+    pieces: &[Piece],
+    placements: &[Vec<Vec<usize>>],
+    reflections: bool,
+    mut visit: impl FnMut(&[(usize, usize)]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let classes = Classes::new(region, pieces, reflections);
+    let acting = classes.acting();
+    let layout = region.layout();
+    let copies = vec![Copies::ONE; pieces.len()];
+    let perms: Vec<BoardSymmetry> = acting.iter().filter_map(|(perm, _)| BoardSymmetry::from_image(perm.clone())).collect();
+    let fixed = (0..pieces.len())
+        .filter(|&p| acting.iter().all(|(_, partner)| partner[p] == p))
+        .map(|p| (p, orbits(&placements[p], &perms)))
+        .min_by_key(|(_, o)| o.len());
+    let mut tiles: Vec<(usize, &[usize])> = Vec::new();
+    let Some((p, orbit_list)) = fixed else {
+        return Search::on_layout(&layout, placements, &copies, crate::cover::Engine::Bitboard).for_each(|sol| {
+            tiles.clear();
+            tiles.extend(sol.iter().map(|&(q, k)| (q, placements[q][k].as_slice())));
+            if classes.is_least_under(&tiles, acting.iter().copied()) {
+                visit(sol)
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    };
+    let reps: Vec<usize> = orbit_list.iter().map(|&(i, _)| i).collect();
+    let stabilisers: Vec<Vec<&(Vec<usize>, Vec<usize>)>> = reps
+        .iter()
+        .map(|&i| {
+            let t = &placements[p][i];
+            acting.iter().zip(&perms).filter(|(_, g)| g.map_placement(t) == *t).map(|(a, _)| *a).collect()
+        })
+        .collect();
+    let mut restricted = placements.to_vec();
+    restricted[p] = reps.iter().map(|&i| placements[p][i].clone()).collect();
+    let mut chosen: Vec<(usize, usize)> = Vec::new();
+    Search::on_layout(&layout, &restricted, &copies, crate::cover::Engine::Bitboard).for_each(|sol| {
+        chosen.clear();
+        chosen.extend(sol.iter().map(|&(q, k)| (q, if q == p { reps[k] } else { k })));
+        let r = sol.iter().find(|&&(q, _)| q == p).map_or(0, |&(_, k)| k);
+        if stabilisers[r].len() > 1 {
+            tiles.clear();
+            tiles.extend(chosen.iter().map(|&(q, k)| (q, placements[q][k].as_slice())));
+            if !classes.is_least_under(&tiles, stabilisers[r].iter().copied()) {
+                return ControlFlow::Continue(());
+            }
+        }
+        visit(&chosen)
+    })
 }
 
 /// A cell as Knuth's programs write it: `xy` (square), `xy` or `xy'` for the downward

@@ -254,6 +254,12 @@ fn brute_packings(n: usize, placements: &[Vec<Vec<usize>>]) -> Vec<Vec<usize>> {
 /// the piece that has it as a placement (the tile's own piece first), is a packing with
 /// every piece once. Counted as the components of the graph of those images.
 fn orbit_count(packings: &[Vec<usize>], placements: &[Vec<Vec<usize>>], perms: &[Vec<usize>]) -> usize {
+    let roots = orbit_roots(packings, placements, perms);
+    (0..packings.len()).filter(|&i| roots[i] == i).count()
+}
+
+/// Per packing, a representative of its class (as [`orbit_count`] finds the classes).
+fn orbit_roots(packings: &[Vec<usize>], placements: &[Vec<Vec<usize>>], perms: &[Vec<usize>]) -> Vec<usize> {
     let index: std::collections::HashMap<&Vec<usize>, usize> = packings.iter().enumerate().map(|(i, p)| (p, i)).collect();
     let mut parent: Vec<usize> = (0..packings.len()).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
@@ -288,7 +294,28 @@ fn orbit_count(packings: &[Vec<usize>], placements: &[Vec<Vec<usize>>], perms: &
             }
         }
     }
-    (0..packings.len()).filter(|&i| root(&mut parent, i) == i).count()
+    (0..packings.len()).map(|i| root(&mut parent, i)).collect()
+}
+
+/// Checks `for_each_class` on the brute force's packings: one packing listed per class.
+fn check_listed_classes(region: &Region, pieces: &[Piece], placements: &[Vec<Vec<usize>>], packings: &[Vec<usize>], reflections: bool) {
+    let perms: Vec<Vec<usize>> = region.symmetries(&region.lattice().group(true)).into_iter().map(|(_, perm)| perm).collect();
+    let roots = orbit_roots(packings, placements, &perms);
+    let index: std::collections::HashMap<&Vec<usize>, usize> = packings.iter().enumerate().map(|(i, p)| (p, i)).collect();
+    // The library's own placement lists, translated to the test's by cell sets.
+    let lists: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
+    let mut seen = BTreeSet::new();
+    let _ = polyomino::lattice::for_each_class(region, pieces, &lists, reflections, |sol| {
+        let mut own = vec![usize::MAX; region.cells().len()];
+        for &(p, k) in sol {
+            lists[p][k].iter().for_each(|&c| own[c] = p);
+        }
+        let i = *index.get(&own).expect("a listed class is a packing");
+        assert!(seen.insert(roots[i]), "two packings of one class listed");
+        std::ops::ControlFlow::Continue(())
+    });
+    let classes: BTreeSet<usize> = roots.iter().copied().collect();
+    assert_eq!(seen, classes, "a class not listed");
 }
 
 proptest! {
@@ -342,6 +369,7 @@ proptest! {
         let expected = orbit_count(&packings, &placements, &perms) as u128;
         prop_assert_eq!(polyomino::lattice::count_classes(&region, &pieces, reflections, &Default::default()), Some(expected));
         prop_assert_eq!(polyomino::lattice::count_classes_by_listing(&region, &pieces, reflections), expected);
+        check_listed_classes(&region, &pieces, &placements, &packings, reflections);
     }
 }
 
@@ -367,4 +395,5 @@ fn class_counts_with_mirror_image_pieces_exchanged() {
     assert_ne!(packings.len() as u128, 8 * expected);
     assert_eq!(polyomino::lattice::count_classes(&region, &pieces, false, &Default::default()), Some(expected));
     assert_eq!(polyomino::lattice::count_classes_by_listing(&region, &pieces, false), expected);
+    check_listed_classes(&region, &pieces, &placements, &packings, false);
 }

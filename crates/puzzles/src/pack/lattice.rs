@@ -167,6 +167,26 @@ impl LatticeSolver {
         super::knuth_text(&cells, &names, &self.placements, &self.copies)
     }
 
+    /// Calls `visit` with one packing per class of [`LatticeSolver::classes`]
+    /// ([`polyomino::lattice::for_each_class`]: without listing every packing), its tiles
+    /// as `(piece, region cell indices)`, until it returns `Break`.
+    ///
+    /// Errors: [`RunError::Copies`] unless every piece is used once.
+    pub fn for_each_class(&self, mut visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> Result<ControlFlow<()>, RunError> {
+        if !self.is_distinct() {
+            return Err(RunError::Copies);
+        }
+        if self.hopeless {
+            return Ok(ControlFlow::Continue(()));
+        }
+        let mut tiling: Tiling = Vec::new();
+        Ok(lattice::for_each_class(&self.region, &self.pieces, &self.placements, self.reflections, |sol| {
+            tiling.clear();
+            tiling.extend(sol.iter().map(|&(p, k)| (p, self.placements[p][k].clone())));
+            visit(&tiling)
+        }))
+    }
+
     /// Calls `visit` with each packing, its tiles as `(piece, region cell indices)`,
     /// until it returns `Break`.
     pub fn for_each(&self, mut visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {
