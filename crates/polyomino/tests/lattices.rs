@@ -174,6 +174,26 @@ fn hexiamonds_in_the_6x6_rhombus() {
     assert_eq!(polyomino::lattice::count_classes_by_listing(&rhombus, &pieces, true), 156);
 }
 
+/// Whole small boxes of every lattice, by number (`which` 0 to 5).
+fn symmetric_box(which: usize) -> Region {
+    match which {
+        0 => Region::parallelogram(Lattice::Square, 2, 4),
+        1 => Region::parallelogram(Lattice::Square, 3, 3),
+        2 => Region::cuboid(2, 2, 2),
+        3 => Region::cuboid(1, 2, 4),
+        4 => Region::parallelogram(Lattice::Triangular, 2, 2),
+        _ => Region::parallelogram(Lattice::Hexagonal, 3, 3),
+    }
+}
+
+/// Monominoes added to `pieces` until they have `n` cells (`used` so far).
+fn pad_with_monominoes(pieces: &mut Vec<Piece>, lattice: Lattice, mut used: usize, n: usize) {
+    while used < n {
+        pieces.push(Piece { name: format!("p{}", pieces.len()), shape: lattice.polyforms(1, true)[0].clone() });
+        used += 1;
+    }
+}
+
 /// A whole small box of a lattice (every symmetry of it is a candidate for breaking) and
 /// pieces of 1 to 3 cells chosen at random, padded with monominoes to fill it exactly.
 fn symmetric_case() -> impl Strategy<Value = (usize, Vec<(usize, usize)>, bool)> {
@@ -188,14 +208,7 @@ proptest! {
     /// force, which never uses a symmetry.
     #[test]
     fn symmetry_broken_counts_equal_the_brute_force((which, picks, reflections) in symmetric_case()) {
-        let region = match which {
-            0 => Region::parallelogram(Lattice::Square, 2, 4),
-            1 => Region::parallelogram(Lattice::Square, 3, 3),
-            2 => Region::cuboid(2, 2, 2),
-            3 => Region::cuboid(1, 2, 4),
-            4 => Region::parallelogram(Lattice::Triangular, 2, 2),
-            _ => Region::parallelogram(Lattice::Hexagonal, 3, 3),
-        };
+        let region = symmetric_box(which);
         let lattice = region.lattice();
         let n = region.cells().len();
         let mut pieces: Vec<Piece> = Vec::new();
@@ -207,10 +220,7 @@ proptest! {
                 used += size;
             }
         }
-        while used < n {
-            pieces.push(Piece { name: format!("p{}", pieces.len()), shape: lattice.polyforms(1, true)[0].clone() });
-            used += 1;
-        }
+        pad_with_monominoes(&mut pieces, lattice, used, n);
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
         let ones = vec![1; pieces.len()];
         let expected = brute(n, &placements, &ones, &ones);
@@ -328,14 +338,7 @@ proptest! {
     /// reflected, so that mirror-image pairs such as Soma's screws occur.
     #[test]
     fn class_counts_equal_the_orbits_of_the_brute_force((which, picks, reflections) in symmetric_case(), pair in any::<bool>()) {
-        let region = match which {
-            0 => Region::parallelogram(Lattice::Square, 2, 4),
-            1 => Region::parallelogram(Lattice::Square, 3, 3),
-            2 => Region::cuboid(2, 2, 2),
-            3 => Region::cuboid(1, 2, 4),
-            4 => Region::parallelogram(Lattice::Triangular, 2, 2),
-            _ => Region::parallelogram(Lattice::Hexagonal, 3, 3),
-        };
+        let region = symmetric_box(which);
         let lattice = region.lattice();
         let n = region.cells().len();
         let mut pieces: Vec<Piece> = Vec::new();
@@ -359,10 +362,7 @@ proptest! {
         }
         // At most four monominoes (their labellings multiply the packings listed).
         prop_assume!(n - used <= 4);
-        while used < n {
-            pieces.push(Piece { name: format!("p{}", pieces.len()), shape: lattice.polyforms(1, true)[0].clone() });
-            used += 1;
-        }
+        pad_with_monominoes(&mut pieces, lattice, used, n);
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| congruent_subsets(&region, &p.shape, reflections)).collect();
         let packings = brute_packings(n, &placements);
         let perms: Vec<Vec<usize>> = region.symmetries(&lattice.group(true)).into_iter().map(|(_, perm)| perm).collect();
