@@ -470,3 +470,15 @@ fn drawn_boards_and_pieces_count_as_boxes_and_sets() {
     assert_eq!(count(&["pack", "--board", bad.to_str().unwrap(), "--pieces", "pentominoes", "--count"]), 9356);
     std::fs::remove_file(&bad).unwrap();
 }
+
+/// `--stats` names the engine and the symmetries: Soma's count breaks the cube's 24
+/// rotations, its classes are under all 48 symmetries (the screws exchange).
+#[test]
+fn stats_name_the_engine_and_the_symmetries() {
+    let out = gridlock().args(["pack", "--pieces", "soma", "--box", "3x3x3", "--count", "--stats"]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "11520\n");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("engine: exact cover"), "{err}");
+    assert!(err.contains("symmetry: 24 symmetries of the region keep every piece") && err.contains("under 48"), "{err}");
+}

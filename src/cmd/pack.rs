@@ -78,7 +78,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Name the engine that runs (bitboard packer, bitboard tiler or dancing links) on
-    /// stderr.
+    /// stderr; off the square lattice also the symmetries a count breaks and classes use.
     #[arg(long, conflicts_with = "emit_knuth")]
     stats: bool,
     #[command(flatten)]
@@ -426,6 +426,7 @@ fn run_lattice(args: &Args, l: Lattice) -> Outcome {
     output::start_time_limit(args.budget.time_limit);
     if args.stats {
         eprintln!("engine: {}", solver.engine());
+        eprintln!("symmetry: {}", solver.symmetry());
     }
     let run = Run::new("pack", args.format);
     if args.count {

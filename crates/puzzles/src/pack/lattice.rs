@@ -120,6 +120,23 @@ impl LatticeSolver {
         self.search().describe()
     }
 
+    /// How counts and classes use the region's symmetries, in words (for `--stats`): the
+    /// symmetries that keep every piece, which a count breaks when every piece is used
+    /// once, and those of [`LatticeSolver::classes`].
+    pub fn symmetry(&self) -> String {
+        let kept = lattice::piece_preserving_symmetries(&self.region, &self.pieces, self.reflections).len();
+        let kept = if kept <= 1 {
+            "only the identity keeps every piece".to_string()
+        } else {
+            format!("{kept} symmetries of the region keep every piece")
+        };
+        if !self.is_distinct() {
+            return format!("{kept}; not broken (piece counts)");
+        }
+        let classes = Classes::new(&self.region, &self.pieces, self.reflections).len();
+        format!("{kept} (a count breaks them by orbits); classes (--unique) under {classes} (Burnside's lemma)")
+    }
+
     /// The number of packings, as [`polyomino::lattice::count_placements`] counts them (the
     /// region's symmetry broken when every piece is used once).
     ///
