@@ -465,6 +465,15 @@ fn drawn_boards_and_pieces_count_as_boxes_and_sets() {
     rejects(&["pack", "--board", bad.to_str().unwrap(), "--pieces", "tetrahexes"], "", &["line 3, column 1", "off the grid"]);
     std::fs::write(&bad, "lattice: cubic\nA\n#.\n\n.#\n").unwrap();
     rejects(&["pack", "--box", "2x2x2", "--pieces", bad.to_str().unwrap()], "", &["line 2", "not connected"]);
+    // A drawing on standard input names its lattice by its header too; --svg never
+    // writes over a drawn input.
+    let out = gridlock()
+        .args(["pack", "--board", "-", "--pieces", &hexiamonds, "--count"])
+        .write_stdin(std::fs::read(&rhombus).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "624\n");
+    rejects(&["pack", "--board", &rhombus, "--pieces", "hexiamonds", "--svg", &rhombus], "", &["input file"]);
     // A square file may name its lattice too; it then goes to the square front end.
     std::fs::write(&bad, format!("lattice: square\n{}", "..........\n".repeat(6))).unwrap();
     assert_eq!(count(&["pack", "--board", bad.to_str().unwrap(), "--pieces", "pentominoes", "--count"]), 9356);

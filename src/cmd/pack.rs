@@ -140,30 +140,45 @@ impl Artist<'_> {
     }
 }
 
+/// The --board and --pieces files, each read once (the --pieces file unless the name is
+/// a built-in set).
+struct Files {
+    board: Option<output::Input>,
+    pieces: Option<output::Input>,
+}
+
+impl Files {
+    fn read(args: &Args) -> Result<Files, output::Failure> {
+        let board = args.board.as_deref().map(|p| read_input(Some(p), SMALL_INPUT_LIMIT)).transpose()?;
+        let pieces = pieces_path(args).map(|p| read_input(Some(p), SMALL_INPUT_LIMIT)).transpose()?;
+        Ok(Files { board, pieces })
+    }
+}
+
+/// The --pieces argument when it names a file: not a built-in set, and a file.
+fn pieces_path(args: &Args) -> Option<&Path> {
+    let spec = args.pieces.as_deref()?;
+    let set = lattice::set(spec).is_some() || polyomino::sets::by_name(spec).is_some();
+    Some(Path::new(spec)).filter(|p| !set && p.is_file())
+}
+
 /// The board the arguments name.
-fn board(args: &Args) -> Result<Board, output::Failure> {
-    match (&args.rect, &args.board) {
+fn board(args: &Args, files: &Files) -> Result<Board, output::Failure> {
+    match (&args.rect, &files.board) {
         (Some(r), _) => pack::rectangle(r).map_err(|e| bad(format_args!("--rect: {e}"))),
-        (None, Some(path)) => {
-            let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
-            pack::parse_board(input.text()?).map_err(|e| input.bad(e))
-        }
+        (None, Some(input)) => pack::parse_board(input.text()?).map_err(|e| input.bad(e)),
         (None, None) => Err(bad("give the board with --rect or --board")),
     }
 }
 
 /// The pieces the arguments name, with their counts (--copies overriding).
-fn pieces(args: &Args) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
+fn pieces(args: &Args, files: &Files) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
     let spec = args.pieces.as_deref().unwrap_or_default();
-    let listed: Vec<(Piece, Copies)> = match polyomino::sets::by_name(spec) {
-        Some(set) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
-        None => {
-            let path = Path::new(spec);
-            if !path.exists() {
-                return Err(bad(format_args!("--pieces: '{}' is neither a set ({}) nor a file", spec, polyomino::sets::NAMES)));
-            }
-            let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
-            pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?
+    let listed: Vec<(Piece, Copies)> = match (polyomino::sets::by_name(spec), &files.pieces) {
+        (Some(set), _) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
+        (None, Some(input)) => pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?,
+        (None, None) => {
+            return Err(bad(format_args!("--pieces: '{}' is neither a set ({}) nor a file", spec, polyomino::sets::NAMES)));
         }
     };
     Ok(listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip())
@@ -288,9 +303,9 @@ impl LatticeArg {
 }
 
 /// The lattice the arguments name: --lattice, else the --pieces set's or the one named
-/// in the header line of the --board or --pieces file (read from a file, not standard
-/// input), else square. All that name one must name the same.
-fn lattice_of(args: &Args) -> Result<Lattice, output::Failure> {
+/// in the header line of the --board or --pieces file, else square. All that name one
+/// must name the same.
+fn lattice_of(args: &Args, files: &Files) -> Result<Lattice, output::Failure> {
     let mut named: Vec<(String, Lattice)> = Vec::new();
     if let Some(l) = args.lattice {
         named.push(("--lattice".to_string(), l.lattice()));
@@ -299,14 +314,12 @@ fn lattice_of(args: &Args) -> Result<Lattice, output::Failure> {
     if let Some((l, _)) = lattice::set(spec) {
         named.push((format!("--pieces {spec} (a set)"), l));
     }
-    let pieces_file = args.pieces.as_deref().filter(|s| lattice::set(s).is_none() && polyomino::sets::by_name(s).is_none());
-    for (flag, path) in [("--board", args.board.as_deref()), ("--pieces", pieces_file.map(Path::new))] {
-        let Some(path) = path.filter(|p| p.as_os_str() != "-" && p.is_file()) else {
+    for (flag, input) in [("--board", &files.board), ("--pieces", &files.pieces)] {
+        let Some(input) = input else {
             continue;
         };
-        let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
         if let (Some(l), _) = pack::drawing::file_lattice(input.text()?).map_err(|e| input.bad(e))? {
-            named.push((format!("{flag} {}", path.display()), l));
+            named.push((format!("{flag} {}", input.name), l));
         }
     }
     match named.iter().find(|(_, l)| *l != named[0].1) {
@@ -355,7 +368,11 @@ enum LatticeAnswer {
 }
 
 /// The region and pieces of a run off the square lattice.
-fn lattice_problem(args: &Args, l: Lattice) -> Result<(Region, Vec<polyomino::lattice::Piece>, Vec<Copies>), output::Failure> {
+fn lattice_problem(
+    args: &Args,
+    l: Lattice,
+    files: &Files,
+) -> Result<(Region, Vec<polyomino::lattice::Piece>, Vec<Copies>), output::Failure> {
     if let Some(path) = &args.knuth {
         let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
         let (region, listed) = pack::knuth::parse_knuth_lattice(input.text()?, l).map_err(|e| input.bad(e))?;
@@ -365,29 +382,22 @@ fn lattice_problem(args: &Args, l: Lattice) -> Result<(Region, Vec<polyomino::la
     if args.rect.is_some() {
         return Err(bad(format_args!("--rect is a square board; give a box of the {} lattice with --box, or a --board file", l.name())));
     }
-    let region = match (&args.boxed, &args.board) {
+    let region = match (&args.boxed, &files.board) {
         (Some(_), Some(_)) => return Err(bad("give the board with --box or --board, not both")),
         (Some(spec), None) => lattice::boxed(l, spec).map_err(|e| bad(format_args!("--box: {e}")))?,
-        (None, Some(path)) => {
-            let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
-            pack::drawing::parse_board(input.text()?, l).map_err(|e| input.bad(e))?
-        }
+        (None, Some(input)) => pack::drawing::parse_board(input.text()?, l).map_err(|e| input.bad(e))?,
         (None, None) => return Err(bad(format_args!("give a box of the {} lattice with --box, or a --board file", l.name()))),
     };
     let name = args.pieces.as_deref().unwrap_or_default();
-    let listed: Vec<(polyomino::lattice::Piece, Copies)> = match lattice::set(name) {
-        Some((_, set)) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
-        None => {
-            let path = Path::new(name);
-            if polyomino::sets::by_name(name).is_some() || !path.is_file() {
-                return Err(bad(format_args!(
-                    "--pieces: '{name}' is neither a set of the {} lattice ({}) nor a file",
-                    l.name(),
-                    lattice::SET_NAMES
-                )));
-            }
-            let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
-            pack::drawing::parse_pieces(input.text()?, l).map_err(|e| input.bad(e))?
+    let listed: Vec<(polyomino::lattice::Piece, Copies)> = match (lattice::set(name), &files.pieces) {
+        (Some((_, set)), _) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
+        (None, Some(input)) => pack::drawing::parse_pieces(input.text()?, l).map_err(|e| input.bad(e))?,
+        (None, None) => {
+            return Err(bad(format_args!(
+                "--pieces: '{name}' is neither a set of the {} lattice ({}) nor a file",
+                l.name(),
+                lattice::SET_NAMES
+            )));
         }
     };
     let (pieces, copies) = listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip();
@@ -396,9 +406,9 @@ fn lattice_problem(args: &Args, l: Lattice) -> Result<(Region, Vec<polyomino::la
 
 /// `gridlock pack` off the square lattice: counts (the symmetry broken where exact),
 /// classes (--unique, distinct pieces), and answers one line per tile.
-fn run_lattice(args: &Args, l: Lattice) -> Outcome {
-    let knuth_path = args.knuth.as_deref();
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[knuth_path])?;
+fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
+    let inputs = [args.knuth.as_deref(), args.board.as_deref(), pieces_path(args)];
+    let svg = SvgTarget::new(args.picture.svg.as_deref(), &inputs)?;
     if svg.is_some() && (args.count || args.listing.is_list()) {
         return Err(bad("--svg draws one packing; it does not go with --count, --all or --limit"));
     }
@@ -411,7 +421,7 @@ fn run_lattice(args: &Args, l: Lattice) -> Outcome {
     if args.mirror && l != Lattice::Cubic {
         return Err(bad("--mirror is for polycubes; plane pieces are turned over unless --one-sided"));
     }
-    let (region, pieces, copies) = lattice_problem(args, l)?;
+    let (region, pieces, copies) = lattice_problem(args, l, files)?;
     let reflections = if l == Lattice::Cubic { args.mirror } else { !args.one_sided };
     let solver = LatticeSolver::new(region, pieces, copies, reflections).map_err(bad)?;
     if args.emit_knuth {
@@ -481,9 +491,10 @@ fn run_lattice(args: &Args, l: Lattice) -> Outcome {
 
 /// Runs `gridlock pack`.
 pub fn run(args: &Args) -> Outcome {
-    let l = lattice_of(args)?;
+    let files = Files::read(args)?;
+    let l = lattice_of(args, &files)?;
     if l != Lattice::Square {
-        return run_lattice(args, l);
+        return run_lattice(args, l, &files);
     }
     if args.boxed.is_some() {
         return Err(bad("--box is for the triangular, hexagonal and cubic lattices; a square board is --rect RxC or --board FILE"));
@@ -491,9 +502,7 @@ pub fn run(args: &Args) -> Outcome {
     if args.mirror {
         return Err(bad("--mirror is for polycubes (--lattice cubic); polyominoes are turned over unless --one-sided"));
     }
-    let board_path = args.board.as_deref().or(args.knuth.as_deref());
-    let pieces_path = args.pieces.as_deref().map(Path::new).filter(|p| p.exists());
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[board_path, pieces_path])?;
+    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[args.board.as_deref(), args.knuth.as_deref(), pieces_path(args)])?;
     if svg.is_some() && (args.count || args.listing.is_list()) {
         return Err(bad("--svg draws one packing; it does not go with --count, --all or --limit"));
     }
@@ -506,7 +515,7 @@ pub fn run(args: &Args) -> Outcome {
             let (board, listed) = pack::parse_knuth(input.text()?).map_err(|e| input.bad(e))?;
             (board, listed.into_iter().unzip())
         }
-        None => (board(args)?, pieces(args)?),
+        None => (board(args, &files)?, pieces(args, &files)?),
     };
     let freedom = if args.one_sided { polyomino::Freedom::OneSided } else { polyomino::Freedom::Free };
     let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(bad)?;
