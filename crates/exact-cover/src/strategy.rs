@@ -39,6 +39,7 @@ impl Engine {
         match self {
             Engine::Bitsets(Counting::Incremental) => "bitsets (Algorithm C on live-option bitsets, incremental counts), enumerating",
             Engine::Bitsets(Counting::Popcount) => "bitsets (Algorithm C on live-option bitsets, popcounts), enumerating",
+            Engine::Bitsets(Counting::Dense) => "bitsets (Algorithm C on live-option bitsets, dense popcounts), enumerating",
             Engine::DancingLinks => "dancing links (Algorithm C), enumerating",
             Engine::AlgorithmM => "dancing links (Algorithm M, multiplicities), enumerating",
             Engine::BitsetsM => "bitsets (Algorithm M, multiplicities, on live-option bitsets), enumerating",

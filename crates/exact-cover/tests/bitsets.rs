@@ -44,11 +44,14 @@ fn larger_problem(seed: u64, primary: usize, options: usize) -> Problem {
 /// Solutions in the order found, and the search nodes entered by then.
 type Listed = (Vec<Vec<usize>>, u64);
 
-/// The first `cap` solutions of both engines (the bitset engine's two ways of counting
+/// The first `cap` solutions of both engines (the bitset engine's three ways of counting
 /// checked equal first), in order, with their node counts then.
 fn both(p: &Problem, cap: usize) -> (Listed, Listed) {
     let listed = |counting| {
         let mut b = BitSolver::with_counting(p, Some(counting)).expect("a problem for bitsets");
+        let fits = p.options() <= 8 * 64 && p.primary_items() <= 128;
+        let expected = if counting == Counting::Dense && !fits { Counting::Popcount } else { counting };
+        assert_eq!(b.counting(), expected, "the way of counting asked for, if the problem fits it");
         let mut bits = Vec::new();
         while let Some(s) = b.next_solution() {
             bits.push(s.to_vec());
@@ -60,6 +63,7 @@ fn both(p: &Problem, cap: usize) -> (Listed, Listed) {
     };
     let bits = listed(Counting::Incremental);
     assert_eq!(listed(Counting::Popcount), bits, "popcounts and incremental counts search the same tree");
+    assert_eq!(listed(Counting::Dense), bits, "dense popcounts and incremental counts search the same tree");
     let mut d = Solver::new(p);
     let links: Vec<Vec<usize>> = d.solutions().take(cap).collect();
     (bits, (links, d.stats().nodes))
@@ -129,6 +133,22 @@ proptest! {
         let ((bits, bit_nodes), (links, link_nodes)) = both(&p, 5_000);
         prop_assert_eq!(&bits, &links);
         prop_assert_eq!(bit_nodes, link_nodes);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Up to 128 primary items (all the bits of a dense frame's uncovered items) and just
+    /// past them.
+    #[test]
+    fn dense_frames_up_to_128_primary_items(seed in any::<u64>(), primary in 120usize..=130) {
+        let p = larger_problem(seed, primary, 3 * primary);
+        let ((bits, bit_nodes), (links, link_nodes)) = both(&p, 5_000);
+        prop_assert_eq!(&bits, &links);
+        prop_assert_eq!(bit_nodes, link_nodes);
+        let auto = BitSolver::new(&p).unwrap().counting();
+        prop_assert_eq!(auto == Counting::Dense, primary <= 128);
     }
 }
 

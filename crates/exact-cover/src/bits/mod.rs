@@ -46,17 +46,23 @@ pub enum Counting {
     /// Counts kept in each frame and lowered for every option cleared (the better way
     /// when options conflict with few others).
     Incremental,
-    /// Counted when needed, as the population count of the item's option words and the
-    /// live bits (all 4 or 8 words of small problems; else the item's nonzero words,
-    /// stopping once no better than the best item so far): the better way when options
-    /// conflict widely or the problem is small, since choosing an option then clears words
+    /// Counted when needed, as the population count of the item's nonzero option words
+    /// and the live bits, stopping once no better than the best item so far: the better
+    /// way when options conflict widely, since choosing an option then clears words
     /// without touching counts.
     Popcount,
+    /// Popcounts over dense masks, for problems of at most 8 words of options (512) and
+    /// 128 primary items: every item's options and every option's conflict set are 1 to
+    /// 8 whole words (a fixed size known to the compiler), a frame is those words of
+    /// live bits and one 128-bit word of uncovered items, so a choice, a commit and the
+    /// next option are short loops without sparse indices, and the least (count, item)
+    /// pair is kept without a branch per item. Same tree as the others.
+    Dense,
 }
 
-/// [`BitSolver::new`] counts by [`Counting::Popcount`] when the live bits take at most 8
-/// words (then each item's options are kept as 4 or 8 dense words, and a count is that
-/// many popcounts), or when a commit at the root would make on average at least
+/// [`BitSolver::new`] counts by [`Counting::Dense`] when the problem fits it (at most 8
+/// words of live bits and 128 primary items); else by [`Counting::Popcount`] when a
+/// commit at the root would make on average at least
 /// `POPCOUNT_RATIO.0 / POPCOUNT_RATIO.1` times as many count decrements as a full popcount
 /// reads words (the items' option words, all primary items). Measured (BENCHMARKS.md):
 /// sparse popcounts won on pentomino packings (ratio 2.0 to 2.3) and random colored
@@ -87,6 +93,11 @@ pub struct BitSolver {
     counting: Counting,
     active: Vec<u64>,
     active_words: usize,
+    /// With [`Counting::Dense`] (`n` words of live bits a frame, see [`DenseTables`]):
+    /// per level the uncovered primary items (one bit each), and the live options of the
+    /// item branched on there not yet tried (`n` words a level).
+    act: Vec<u128>,
+    cand: Vec<u64>,
     /// Per level: the option being tried, the index of the item word it came from (in
     /// `item_word`), the end of that item's words, and the live options of that word
     /// still to try.
@@ -138,13 +149,13 @@ impl BitSolver {
                 conflicts * u64::from(opt_start[p + 1] - opt_start[p])
             })
             .sum();
-        let counting = counting.unwrap_or(
-            if t.words <= 8 || POPCOUNT_RATIO.1 * decrements >= POPCOUNT_RATIO.0 * (n as u64) * (t.item_word.len() as u64) {
-                Counting::Popcount
-            } else {
-                Counting::Incremental
-            },
-        );
+        let counting = match counting {
+            Some(Counting::Dense) | None if t.dense.is_some() => Counting::Dense,
+            Some(Counting::Dense) => Counting::Popcount,
+            Some(c) => c,
+            None if POPCOUNT_RATIO.1 * decrements >= POPCOUNT_RATIO.0 * (n as u64) * (t.item_word.len() as u64) => Counting::Popcount,
+            None => Counting::Incremental,
+        };
         Some(BitSolver::fresh(Arc::new(t), counting))
     }
 
@@ -154,7 +165,16 @@ impl BitSolver {
         let active_words = primary.div_ceil(64);
         let mut active = Vec::new();
         let mut count = Vec::new();
-        if counting == Counting::Popcount {
+        let mut live = t.initial_live();
+        let (mut act, mut cand, mut option_at) = (Vec::new(), Vec::new(), Vec::new());
+        if let (Counting::Dense, Some(d)) = (counting, &t.dense) {
+            // Every frame allocated at once: at most one level per primary item.
+            live.resize((primary + 1) * d.n, 0);
+            cand = vec![0; (primary + 1) * d.n];
+            act = vec![0u128; primary + 1];
+            act[0] = if primary == 128 { !0 } else { (1u128 << primary) - 1 };
+            option_at = vec![0; primary + 1];
+        } else if counting == Counting::Popcount {
             active = vec![!0u64; active_words];
             if primary % 64 != 0 {
                 active[active_words - 1] = (1u64 << (primary % 64)) - 1;
@@ -163,13 +183,15 @@ impl BitSolver {
             count = t.initial_count();
         }
         BitSolver {
-            live: t.initial_live(),
+            live,
             t,
             count,
             counting,
             active,
             active_words,
-            option_at: Vec::new(),
+            act,
+            cand,
+            option_at,
             word_at: Vec::new(),
             word_end: Vec::new(),
             pending: Vec::new(),
@@ -205,10 +227,14 @@ impl BitSolver {
             let (a, b) = (s.t.item_start[i] as usize, s.t.item_start[i + 1] as usize);
             let w = (k / 64) as u32;
             let m = (a..b).find(|&m| s.t.item_word[m] == w)?;
-            if k >= s.t.options || (s.live[l * s.t.words + k / 64] & s.t.item_bits[m]) >> (k % 64) & 1 == 0 {
+            if k >= s.t.options || (s.live[l * s.stride() + k / 64] & s.t.item_bits[m]) >> (k % 64) & 1 == 0 {
                 return None;
             }
-            s.option_at.push(k as u32);
+            if s.counting == Counting::Dense {
+                s.option_at[l] = k as u32;
+            } else {
+                s.option_at.push(k as u32);
+            }
             s.word_at.push(m as u32);
             s.word_end.push(b as u32);
             s.pending.push(0);
@@ -233,6 +259,14 @@ impl BitSolver {
     /// How this solver counts live options.
     pub fn counting(&self) -> Counting {
         self.counting
+    }
+
+    /// Words of live bits a frame.
+    fn stride(&self) -> usize {
+        match (&self.t.dense, self.counting) {
+            (Some(d), Counting::Dense) => d.n,
+            _ => self.t.words,
+        }
     }
 
     /// Publishes this search's progress in the returned [`Progress`] from now on, every
@@ -276,8 +310,14 @@ impl BitSolver {
     /// counts (which the compiler vectorizes) finds it.
     #[inline]
     fn choose(&self, l: usize) -> Option<(usize, u32)> {
-        if self.counting == Counting::Popcount {
-            return self.choose_by_popcount(l);
+        match (&self.t.dense, self.counting) {
+            (Some(d), Counting::Dense) if self.act[l] != 0 => {
+                let f = &self.live[l * d.n..(l + 1) * d.n];
+                return Some(dense_dispatch!(d.n, choose_dense(f, self.act[l], &d.item)));
+            }
+            (Some(_), Counting::Dense) => return None,
+            (_, Counting::Popcount) => return self.choose_by_popcount(l),
+            _ => {}
         }
         let count = &self.count[l * self.t.primary..(l + 1) * self.t.primary];
         let min = count.iter().copied().min().unwrap_or(COVERED);
@@ -296,12 +336,6 @@ impl BitSolver {
         let t = &*self.t;
         let live = &self.live[l * t.words..(l + 1) * t.words];
         let active = &self.active[l * self.active_words..(l + 1) * self.active_words];
-        if !t.dense4.is_empty() {
-            return choose_dense(live, active, &t.dense4);
-        }
-        if !t.dense8.is_empty() {
-            return choose_dense(live, active, &t.dense8);
-        }
         let mut best = None;
         let mut best_len = u32::MAX;
         for (aw, &bits) in active.iter().enumerate() {
@@ -365,8 +399,13 @@ impl BitSolver {
     #[inline]
     fn commit(&mut self, l: usize, k: usize) -> bool {
         let t = &*self.t;
-        if self.counting == Counting::Popcount {
-            return self.commit_by_popcount(l, k);
+        match (&t.dense, self.counting) {
+            (Some(d), Counting::Dense) => {
+                self.stats.updates += dense_dispatch!(d.n, commit_dense(&mut self.live, &mut self.act, l, k, d));
+                return true;
+            }
+            (_, Counting::Popcount) => return self.commit_by_popcount(l, k),
+            _ => {}
         }
         let (wn, pn) = (t.words, t.primary);
         if self.live.len() < (l + 2) * wn {
@@ -437,6 +476,9 @@ impl BitSolver {
     /// Runs the search until the next solution (true, with the options of
     /// `pos[0..level]` forming it) or its end (false).
     fn advance(&mut self) -> bool {
+        if self.counting == Counting::Dense {
+            return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.advance_dense());
+        }
         if self.done {
             return false;
         }
@@ -515,6 +557,111 @@ impl BitSolver {
             p.store(self.stats.nodes, self.stats.solutions, self.estimate());
         }
     }
+
+    /// [`BitSolver::advance`] with [`Counting::Dense`] and frames of `N` words: the same
+    /// search, its state in fixed-size arrays.
+    fn advance_dense<const N: usize>(&mut self) -> bool {
+        let Some(d) = self.t.dense.as_ref().filter(|d| d.n == N && !self.done) else {
+            return false;
+        };
+        let (live, act, stats, cand) = (&mut self.live, &mut self.act, &mut self.stats, &mut self.cand);
+        let mut l = self.level;
+        let mut enter = !self.at_solution;
+        let mut alive = l > self.base || self.base_alive;
+        self.at_solution = false;
+        loop {
+            if enter {
+                stats.nodes += 1;
+                if crate::interrupt::poll(stats.nodes) {
+                    self.done = true;
+                    return false;
+                }
+                let a = act[l];
+                if alive && a == 0 {
+                    self.level = l;
+                    self.at_solution = true;
+                    stats.solutions += 1;
+                    return true;
+                }
+                let frame: [u64; N] = *chunk(live, l);
+                let (i, len) = if alive { choose_dense::<N>(&frame, a, &d.item) } else { (0, 0) };
+                if let Some(p) = &self.watch {
+                    self.path.truncate(l);
+                    self.path.push((0, len));
+                    if stats.nodes % PROGRESS_INTERVAL == 0 {
+                        p.store(stats.nodes, stats.solutions, crate::solver::estimate_of(&self.path));
+                    }
+                }
+                if len > 0 {
+                    let m: &[u64; N] = chunk(&d.item, i);
+                    *chunk_mut::<N>(cand, l) = std::array::from_fn(|j| frame[j] & m[j]);
+                    if let Some(k) = take_first::<N>(chunk_mut(cand, l)) {
+                        self.option_at[l] = k as u32;
+                        stats.updates += commit_dense::<N>(live, act, l, k, d);
+                        alive = true;
+                        l += 1;
+                        continue;
+                    }
+                }
+            }
+            // Backtrack: the next live option at level l - 1.
+            if l == self.base {
+                self.level = self.base;
+                self.done = true;
+                return false;
+            }
+            l -= 1;
+            if let Some(k) = take_first::<N>(chunk_mut(cand, l)) {
+                if let Some(branch) = self.path.get_mut(l) {
+                    branch.0 += 1;
+                }
+                self.option_at[l] = k as u32;
+                stats.updates += commit_dense::<N>(live, act, l, k, d);
+                alive = true;
+                l += 1;
+                enter = true;
+            } else {
+                enter = false;
+            }
+        }
+    }
+}
+
+/// Words `k * N..(k + 1) * N` of `v`, as an array.
+#[inline]
+fn chunk<const N: usize>(v: &[u64], k: usize) -> &[u64; N] {
+    v[k * N..(k + 1) * N].try_into().expect("N words")
+}
+
+/// [`chunk`], mutable.
+#[inline]
+fn chunk_mut<const N: usize>(v: &mut [u64], k: usize) -> &mut [u64; N] {
+    (&mut v[k * N..(k + 1) * N]).try_into().expect("N words")
+}
+
+/// Takes the least option of `set` out of it (`None` when empty).
+#[inline]
+fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
+    let j = set.iter().position(|&w| w != 0)?;
+    let k = j * 64 + set[j].trailing_zeros() as usize;
+    set[j] &= set[j] - 1;
+    Some(k)
+}
+
+/// [`Counting::Dense`]: writes frame `l + 1` (`N` words of `live`, one of `act`) as frame
+/// `l` with option `k` chosen: its conflict set cleared, its primary items covered.
+/// Returns the options it excluded (the updates of [`Stats`]).
+#[inline]
+fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], l: usize, k: usize, d: &DenseTables) -> u64 {
+    let conf: &[u64; N] = chunk(&d.conf, k);
+    let src: [u64; N] = *chunk(live, l);
+    let mut updates = 0;
+    for (w, c) in src.iter().zip(conf) {
+        updates += u64::from((w & c).count_ones());
+    }
+    *chunk_mut::<N>(live, l + 1) = std::array::from_fn(|j| src[j] & !conf[j]);
+    act[l + 1] = act[l] & !d.prim[k];
+    updates
 }
 
 /// What both bitset engines precompute: per option its primary items and its conflict
@@ -535,10 +682,8 @@ struct Tables {
     item_word: Vec<u32>,
     item_bits: Vec<u64>,
     item_start: Vec<u32>,
-    /// When there are at most 4 (else 8) words of live bits: per primary item its
-    /// options as that many words (else both empty).
-    dense4: Vec<[u64; 4]>,
-    dense8: Vec<[u64; 8]>,
+    /// The masks of [`Counting::Dense`], for problems small enough.
+    dense: Option<DenseTables>,
     /// Words of live bits, options and primary items.
     words: usize,
     options: usize,
@@ -635,26 +780,27 @@ impl Tables {
             }
             item_start.push(item_word.len() as u32);
         }
-        let dense = |n: usize| -> Vec<Vec<u64>> {
-            (0..primary)
-                .map(|i| {
-                    let mut m = vec![0u64; n];
-                    for j in item_start[i] as usize..item_start[i + 1] as usize {
-                        m[item_word[j] as usize] = item_bits[j];
-                    }
-                    m
-                })
-                .collect()
-        };
-        let (mut dense4, mut dense8) = (Vec::new(), Vec::new());
-        if words <= 4 {
-            dense4 = dense(4).into_iter().map(|m| [m[0], m[1], m[2], m[3]]).collect();
-        } else if words <= 8 {
-            dense8 = dense(8).into_iter().map(|m| std::array::from_fn(|j| m[j])).collect();
-        }
+        let dense = (primary_conflicts && words <= 8 && primary <= 128).then(|| {
+            let n = words.max(1);
+            let mut item = vec![0u64; primary * n];
+            for i in 0..primary {
+                for j in item_start[i] as usize..item_start[i + 1] as usize {
+                    item[i * n + item_word[j] as usize] = item_bits[j];
+                }
+            }
+            let mut conf = vec![0u64; n_options(&opt_start) * n];
+            let mut prim = Vec::with_capacity(n_options(&opt_start));
+            for k in 0..n_options(&opt_start) {
+                for j in conf_start[k] as usize..conf_start[k + 1] as usize {
+                    conf[k * n + conf_word[j] as usize] = conf_bits[j];
+                }
+                let items = &opt_items[opt_start[k] as usize..opt_start[k + 1] as usize];
+                prim.push(items.iter().fold(0u128, |m, &i| m | 1 << i));
+            }
+            DenseTables { n, item, conf, prim }
+        });
         Some(Tables {
-            dense4,
-            dense8,
+            dense,
             opt_items,
             opt_start,
             conf_word,
@@ -689,28 +835,82 @@ impl Tables {
     }
 }
 
-/// [`BitSolver::choose`] by popcounts over dense item masks of `N` words (problems of at
-/// most `N` words of live bits): each uncovered item's live options, with no loop over
-/// sparse words; the first item of least count, or `None` when all are covered.
-fn choose_dense<const N: usize>(live: &[u64], active: &[u64], dense: &[[u64; N]]) -> Option<(usize, u32)> {
-    let mut v = [0u64; N];
-    v[..live.len()].copy_from_slice(live);
-    let mut best = None;
-    let mut best_len = u32::MAX;
-    for (aw, &bits) in active.iter().enumerate() {
-        let mut b = bits;
-        while b != 0 {
-            let i = aw * 64 + b.trailing_zeros() as usize;
-            b &= b - 1;
-            let len: u32 = v.iter().zip(&dense[i]).map(|(a, m)| (a & m).count_ones()).sum();
-            if len < best_len {
-                best = Some(i);
-                best_len = len;
-                if len == 0 {
-                    return best.map(|i| (i, 0));
-                }
+/// `$f::<N>($args)` (or `self.$f::<N>($args)`) for the `N` in 1..=8 equal to `$n` (the
+/// words of a [`DenseTables`] frame).
+macro_rules! dense_dispatch {
+    ($n:expr, $s:ident . $f:ident($($arg:expr),*)) => {
+        match $n {
+            1 => $s.$f::<1>($($arg),*),
+            2 => $s.$f::<2>($($arg),*),
+            3 => $s.$f::<3>($($arg),*),
+            4 => $s.$f::<4>($($arg),*),
+            5 => $s.$f::<5>($($arg),*),
+            6 => $s.$f::<6>($($arg),*),
+            7 => $s.$f::<7>($($arg),*),
+            _ => $s.$f::<8>($($arg),*),
+        }
+    };
+    ($n:expr, $f:ident($($arg:expr),*)) => {
+        match $n {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            6 => $f::<6>($($arg),*),
+            7 => $f::<7>($($arg),*),
+            _ => $f::<8>($($arg),*),
+        }
+    };
+}
+use dense_dispatch;
+
+/// The number of options of tables whose option starts are `opt_start`.
+fn n_options(opt_start: &[u32]) -> usize {
+    opt_start.len() - 1
+}
+
+/// The tables of [`Counting::Dense`]: every item's options and every option's conflict
+/// set as `n` whole words (`n` the number of words of options, 1 to 8),
+/// every option's primary items as one 128-bit word.
+#[derive(Debug, Clone)]
+struct DenseTables {
+    n: usize,
+    /// Options of primary item `i`: `item[i * n..(i + 1) * n]`.
+    item: Vec<u64>,
+    /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]`.
+    conf: Vec<u64>,
+    /// Primary items of option `k`, bit `i` for item `i`.
+    prim: Vec<u128>,
+}
+
+/// [`BitSolver::choose`] for [`Counting::Dense`]: among the uncovered items `active`
+/// (nonempty), the first of fewest live options in `frame` (`N` words) by popcounts over
+/// its mask in `item` (`N` words an item), and that number.
+#[inline]
+fn choose_dense<const N: usize>(frame: &[u64], active: u128, item: &[u64]) -> (usize, u32) {
+    let frame: &[u64; N] = chunk(frame, 0);
+    // The least (count, item) pair as one integer, kept without branches (the order of
+    // the counts is random: a branch on each improvement would mispredict).
+    let mut best = u64::MAX;
+    for (half, bits) in [(0, active as u64), (64, (active >> 64) as u64)] {
+        let mut a = bits;
+        while a != 0 {
+            let i = half + a.trailing_zeros() as usize;
+            a &= a - 1;
+            if (i + 1) * N > item.len() {
+                break;
             }
+            let m: &[u64; N] = chunk(item, i);
+            let mut len = 0;
+            for j in 0..N {
+                len += (frame[j] & m[j]).count_ones();
+            }
+            if len == 0 {
+                return (i, 0);
+            }
+            best = best.min(u64::from(len) << 32 | i as u64);
         }
     }
-    best.map(|i| (i, best_len))
+    ((best & 0xffff_ffff) as usize, (best >> 32) as u32)
 }
