@@ -215,16 +215,24 @@ fn the_strategy_names_its_engine() {
     assert!(c.stats.nodes > enumerated.unwrap(), "the trial's nodes are counted too");
 }
 
-/// Every solution of Algorithm M on bitsets and on dancing links, in order, with nodes.
+/// Every solution of Algorithm M on bitsets and on dancing links, in order, with nodes
+/// (the bitset engine's dense and sparse frames checked equal first).
 fn both_m(p: &Problem) -> (Listed, Listed) {
-    let mut b = BitSolverM::new(p).expect("a problem for bitsets");
-    let mut bits = Vec::new();
-    while let Some(s) = b.next_solution() {
-        bits.push(s.to_vec());
-    }
+    let listed = |dense| {
+        let mut b = BitSolverM::with_dense(p, dense).expect("a problem for bitsets");
+        assert_eq!(b.is_dense(), dense && p.options() <= 8 * 64 && p.primary_items() <= 128);
+        let mut bits = Vec::new();
+        while let Some(s) = b.next_solution() {
+            bits.push(s.to_vec());
+        }
+        (bits, b.stats().nodes)
+    };
+    let (bits, nodes) = listed(true);
+    assert_eq!(listed(false), (bits.clone(), nodes), "dense and sparse frames search the same tree");
+    let b_nodes = nodes;
     let mut d = Solver::new(p);
     let links: Vec<Vec<usize>> = d.solutions().collect();
-    ((bits, b.stats().nodes), (links, d.stats().nodes))
+    ((bits, b_nodes), (links, d.stats().nodes))
 }
 
 proptest! {
@@ -259,15 +267,19 @@ proptest! {
         }
         let cap = 20_000;
         let mut b = BitSolverM::new(&p).unwrap();
+        let mut sparse = BitSolverM::with_dense(&p, false).unwrap();
+        prop_assert!(b.is_dense() && !sparse.is_dense());
         let mut d = Solver::new(&p);
         for _ in 0..cap {
             let (x, y) = (b.next_solution().map(<[usize]>::to_vec), d.next_solution().map(<[usize]>::to_vec));
             prop_assert_eq!(&x, &y);
+            prop_assert_eq!(&sparse.next_solution().map(<[usize]>::to_vec), &y);
             match x {
                 Some(s) => prop_assert!(is_solution(&p, &s), "not a solution: {:?}", s),
                 None => break,
             }
         }
         prop_assert_eq!(b.stats().nodes, d.stats().nodes);
+        prop_assert_eq!(sparse.stats().nodes, d.stats().nodes);
     }
 }

@@ -780,7 +780,7 @@ impl Tables {
             }
             item_start.push(item_word.len() as u32);
         }
-        let dense = (primary_conflicts && words <= 8 && primary <= 128).then(|| {
+        let dense = (words <= 8 && primary <= 128).then(|| {
             let n = words.max(1);
             let mut item = vec![0u64; primary * n];
             for i in 0..primary {

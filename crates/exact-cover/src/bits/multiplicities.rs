@@ -17,8 +17,13 @@
 //! bound reaches zero is covered (its live options cleared). Its secondary items clear
 //! the options that clash with it there (the conflict set of [`super::Tables`] without
 //! primary conflicts).
+//!
+//! Problems of at most 8 words of options and 128 primary items run on dense frames (as
+//! [`super::Counting::Dense`] for Algorithm C): no counts are kept, an item's live options
+//! are the popcount of its mask of 1 to 8 words, covering an item clears that mask, and the
+//! least key of the item choice is kept as one packed integer without a branch per item.
 
-use super::{Tables, COVERED};
+use super::{chunk, chunk_mut, dense_dispatch, DenseTables, Tables, COVERED};
 use crate::{Problem, Progress, Stats, PROGRESS_INTERVAL};
 use std::sync::Arc;
 
@@ -47,6 +52,13 @@ pub struct BitSolverM {
     solution: Vec<usize>,
     stats: Stats,
     watch: Option<Arc<Progress>>,
+    /// Dense frames (problems of at most 8 words of options and 128 primary items, see
+    /// [`DenseTables`]): frame `l` is `live[l * n..(l + 1) * n]`, `open[l]` (one bit per
+    /// primary item that may take more options) and `bound[l * primary..]`; `items` is
+    /// then unused, counts being popcounts of the items' masks.
+    dense: bool,
+    open: Vec<u128>,
+    bound: Vec<i32>,
 }
 
 /// `option_at` of a level that took the null move.
@@ -56,6 +68,13 @@ impl BitSolverM {
     /// Builds the bitsets for `problem` (with or without multiplicities), or `None` past
     /// the limits of [`super::BitSolver::new`].
     pub fn new(problem: &Problem) -> Option<BitSolverM> {
+        BitSolverM::with_dense(problem, true)
+    }
+
+    /// [`BitSolverM::new`], with dense frames when `dense` and the problem fits them (at
+    /// most 8 words of options and 128 primary items), else with counts kept
+    /// incrementally. Both search the same tree; only their speed differs.
+    pub fn with_dense(problem: &Problem, dense: bool) -> Option<BitSolverM> {
         let t = Arc::new(Tables::build(problem, false)?);
         let slack = (0..t.primary)
             .map(|i| {
@@ -63,10 +82,27 @@ impl BitSolverM {
                 (hi - lo) as i32
             })
             .collect();
-        let bound = (0..t.primary).map(|i| problem.multiplicity(i).1 as i32);
-        let items = t.initial_count().into_iter().zip(bound).collect();
+        let bound: Vec<i32> = (0..t.primary).map(|i| problem.multiplicity(i).1 as i32).collect();
+        let mut live = t.initial_live();
+        let (mut items, mut open, mut bounds) = (Vec::new(), Vec::new(), Vec::new());
+        let dense = dense && t.dense.is_some();
+        if let (true, Some(d)) = (dense, &t.dense) {
+            // Every frame at once: a level takes an option or covers an item, and at most
+            // sum(hi) options cover primary items (an item of bound 0 starts covered).
+            let levels = t.primary + bound.iter().map(|&b| b.max(0) as usize).sum::<usize>() + 1;
+            live.resize(levels * d.n, 0);
+            open = vec![0u128; levels];
+            open[0] = (0..t.primary).filter(|&i| bound[i] > 0).fold(0, |m, i| m | 1 << i);
+            bounds = vec![0; levels * t.primary];
+            bounds[..t.primary].copy_from_slice(&bound);
+        } else {
+            items = t.initial_count().into_iter().zip(bound.iter().copied()).collect();
+        }
         Some(BitSolverM {
-            live: t.initial_live(),
+            dense,
+            open,
+            bound: bounds,
+            live,
             items,
             t,
             slack,
@@ -82,9 +118,15 @@ impl BitSolverM {
     }
 
     /// Search statistics so far: nodes as the dancing-links Algorithm M counts them (the
-    /// same tree), and as updates the live-option counts lowered.
+    /// same tree), and as updates the live-option counts lowered (with dense frames, the
+    /// options cleared).
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// Whether this search runs on dense frames (see [`BitSolverM::with_dense`]).
+    pub fn is_dense(&self) -> bool {
+        self.dense
     }
 
     /// Publishes this search's nodes and solutions in the returned [`Progress`] every
@@ -250,6 +292,9 @@ impl BitSolverM {
     /// Runs the search until the next solution (true, with `option_at[0..level]` holding
     /// it) or its end (false).
     fn advance(&mut self) -> bool {
+        if self.dense {
+            return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.advance_dense());
+        }
         if self.done {
             return false;
         }
@@ -311,4 +356,166 @@ impl BitSolverM {
             p.store(self.stats.nodes, self.stats.solutions, f64::NAN);
         }
     }
+
+    /// [`BitSolverM::advance`] on dense frames of `N` words: the same search, items'
+    /// counts taken by popcount, covering an item one mask cleared.
+    fn advance_dense<const N: usize>(&mut self) -> bool {
+        if self.done || self.t.dense.as_ref().is_none_or(|d| d.n != N) {
+            return false;
+        }
+        let pn = self.t.primary;
+        let mut l = self.level;
+        let mut enter = !self.at_solution;
+        self.at_solution = false;
+        loop {
+            if enter {
+                self.stats.nodes += 1;
+                if crate::interrupt::poll(self.stats.nodes) {
+                    self.done = true;
+                    return false;
+                }
+                if self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                    if let Some(p) = &self.watch {
+                        p.store(self.stats.nodes, self.stats.solutions, f64::NAN);
+                    }
+                }
+                let open = self.open[l];
+                if open == 0 {
+                    self.level = l;
+                    self.at_solution = true;
+                    self.stats.solutions += 1;
+                    return true;
+                }
+                let Some(d) = self.t.dense.as_ref() else { return false };
+                let frame: &[u64; N] = chunk(&self.live, l);
+                let (i, theta) = choose_dense_m::<N>(frame, open, &self.bound[l * pn..(l + 1) * pn], &self.slack, d);
+                if theta > 0 {
+                    if self.item_at.len() <= l {
+                        self.item_at.resize(l + 1, 0);
+                        self.option_at.resize(l + 1, 0);
+                    }
+                    self.item_at[l] = i as u32;
+                    if self.try_next_dense::<N>(l) {
+                        l += 1;
+                        continue;
+                    }
+                }
+            }
+            // Backtrack: the next move at level l - 1, its last option set aside.
+            if l == 0 {
+                self.level = 0;
+                self.done = true;
+                return false;
+            }
+            l -= 1;
+            let x = self.option_at[l];
+            enter = false;
+            if x != NULL_MOVE {
+                chunk_mut::<N>(&mut self.live, l)[x as usize / 64] &= !(1u64 << (x % 64));
+                if self.try_next_dense::<N>(l) {
+                    l += 1;
+                    enter = true;
+                }
+            }
+        }
+    }
+
+    /// [`BitSolverM::try_next`] on dense frames.
+    #[inline]
+    fn try_next_dense<const N: usize>(&mut self, l: usize) -> bool {
+        let Some(d) = self.t.dense.as_ref() else { return false };
+        let pn = self.t.primary;
+        let i = self.item_at[l] as usize;
+        let frame: [u64; N] = *chunk(&self.live, l);
+        let mask: &[u64; N] = chunk(&d.item, i);
+        let mut count = 0;
+        let mut first = None;
+        for j in 0..N {
+            let w = frame[j] & mask[j];
+            count += w.count_ones() as i32;
+            if first.is_none() && w != 0 {
+                first = Some(j * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        let need = self.bound[l * pn + i] - self.slack[i];
+        match first {
+            Some(x) => {
+                if count < need {
+                    return false; // too few options left to meet the lower bound
+                }
+                self.option_at[l] = x as u32;
+                self.bound.copy_within(l * pn..(l + 1) * pn, (l + 1) * pn);
+                // Frame l + 1: x chosen (set aside, its secondary clashes cleared), the
+                // bounds of its primary items lowered and those at zero covered.
+                let conf: &[u64; N] = chunk(&d.conf, x);
+                let mut next: [u64; N] = std::array::from_fn(|j| frame[j] & !conf[j]);
+                next[x / 64] &= !(1u64 << (x % 64));
+                let mut open = self.open[l];
+                let bound = &mut self.bound[(l + 1) * pn..(l + 2) * pn];
+                let (s, e) = (self.t.opt_start[x] as usize, self.t.opt_start[x + 1] as usize);
+                for &item in &self.t.opt_items[s..e] {
+                    let item = item as usize;
+                    bound[item] -= 1;
+                    if bound[item] == 0 {
+                        let m: &[u64; N] = chunk(&d.item, item);
+                        for j in 0..N {
+                            next[j] &= !m[j];
+                        }
+                        open &= !(1u128 << item);
+                    }
+                }
+                let mut updates = 0;
+                for j in 0..N {
+                    updates += u64::from((frame[j] & !next[j]).count_ones());
+                }
+                self.stats.updates += updates;
+                *chunk_mut::<N>(&mut self.live, l + 1) = next;
+                self.open[l + 1] = open;
+                true
+            }
+            None if need <= 0 => {
+                // The null move: every option of i was tried (and set aside) at this level.
+                self.option_at[l] = NULL_MOVE;
+                self.bound.copy_within(l * pn..(l + 1) * pn, (l + 1) * pn);
+                *chunk_mut::<N>(&mut self.live, l + 1) = frame;
+                self.open[l + 1] = self.open[l] & !(1u128 << i);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// [`BitSolverM::choose`] on a dense frame: among the items of `open` (nonempty), the
+/// first of least key (branching degree, then `min(slack, bound)`, then most live
+/// options), or the first whose degree is 0 or less; with that degree.
+#[inline]
+fn choose_dense_m<const N: usize>(frame: &[u64; N], open: u128, bound: &[i32], slack: &[i32], d: &DenseTables) -> (usize, i32) {
+    // The key packed in one integer, least first: degree (at most 513), the bound's slack
+    // (non-negative, clamped), 1023 less the count (at most 512), the item (below 128).
+    let mut best = u64::MAX;
+    for (half, bits) in [(0, open as u64), (64, (open >> 64) as u64)] {
+        let mut a = bits;
+        while a != 0 {
+            let i = half + a.trailing_zeros() as usize;
+            a &= a - 1;
+            if i >= bound.len() {
+                break;
+            }
+            let m: &[u64; N] = chunk(&d.item, i);
+            let mut c = 0;
+            for j in 0..N {
+                c += (frame[j] & m[j]).count_ones();
+            }
+            let b = bound[i];
+            let s = slack[i].min(b);
+            let theta = c as i32 + s - b + 1;
+            if theta <= 0 {
+                return (i, theta);
+            }
+            let key = (theta as u64) << 54 | (s.clamp(0, (1 << 30) - 1) as u64) << 17 | u64::from(1023 - c) << 7 | i as u64;
+            best = best.min(key);
+        }
+    }
+    ((best & 0x7f) as usize, (best >> 54) as i32)
 }
