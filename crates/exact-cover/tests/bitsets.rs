@@ -81,7 +81,11 @@ proptest! {
         prop_assert_eq!(&set, &expected);
         prop_assert_eq!(&bits, &links, "the same solutions in the same order");
         prop_assert_eq!(bit_nodes, link_nodes, "the same search tree");
-        prop_assert_eq!(BitSolver::new(&p).unwrap().count(), expected.len() as u64);
+        for counting in [Counting::Dense, Counting::Popcount, Counting::Incremental] {
+            let mut b = BitSolver::with_counting(&p, Some(counting)).unwrap();
+            prop_assert_eq!(b.count(), expected.len() as u64);
+            prop_assert_eq!(b.stats().nodes, bit_nodes);
+        }
     }
 
     #[test]
@@ -229,6 +233,11 @@ fn both_m(p: &Problem) -> (Listed, Listed) {
     };
     let (bits, nodes) = listed(true);
     assert_eq!(listed(false), (bits.clone(), nodes), "dense and sparse frames search the same tree");
+    for dense in [true, false] {
+        let mut b = BitSolverM::with_dense(p, dense).expect("a problem for bitsets");
+        assert_eq!(b.count(), bits.len() as u64, "count() passes the solutions listed");
+        assert_eq!(b.stats().nodes, nodes);
+    }
     let b_nodes = nodes;
     let mut d = Solver::new(p);
     let links: Vec<Vec<usize>> = d.solutions().collect();

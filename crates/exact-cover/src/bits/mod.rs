@@ -297,6 +297,12 @@ impl BitSolver {
 
     /// Counts the remaining solutions without storing them.
     pub fn count(&mut self) -> u64 {
+        if self.counting == Counting::Dense {
+            // Dense frames: one search that counts solutions as it passes them.
+            let before = self.stats.solutions;
+            dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.run_dense());
+            return self.stats.solutions - before;
+        }
         let mut n = 0;
         while self.advance() {
             n += 1;
@@ -477,7 +483,7 @@ impl BitSolver {
     /// `pos[0..level]` forming it) or its end (false).
     fn advance(&mut self) -> bool {
         if self.counting == Counting::Dense {
-            return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.advance_dense());
+            return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.step_dense());
         }
         if self.done {
             return false;
@@ -558,9 +564,20 @@ impl BitSolver {
         }
     }
 
+    /// [`Self::advance_dense`] to the next solution.
+    fn step_dense<const N: usize>(&mut self) -> bool {
+        self.advance_dense::<N, true>()
+    }
+
+    /// [`Self::advance_dense`] to the end of the search, counting solutions in the
+    /// statistics without stopping at them.
+    fn run_dense<const N: usize>(&mut self) -> bool {
+        self.advance_dense::<N, false>()
+    }
+
     /// [`BitSolver::advance`] with [`Counting::Dense`] and frames of `N` words: the same
     /// search, its state in fixed-size arrays.
-    fn advance_dense<const N: usize>(&mut self) -> bool {
+    fn advance_dense<const N: usize, const STOP: bool>(&mut self) -> bool {
         let Some(d) = self.t.dense.as_ref().filter(|d| d.n == N && !self.done) else {
             return false;
         };
@@ -578,29 +595,32 @@ impl BitSolver {
                 }
                 let a = act[l];
                 if alive && a == 0 {
-                    self.level = l;
-                    self.at_solution = true;
                     stats.solutions += 1;
-                    return true;
-                }
-                let frame: [u64; N] = *chunk(live, l);
-                let (i, len) = if alive { choose_dense::<N>(&frame, a, &d.item) } else { (0, 0) };
-                if let Some(p) = &self.watch {
-                    self.path.truncate(l);
-                    self.path.push((0, len));
-                    if stats.nodes % PROGRESS_INTERVAL == 0 {
-                        p.store(stats.nodes, stats.solutions, crate::solver::estimate_of(&self.path));
+                    if STOP {
+                        self.level = l;
+                        self.at_solution = true;
+                        return true;
                     }
-                }
-                if len > 0 {
-                    let m: &[u64; N] = chunk(&d.item, i);
-                    *chunk_mut::<N>(cand, l) = std::array::from_fn(|j| frame[j] & m[j]);
-                    if let Some(k) = take_first::<N>(chunk_mut(cand, l)) {
-                        self.option_at[l] = k as u32;
-                        stats.updates += commit_dense::<N>(live, act, l, k, d);
-                        alive = true;
-                        l += 1;
-                        continue;
+                } else {
+                    let frame: [u64; N] = *chunk(live, l);
+                    let (i, len) = if alive { choose_dense::<N>(&frame, a, &d.item) } else { (0, 0) };
+                    if let Some(p) = &self.watch {
+                        self.path.truncate(l);
+                        self.path.push((0, len));
+                        if stats.nodes % PROGRESS_INTERVAL == 0 {
+                            p.store(stats.nodes, stats.solutions, crate::solver::estimate_of(&self.path));
+                        }
+                    }
+                    if len > 0 {
+                        let m: &[u64; N] = chunk(&d.item, i);
+                        *chunk_mut::<N>(cand, l) = std::array::from_fn(|j| frame[j] & m[j]);
+                        if let Some(k) = take_first::<N>(chunk_mut(cand, l)) {
+                            self.option_at[l] = k as u32;
+                            stats.updates += commit_dense::<N>(live, act, l, k, d);
+                            alive = true;
+                            l += 1;
+                            continue;
+                        }
                     }
                 }
             }

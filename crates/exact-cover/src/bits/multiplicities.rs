@@ -54,8 +54,9 @@ pub struct BitSolverM {
     watch: Option<Arc<Progress>>,
     /// Dense frames (problems of at most 8 words of options and 128 primary items, see
     /// [`DenseTables`]): frame `l` is `live[l * n..(l + 1) * n]`, `open[l]` (one bit per
-    /// primary item that may take more options) and `bound[l * primary..]`; `items` is
-    /// then unused, counts being popcounts of the items' masks.
+    /// primary item that may take more options); `bound` holds each primary item's bound
+    /// on the current path (lowered for each option chosen, raised again when it is
+    /// taken back); `items` is then unused, counts being popcounts of the items' masks.
     dense: bool,
     open: Vec<u128>,
     bound: Vec<i32>,
@@ -93,8 +94,7 @@ impl BitSolverM {
             live.resize(levels * d.n, 0);
             open = vec![0u128; levels];
             open[0] = (0..t.primary).filter(|&i| bound[i] > 0).fold(0, |m, i| m | 1 << i);
-            bounds = vec![0; levels * t.primary];
-            bounds[..t.primary].copy_from_slice(&bound);
+            bounds = bound.clone();
         } else {
             items = t.initial_count().into_iter().zip(bound.iter().copied()).collect();
         }
@@ -151,6 +151,12 @@ impl BitSolverM {
 
     /// Counts the remaining solutions without storing them.
     pub fn count(&mut self) -> u64 {
+        if self.dense {
+            // Dense frames: one search that counts solutions as it passes them.
+            let before = self.stats.solutions;
+            dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.run_dense());
+            return self.stats.solutions - before;
+        }
         let mut n = 0;
         while self.advance() {
             n += 1;
@@ -293,7 +299,7 @@ impl BitSolverM {
     /// it) or its end (false).
     fn advance(&mut self) -> bool {
         if self.dense {
-            return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.advance_dense());
+            return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.step_dense());
         }
         if self.done {
             return false;
@@ -357,13 +363,23 @@ impl BitSolverM {
         }
     }
 
+    /// [`Self::advance_dense`] to the next solution.
+    fn step_dense<const N: usize>(&mut self) -> bool {
+        self.advance_dense::<N, true>()
+    }
+
+    /// [`Self::advance_dense`] to the end of the search, counting solutions in the
+    /// statistics without stopping at them.
+    fn run_dense<const N: usize>(&mut self) -> bool {
+        self.advance_dense::<N, false>()
+    }
+
     /// [`BitSolverM::advance`] on dense frames of `N` words: the same search, items'
     /// counts taken by popcount, covering an item one mask cleared.
-    fn advance_dense<const N: usize>(&mut self) -> bool {
+    fn advance_dense<const N: usize, const STOP: bool>(&mut self) -> bool {
         if self.done || self.t.dense.as_ref().is_none_or(|d| d.n != N) {
             return false;
         }
-        let pn = self.t.primary;
         let mut l = self.level;
         let mut enter = !self.at_solution;
         self.at_solution = false;
@@ -381,23 +397,26 @@ impl BitSolverM {
                 }
                 let open = self.open[l];
                 if open == 0 {
-                    self.level = l;
-                    self.at_solution = true;
                     self.stats.solutions += 1;
-                    return true;
-                }
-                let Some(d) = self.t.dense.as_ref() else { return false };
-                let frame: &[u64; N] = chunk(&self.live, l);
-                let (i, theta) = choose_dense_m::<N>(frame, open, &self.bound[l * pn..(l + 1) * pn], &self.slack, d);
-                if theta > 0 {
-                    if self.item_at.len() <= l {
-                        self.item_at.resize(l + 1, 0);
-                        self.option_at.resize(l + 1, 0);
+                    if STOP {
+                        self.level = l;
+                        self.at_solution = true;
+                        return true;
                     }
-                    self.item_at[l] = i as u32;
-                    if self.try_next_dense::<N>(l) {
-                        l += 1;
-                        continue;
+                } else {
+                    let Some(d) = self.t.dense.as_ref() else { return false };
+                    let frame: &[u64; N] = chunk(&self.live, l);
+                    let (i, theta) = choose_dense_m::<N>(frame, open, &self.bound, &self.slack, d);
+                    if theta > 0 {
+                        if self.item_at.len() <= l {
+                            self.item_at.resize(l + 1, 0);
+                            self.option_at.resize(l + 1, 0);
+                        }
+                        self.item_at[l] = i as u32;
+                        if self.try_next_dense::<N>(l) {
+                            l += 1;
+                            continue;
+                        }
                     }
                 }
             }
@@ -411,6 +430,10 @@ impl BitSolverM {
             let x = self.option_at[l];
             enter = false;
             if x != NULL_MOVE {
+                let (s, e) = (self.t.opt_start[x as usize] as usize, self.t.opt_start[x as usize + 1] as usize);
+                for &item in &self.t.opt_items[s..e] {
+                    self.bound[item as usize] += 1;
+                }
                 chunk_mut::<N>(&mut self.live, l)[x as usize / 64] &= !(1u64 << (x % 64));
                 if self.try_next_dense::<N>(l) {
                     l += 1;
@@ -424,7 +447,6 @@ impl BitSolverM {
     #[inline]
     fn try_next_dense<const N: usize>(&mut self, l: usize) -> bool {
         let Some(d) = self.t.dense.as_ref() else { return false };
-        let pn = self.t.primary;
         let i = self.item_at[l] as usize;
         let frame: [u64; N] = *chunk(&self.live, l);
         let mask: &[u64; N] = chunk(&d.item, i);
@@ -437,21 +459,20 @@ impl BitSolverM {
                 first = Some(j * 64 + w.trailing_zeros() as usize);
             }
         }
-        let need = self.bound[l * pn + i] - self.slack[i];
+        let need = self.bound[i] - self.slack[i];
         match first {
             Some(x) => {
                 if count < need {
                     return false; // too few options left to meet the lower bound
                 }
                 self.option_at[l] = x as u32;
-                self.bound.copy_within(l * pn..(l + 1) * pn, (l + 1) * pn);
                 // Frame l + 1: x chosen (set aside, its secondary clashes cleared), the
                 // bounds of its primary items lowered and those at zero covered.
                 let conf: &[u64; N] = chunk(&d.conf, x);
                 let mut next: [u64; N] = std::array::from_fn(|j| frame[j] & !conf[j]);
                 next[x / 64] &= !(1u64 << (x % 64));
                 let mut open = self.open[l];
-                let bound = &mut self.bound[(l + 1) * pn..(l + 2) * pn];
+                let bound = &mut self.bound;
                 let (s, e) = (self.t.opt_start[x] as usize, self.t.opt_start[x + 1] as usize);
                 for &item in &self.t.opt_items[s..e] {
                     let item = item as usize;
@@ -476,7 +497,6 @@ impl BitSolverM {
             None if need <= 0 => {
                 // The null move: every option of i was tried (and set aside) at this level.
                 self.option_at[l] = NULL_MOVE;
-                self.bound.copy_within(l * pn..(l + 1) * pn, (l + 1) * pn);
                 *chunk_mut::<N>(&mut self.live, l + 1) = frame;
                 self.open[l + 1] = self.open[l] & !(1u128 << i);
                 true
