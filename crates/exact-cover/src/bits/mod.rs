@@ -648,19 +648,19 @@ impl BitSolver {
 }
 
 /// Words `k * N..(k + 1) * N` of `v`, as an array.
-#[inline]
+#[inline(always)]
 fn chunk<const N: usize>(v: &[u64], k: usize) -> &[u64; N] {
     v[k * N..(k + 1) * N].try_into().expect("N words")
 }
 
 /// [`chunk`], mutable.
-#[inline]
+#[inline(always)]
 fn chunk_mut<const N: usize>(v: &mut [u64], k: usize) -> &mut [u64; N] {
     (&mut v[k * N..(k + 1) * N]).try_into().expect("N words")
 }
 
 /// Takes the least option of `set` out of it (`None` when empty).
-#[inline]
+#[inline(always)]
 fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
     let j = set.iter().position(|&w| w != 0)?;
     let k = j * 64 + set[j].trailing_zeros() as usize;
@@ -671,7 +671,7 @@ fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
 /// [`Counting::Dense`]: writes frame `l + 1` (`N` words of `live`, one of `act`) as frame
 /// `l` with option `k` chosen: its conflict set cleared, its primary items covered.
 /// Returns the options it excluded (the updates of [`Stats`]).
-#[inline]
+#[inline(always)]
 fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], l: usize, k: usize, d: &DenseTables) -> u64 {
     let conf: &[u64; N] = chunk(&d.conf, k);
     let src: [u64; N] = *chunk(live, l);
@@ -907,7 +907,7 @@ struct DenseTables {
 /// [`BitSolver::choose`] for [`Counting::Dense`]: among the uncovered items `active`
 /// (nonempty), the first of fewest live options in `frame` (`N` words) by popcounts over
 /// its mask in `item` (`N` words an item), and that number.
-#[inline]
+#[inline(always)]
 fn choose_dense<const N: usize>(frame: &[u64], active: u128, item: &[u64]) -> (usize, u32) {
     let frame: &[u64; N] = chunk(frame, 0);
     // The least (count, item) pair as one integer, kept without branches (the order of
