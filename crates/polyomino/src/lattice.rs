@@ -664,8 +664,23 @@ fn orbits(placements: &[Vec<usize>], group: &[BoardSymmetry]) -> Vec<Orbit> {
 /// count, and a count on a quotient of the region per symmetry (small).
 /// [`count_classes_by_listing`] is the slow, direct way.
 pub fn count_classes(region: &Region, pieces: &[Piece], reflections: bool, options: &CountOptions) -> Option<u128> {
-    let classes = Classes::new(region, pieces, reflections);
     let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
+    count_classes_placements(region, pieces, placements, reflections, options)
+}
+
+/// As [`count_classes`], on the pieces' placement lists already built
+/// (`placements[p]`: [`Region::placements`] of piece `p` with the same `reflections`).
+///
+/// Panics if `placements` and `pieces` differ in length.
+pub fn count_classes_placements(
+    region: &Region,
+    pieces: &[Piece],
+    placements: Vec<Vec<Vec<usize>>>,
+    reflections: bool,
+    options: &CountOptions,
+) -> Option<u128> {
+    assert_eq!(placements.len(), pieces.len(), "one placement list per piece");
+    let classes = Classes::new(region, pieces, reflections);
     let copies = vec![Copies::ONE; pieces.len()];
     let mut sum = count_placements(region, pieces, placements.clone(), &copies, reflections, options)?;
     // The group acting on packings: symmetries that move cells and pieces alike (a

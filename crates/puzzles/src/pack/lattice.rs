@@ -173,7 +173,8 @@ impl LatticeSolver {
         if self.hopeless {
             return Ok(0);
         }
-        lattice::count_classes(&self.region, &self.pieces, self.reflections, options).ok_or(RunError::Overflow)
+        lattice::count_classes_placements(&self.region, &self.pieces, self.placements.clone(), self.reflections, options)
+            .ok_or(RunError::Overflow)
     }
 
     /// The problem as exact cover in Knuth's DLX format ([`super::knuth_text`]), cells
