@@ -157,6 +157,22 @@ proptest! {
 }
 
 #[test]
+fn a_huge_multiplicity_takes_no_more_frames_than_options() {
+    // Item a may be covered up to 2e9 times: the dense frames are bounded by the options
+    // (a frame per unit of the bound would take 32 GB).
+    let mut p = Problem::new(2, 0);
+    p.set_multiplicity(0, 0, 2_000_000_000).unwrap();
+    p.add_option(&[0, 1]).unwrap();
+    p.add_option(&[0]).unwrap();
+    p.add_option(&[0]).unwrap();
+    let mut b = BitSolverM::new(&p).unwrap();
+    assert!(b.is_dense());
+    // Item b once, with any subset of the two {a} options: 4 solutions.
+    assert_eq!(b.count(), 4);
+    assert_eq!(Solver::new(&p).count(), 4);
+}
+
+#[test]
 fn a_prefix_off_the_tree_is_refused() {
     // Items 0, 1; options {0}, {1}, {0, 1}. The search branches on item 0 first.
     let mut p = Problem::new(2, 0);

@@ -88,9 +88,11 @@ impl BitSolverM {
         let (mut items, mut open, mut bounds) = (Vec::new(), Vec::new(), Vec::new());
         let dense = dense && t.dense.is_some();
         if let (true, Some(d)) = (dense, &t.dense) {
-            // Every frame at once: a level takes an option or covers an item, and at most
-            // sum(hi) options cover primary items (an item of bound 0 starts covered).
-            let levels = t.primary + bound.iter().map(|&b| b.max(0) as usize).sum::<usize>() + 1;
+            // Every frame at once: a level takes an option or covers an item, each option
+            // at most once and at most sum(hi) of them (an item of bound 0 starts
+            // covered; a bound may be huge, the options are not).
+            let takes = bound.iter().map(|&b| b.max(0) as usize).fold(0usize, usize::saturating_add);
+            let levels = t.primary + takes.min(t.options) + 1;
             live.resize(levels * d.n, 0);
             open = vec![0u128; levels];
             open[0] = (0..t.primary).filter(|&i| bound[i] > 0).fold(0, |m, i| m | 1 << i);
