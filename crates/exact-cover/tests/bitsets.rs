@@ -173,6 +173,21 @@ fn a_huge_multiplicity_takes_no_more_frames_than_options() {
 }
 
 #[test]
+fn huge_multiplicities_order_the_item_choice_as_dancing_links() {
+    // Items 0 and 1 have the same counts and degrees; their slacks (2^30 + 5 and 2^30 +
+    // 3, past 30 bits) decide which is branched on first: item 1.
+    let mut p = Problem::new(3, 0);
+    p.set_multiplicity(0, 0, (1 << 30) + 5).unwrap();
+    p.set_multiplicity(1, 0, (1 << 30) + 3).unwrap();
+    for items in [&[0, 2][..], &[1, 2], &[0], &[1], &[0, 1]] {
+        p.add_option(items).unwrap();
+    }
+    let ((bits, bit_nodes), (links, link_nodes)) = both_m(&p);
+    assert_eq!(bits, links);
+    assert_eq!(bit_nodes, link_nodes);
+}
+
+#[test]
 fn a_prefix_off_the_tree_is_refused() {
     // Items 0, 1; options {0}, {1}, {0, 1}. The search branches on item 0 first.
     let mut p = Problem::new(2, 0);

@@ -514,7 +514,7 @@ impl BitSolverM {
 #[inline]
 fn choose_dense_m<const N: usize>(frame: &[u64; N], open: u128, bound: &[i32], slack: &[i32], d: &DenseTables) -> (usize, i32) {
     // The key packed in one integer, least first: degree (at most 513), the bound's slack
-    // (non-negative, clamped), 1023 less the count (at most 512), the item (below 128).
+    // (0 to i32::MAX: 31 bits), 1023 less the count (at most 512), the item (below 128).
     let mut best = u64::MAX;
     for (half, bits) in [(0, open as u64), (64, (open >> 64) as u64)] {
         let mut a = bits;
@@ -535,7 +535,7 @@ fn choose_dense_m<const N: usize>(frame: &[u64; N], open: u128, bound: &[i32], s
             if theta <= 0 {
                 return (i, theta);
             }
-            let key = (theta as u64) << 54 | (s.clamp(0, (1 << 30) - 1) as u64) << 17 | u64::from(1023 - c) << 7 | i as u64;
+            let key = (theta as u64) << 54 | (s.max(0) as u64) << 17 | u64::from(1023 - c) << 7 | i as u64;
             best = best.min(key);
         }
     }
