@@ -27,8 +27,9 @@ pub enum Engine {
     DancingLinks,
     /// Algorithm M (multiplicities) on dancing links ([`Solver`]).
     AlgorithmM,
-    /// Algorithm M (multiplicities) on live-option bitsets ([`BitSolverM`]).
-    BitsetsM,
+    /// Algorithm M (multiplicities) on live-option bitsets ([`BitSolverM`]), on dense
+    /// frames when true (see [`BitSolverM::with_dense`]).
+    BitsetsM(bool),
     /// Memoized counting (DXZ) on dancing links ([`Solver::count_memo`]).
     Memo,
 }
@@ -42,7 +43,8 @@ impl Engine {
             Engine::Bitsets(Counting::Dense) => "bitsets (Algorithm C on live-option bitsets, dense popcounts), enumerating",
             Engine::DancingLinks => "dancing links (Algorithm C), enumerating",
             Engine::AlgorithmM => "dancing links (Algorithm M, multiplicities), enumerating",
-            Engine::BitsetsM => "bitsets (Algorithm M, multiplicities, on live-option bitsets), enumerating",
+            Engine::BitsetsM(false) => "bitsets (Algorithm M, multiplicities, on live-option bitsets), enumerating",
+            Engine::BitsetsM(true) => "bitsets (Algorithm M, multiplicities, on live-option bitsets, dense frames), enumerating",
             Engine::Memo => "dancing links (Algorithm C) with memoized subproblems (DXZ)",
         }
     }
@@ -94,7 +96,7 @@ impl Search {
     pub fn engine(&self) -> Engine {
         match self {
             Search::Bits(b) => Engine::Bitsets(b.counting()),
-            Search::BitsM(_) => Engine::BitsetsM,
+            Search::BitsM(b) => Engine::BitsetsM(b.is_dense()),
             Search::Links(s) if s.has_multiplicities() => Engine::AlgorithmM,
             Search::Links(_) => Engine::DancingLinks,
         }

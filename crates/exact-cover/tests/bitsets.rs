@@ -208,7 +208,8 @@ fn the_strategy_names_its_engine() {
     assert!(matches!(Search::new(&p).engine(), Engine::Bitsets(_)));
     let mut m = p.clone();
     m.set_multiplicity(0, 0, 2).unwrap();
-    assert_eq!(Search::new(&m).engine(), Engine::BitsetsM);
+    assert_eq!(Search::new(&m).engine(), Engine::BitsetsM(true));
+    assert_eq!(Search::new(&m).engine().name(), "bitsets (Algorithm M, multiplicities, on live-option bitsets, dense frames), enumerating");
     // One item in 20000 options: 4e8 conflicting pairs, past MAX_PAIRS: dancing links.
     let mut wide = Problem::new(1, 0);
     for _ in 0..20000 {
