@@ -801,23 +801,23 @@ impl Tables {
             item_start.push(item_word.len() as u32);
         }
         let dense = (words <= 8 && primary <= 128).then(|| {
-            let n = words.max(1);
-            let mut item = vec![0u64; primary * n];
+            let width = words.max(1);
+            let mut item = vec![0u64; primary * width];
             for i in 0..primary {
                 for j in item_start[i] as usize..item_start[i + 1] as usize {
-                    item[i * n + item_word[j] as usize] = item_bits[j];
+                    item[i * width + item_word[j] as usize] = item_bits[j];
                 }
             }
-            let mut conf = vec![0u64; n_options(&opt_start) * n];
-            let mut prim = Vec::with_capacity(n_options(&opt_start));
-            for k in 0..n_options(&opt_start) {
+            let mut conf = vec![0u64; n * width];
+            let mut prim = Vec::with_capacity(n);
+            for k in 0..n {
                 for j in conf_start[k] as usize..conf_start[k + 1] as usize {
-                    conf[k * n + conf_word[j] as usize] = conf_bits[j];
+                    conf[k * width + conf_word[j] as usize] = conf_bits[j];
                 }
                 let items = &opt_items[opt_start[k] as usize..opt_start[k + 1] as usize];
                 prim.push(items.iter().fold(0u128, |m, &i| m | 1 << i));
             }
-            DenseTables { n, item, conf, prim }
+            DenseTables { n: width, item, conf, prim }
         });
         Some(Tables {
             dense,
@@ -884,11 +884,6 @@ macro_rules! dense_dispatch {
     };
 }
 use dense_dispatch;
-
-/// The number of options of tables whose option starts are `opt_start`.
-fn n_options(opt_start: &[u32]) -> usize {
-    opt_start.len() - 1
-}
 
 /// The tables of [`Counting::Dense`]: every item's options and every option's conflict
 /// set as `n` whole words (`n` the number of words of options, 1 to 8),

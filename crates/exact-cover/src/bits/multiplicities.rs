@@ -393,9 +393,7 @@ impl BitSolverM {
                     return false;
                 }
                 if self.stats.nodes % PROGRESS_INTERVAL == 0 {
-                    if let Some(p) = &self.watch {
-                        p.store(self.stats.nodes, self.stats.solutions, f64::NAN);
-                    }
+                    self.publish();
                 }
                 let open = self.open[l];
                 if open == 0 {
