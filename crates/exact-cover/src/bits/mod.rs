@@ -659,6 +659,25 @@ fn chunk_mut<const N: usize>(v: &mut [u64], k: usize) -> &mut [u64; N] {
     (&mut v[k * N..(k + 1) * N]).try_into().expect("N words")
 }
 
+/// The numbers of the set bits of `m` (the items of a 128-bit item set), least first.
+#[inline(always)]
+fn bits128(m: u128) -> impl Iterator<Item = usize> {
+    let (mut lo, mut hi) = (m as u64, (m >> 64) as u64);
+    std::iter::from_fn(move || {
+        if lo != 0 {
+            let i = lo.trailing_zeros() as usize;
+            lo &= lo - 1;
+            Some(i)
+        } else if hi != 0 {
+            let i = hi.trailing_zeros() as usize;
+            hi &= hi - 1;
+            Some(64 + i)
+        } else {
+            None
+        }
+    })
+}
+
 /// Takes the least option of `set` out of it (`None` when empty).
 #[inline(always)]
 fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
@@ -908,24 +927,19 @@ fn choose_dense<const N: usize>(frame: &[u64], active: u128, item: &[u64]) -> (u
     // The least (count, item) pair as one integer, kept without branches (the order of
     // the counts is random: a branch on each improvement would mispredict).
     let mut best = u64::MAX;
-    for (half, bits) in [(0, active as u64), (64, (active >> 64) as u64)] {
-        let mut a = bits;
-        while a != 0 {
-            let i = half + a.trailing_zeros() as usize;
-            a &= a - 1;
-            if (i + 1) * N > item.len() {
-                break;
-            }
-            let m: &[u64; N] = chunk(item, i);
-            let mut len = 0;
-            for j in 0..N {
-                len += (frame[j] & m[j]).count_ones();
-            }
-            if len == 0 {
-                return (i, 0);
-            }
-            best = best.min(u64::from(len) << 32 | i as u64);
+    for i in bits128(active) {
+        if (i + 1) * N > item.len() {
+            break;
         }
+        let m: &[u64; N] = chunk(item, i);
+        let mut len = 0;
+        for j in 0..N {
+            len += (frame[j] & m[j]).count_ones();
+        }
+        if len == 0 {
+            return (i, 0);
+        }
+        best = best.min(u64::from(len) << 32 | i as u64);
     }
     ((best & 0xffff_ffff) as usize, (best >> 32) as u32)
 }

@@ -23,7 +23,7 @@
 //! are the popcount of its mask of 1 to 8 words, covering an item clears that mask, and the
 //! least key of the item choice is kept as one packed integer without a branch per item.
 
-use super::{chunk, chunk_mut, dense_dispatch, DenseTables, Tables, COVERED};
+use super::{bits128, chunk, chunk_mut, dense_dispatch, DenseTables, Tables, COVERED};
 use crate::{Problem, Progress, Stats, PROGRESS_INTERVAL};
 use std::sync::Arc;
 
@@ -514,28 +514,23 @@ fn choose_dense_m<const N: usize>(frame: &[u64; N], open: u128, bound: &[i32], s
     // The key packed in one integer, least first: degree (at most 513), the bound's slack
     // (0 to i32::MAX: 31 bits), 1023 less the count (at most 512), the item (below 128).
     let mut best = u64::MAX;
-    for (half, bits) in [(0, open as u64), (64, (open >> 64) as u64)] {
-        let mut a = bits;
-        while a != 0 {
-            let i = half + a.trailing_zeros() as usize;
-            a &= a - 1;
-            if i >= bound.len() {
-                break;
-            }
-            let m: &[u64; N] = chunk(&d.item, i);
-            let mut c = 0;
-            for j in 0..N {
-                c += (frame[j] & m[j]).count_ones();
-            }
-            let b = bound[i];
-            let s = slack[i].min(b);
-            let theta = c as i32 + s - b + 1;
-            if theta <= 0 {
-                return (i, theta);
-            }
-            let key = (theta as u64) << 54 | (s.max(0) as u64) << 17 | u64::from(1023 - c) << 7 | i as u64;
-            best = best.min(key);
+    for i in bits128(open) {
+        if i >= bound.len() {
+            break;
         }
+        let m: &[u64; N] = chunk(&d.item, i);
+        let mut c = 0;
+        for j in 0..N {
+            c += (frame[j] & m[j]).count_ones();
+        }
+        let b = bound[i];
+        let s = slack[i].min(b);
+        let theta = c as i32 + s - b + 1;
+        if theta <= 0 {
+            return (i, theta);
+        }
+        let key = (theta as u64) << 54 | (s.max(0) as u64) << 17 | u64::from(1023 - c) << 7 | i as u64;
+        best = best.min(key);
     }
     ((best & 0x7f) as usize, (best >> 54) as i32)
 }
