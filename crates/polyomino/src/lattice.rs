@@ -665,22 +665,23 @@ fn orbits(placements: &[Vec<usize>], group: &[BoardSymmetry]) -> Vec<Orbit> {
 /// [`count_classes_by_listing`] is the slow, direct way.
 pub fn count_classes(region: &Region, pieces: &[Piece], reflections: bool, options: &CountOptions) -> Option<u128> {
     let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
-    count_classes_placements(region, pieces, placements, reflections, options)
+    count_classes_placements(region, pieces, placements, &Classes::new(region, pieces, reflections), reflections, options)
 }
 
-/// As [`count_classes`], on the pieces' placement lists already built
-/// (`placements[p]`: [`Region::placements`] of piece `p` with the same `reflections`).
+/// As [`count_classes`], on the pieces' placement lists and the classes already built
+/// (`placements[p]`: [`Region::placements`] of piece `p`, and `classes`:
+/// [`Classes::new`], both with the same `reflections`).
 ///
 /// Panics if `placements` and `pieces` differ in length.
 pub fn count_classes_placements(
     region: &Region,
     pieces: &[Piece],
     placements: Vec<Vec<Vec<usize>>>,
+    classes: &Classes,
     reflections: bool,
     options: &CountOptions,
 ) -> Option<u128> {
     assert_eq!(placements.len(), pieces.len(), "one placement list per piece");
-    let classes = Classes::new(region, pieces, reflections);
     let copies = vec![Copies::ONE; pieces.len()];
     let mut sum = count_placements(region, pieces, placements.clone(), &copies, reflections, options)?;
     // The group acting on packings: symmetries that move cells and pieces alike (a
@@ -839,9 +840,9 @@ impl Classes {
 }
 
 /// Calls `visit` with one packing of `pieces` (each used once; `placements[p]`:
-/// [`Region::placements`] of piece `p` with the same `reflections`) in `region` per
-/// class of [`Classes`], as `(piece, index in placements[piece])` pairs, until it
-/// returns `Break`.
+/// [`Region::placements`] of piece `p`) in `region` per class of `classes` (built by
+/// [`Classes::new`] with the same pieces and orientations), as `(piece, index in
+/// placements[piece])` pairs, until it returns `Break`.
 ///
 /// Without listing every packing: a piece `p` that every symmetry maps onto itself is
 /// fixed at one placement `T` per orbit of its placements (the piece with the fewest
@@ -855,10 +856,9 @@ pub fn for_each_class(
     region: &Region,
     pieces: &[Piece],
     placements: &[Vec<Vec<usize>>],
-    reflections: bool,
+    classes: &Classes,
     mut visit: impl FnMut(&[(usize, usize)]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let classes = Classes::new(region, pieces, reflections);
     let acting = classes.acting();
     let layout = region.layout();
     let copies = vec![Copies::ONE; pieces.len()];

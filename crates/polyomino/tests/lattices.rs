@@ -5,7 +5,7 @@
 //! random small regions and pieces, with and without piece counts. Placements are checked
 //! against every connected set of cells of the region congruent to the piece.
 
-use polyomino::lattice::{connected, Cell, Lattice, Piece, Polyform, Region};
+use polyomino::lattice::{connected, Cell, Classes, Lattice, Piece, Polyform, Region};
 use polyomino::{Copies, Engine, Search};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -315,7 +315,7 @@ fn check_listed_classes(region: &Region, pieces: &[Piece], placements: &[Vec<Vec
     // The library's own placement lists, translated to the test's by cell sets.
     let lists: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
     let mut seen = BTreeSet::new();
-    let _ = polyomino::lattice::for_each_class(region, pieces, &lists, reflections, |sol| {
+    let _ = polyomino::lattice::for_each_class(region, pieces, &lists, &Classes::new(region, pieces, reflections), |sol| {
         let mut own = vec![usize::MAX; region.cells().len()];
         for &(p, k) in sol {
             lists[p][k].iter().for_each(|&c| own[c] = p);

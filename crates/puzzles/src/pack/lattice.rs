@@ -13,6 +13,7 @@ use super::{RunError, RunOptions, Tiling, MAX_PLACEMENT_CELLS};
 use polyomino::lattice::{self, Classes, Lattice, Piece, Region};
 use polyomino::{Copies, Search};
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
 
 /// The built-in piece sets of the lattices other than the square one.
 pub const SET_NAMES: &str = "soma, pentacubes-flat, bedlam, tetris-cube (cubic); hexiamonds (triangular); tetrahexes (hexagonal)";
@@ -62,6 +63,8 @@ pub struct LatticeSolver {
     placements: Vec<Vec<Vec<usize>>>,
     /// Whether a condition that needs no search rules every packing out.
     hopeless: bool,
+    /// The symmetry classes of packings ([`Classes::new`]), built on first use.
+    classes: OnceLock<Classes>,
 }
 
 impl LatticeSolver {
@@ -80,7 +83,7 @@ impl LatticeSolver {
         let cells = region.cells().len();
         if !polyomino::cover::area_reachable(&sizes, &copies, cells) {
             let placements = vec![Vec::new(); pieces.len()];
-            return Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless: true });
+            return Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless: true, classes: OnceLock::new() });
         }
         let group = region.lattice().group(reflections).len() as u128;
         let entries: u128 = sizes.iter().map(|&s| group * cells as u128 * s as u128).sum();
@@ -89,7 +92,7 @@ impl LatticeSolver {
         }
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
         let hopeless = placements.iter().zip(&copies).any(|(l, c)| l.is_empty() && c.lo > 0);
-        Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless })
+        Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless, classes: OnceLock::new() })
     }
 
     /// The region.
@@ -133,7 +136,7 @@ impl LatticeSolver {
         if !self.is_distinct() {
             return format!("{kept}; not broken (piece counts)");
         }
-        let classes = Classes::new(&self.region, &self.pieces, self.reflections).len();
+        let classes = self.built_classes().len();
         format!("{kept} (a count breaks them by orbits); classes (--unique) under {classes} (Burnside's lemma)")
     }
 
@@ -153,11 +156,16 @@ impl LatticeSolver {
     /// that map the piece set onto itself).
     ///
     /// Errors: [`RunError::Copies`] unless every piece is used once.
-    pub fn classes(&self) -> Result<Classes, RunError> {
+    pub fn classes(&self) -> Result<&Classes, RunError> {
         if !self.is_distinct() {
             return Err(RunError::Copies);
         }
-        Ok(Classes::new(&self.region, &self.pieces, self.reflections))
+        Ok(self.built_classes())
+    }
+
+    /// [`Classes::new`] of this problem, built once.
+    fn built_classes(&self) -> &Classes {
+        self.classes.get_or_init(|| Classes::new(&self.region, &self.pieces, self.reflections))
     }
 
     /// The number of classes of packings under [`LatticeSolver::classes`], by Burnside's
@@ -173,8 +181,15 @@ impl LatticeSolver {
         if self.hopeless {
             return Ok(0);
         }
-        lattice::count_classes_placements(&self.region, &self.pieces, self.placements.clone(), self.reflections, options)
-            .ok_or(RunError::Overflow)
+        lattice::count_classes_placements(
+            &self.region,
+            &self.pieces,
+            self.placements.clone(),
+            self.built_classes(),
+            self.reflections,
+            options,
+        )
+        .ok_or(RunError::Overflow)
     }
 
     /// The problem as exact cover in Knuth's DLX format ([`super::knuth_text`]), cells
@@ -198,7 +213,7 @@ impl LatticeSolver {
             return Ok(ControlFlow::Continue(()));
         }
         let mut tiling: Tiling = Vec::new();
-        Ok(lattice::for_each_class(&self.region, &self.pieces, &self.placements, self.reflections, |sol| {
+        Ok(lattice::for_each_class(&self.region, &self.pieces, &self.placements, self.built_classes(), |sol| {
             tiling.clear();
             tiling.extend(sol.iter().map(|&(p, k)| (p, self.placements[p][k].clone())));
             visit(&tiling)
