@@ -516,10 +516,17 @@ proptest! {
     fn unique_counts_with_copies_equal_brute_force_classes((cells, shapes, copies) in case()) {
         let board_set: BTreeSet<(i32, i32)> = cells.iter().copied().collect();
         prop_assume!(!board_set.is_empty());
-        let tilings = brute_tilings(&board_set, &shapes, &copies);
-        let expected = classes(&board_set, &tilings);
         let solver = solver_for(&cells, &shapes, &copies);
         let (all, unique) = solver.count_tilings_with_symmetry(&RunOptions::default()).unwrap();
+        let n = brute(&board_set, &shapes, &copies);
+        prop_assert_eq!(all, u128::from(n));
+        // The classes need every tiling in memory: only where they are few (a random
+        // case of millions of tilings was killed by the out-of-memory killer in CI).
+        if n > LISTED_AT_MOST {
+            return Ok(());
+        }
+        let tilings = brute_tilings(&board_set, &shapes, &copies);
+        let expected = classes(&board_set, &tilings);
         prop_assert_eq!(all, tilings.len() as u128);
         prop_assert_eq!(unique, expected as u128);
         let group = solver.symmetries();
