@@ -38,9 +38,15 @@ impl Engine {
     /// The engine's name as `--stats` and JSON report it.
     pub fn name(self) -> &'static str {
         match self {
-            Engine::Bitsets(Counting::Incremental) => "bitsets (Algorithm C on live-option bitsets, incremental counts), enumerating",
-            Engine::Bitsets(Counting::Popcount) => "bitsets (Algorithm C on live-option bitsets, popcounts), enumerating",
-            Engine::Bitsets(Counting::Dense) => "bitsets (Algorithm C on live-option bitsets, dense popcounts), enumerating",
+            Engine::Bitsets(Counting::Incremental) => {
+                "bitsets (Algorithm C on live-option bitsets, incremental counts; a count compacts subtrees of at most 768 live options to dense frames), enumerating"
+            }
+            Engine::Bitsets(Counting::Popcount) => {
+                "bitsets (Algorithm C on live-option bitsets, popcounts; a count compacts subtrees of at most 768 live options to dense frames), enumerating"
+            }
+            Engine::Bitsets(Counting::Dense) => {
+                "bitsets (Algorithm C on live-option bitsets, dense popcounts; a count narrows frames as options die), enumerating"
+            }
             Engine::DancingLinks => "dancing links (Algorithm C), enumerating",
             Engine::AlgorithmM => "dancing links (Algorithm M, multiplicities), enumerating",
             Engine::BitsetsM(false) => "bitsets (Algorithm M, multiplicities, on live-option bitsets), enumerating",
@@ -193,4 +199,17 @@ pub fn count_subtree(
     stats.nodes += extra.nodes;
     stats.updates += extra.updates;
     Some(Counted { count: Some(count), engine: search.engine(), stats, memo: MemoStats::default() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_names_state_the_compaction_threshold() {
+        let at = crate::bits::COMPACT_AT.to_string();
+        for counting in [Counting::Incremental, Counting::Popcount] {
+            assert!(Engine::Bitsets(counting).name().contains(&format!("at most {at} live options")), "{counting:?}");
+        }
+    }
 }

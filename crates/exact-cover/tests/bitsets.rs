@@ -324,3 +324,100 @@ proptest! {
         prop_assert_eq!(sparse.stats().nodes, d.stats().nodes);
     }
 }
+
+/// Random problems whose options have `width` to `width + 3` primary items (a colored
+/// secondary item on some), so that exact covers are rare and a full count stays short
+/// even with hundreds of options, plus one planted exact cover (the primary items in a
+/// random order, cut into runs of 3 to 7) so that there is at least one: `primary`
+/// primary items, `options` random options (a seeded xorshift).
+fn sparse_cover_problem(seed: u64, primary: usize, options: usize, width: u64) -> Problem {
+    let mut rng = seed | 1;
+    let mut next = move |m: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % m
+    };
+    let secondary = 6;
+    let mut p = Problem::new(primary, secondary);
+    for _ in 0..options {
+        let mut items: Vec<(usize, Color)> = Vec::new();
+        for _ in 0..width + next(4) {
+            let i = next(primary as u64) as usize;
+            if !items.iter().any(|&(j, _)| j == i) {
+                items.push((i, Color::NONE));
+            }
+        }
+        if next(3) == 0 {
+            let color = if next(3) == 0 { Color::NONE } else { Color(1 + next(2) as u32) };
+            items.push((primary + next(secondary as u64) as usize, color));
+        }
+        p.add_colored_option(&items).unwrap();
+    }
+    let mut order: Vec<usize> = (0..primary).collect();
+    for i in (1..primary).rev() {
+        order.swap(i, next(i as u64 + 1) as usize);
+    }
+    let mut rest = &order[..];
+    while !rest.is_empty() {
+        let (run, after) = rest.split_at((3 + next(5) as usize).min(rest.len()));
+        p.add_option(run).unwrap();
+        rest = after;
+    }
+    p
+}
+
+/// Counts that compact (the subtree below a node of few live options counted on dense
+/// frames over just those, and dense frames narrowed) against the same counts without
+/// compaction and against the solutions listed one by one: the same number, the same
+/// nodes, and with popcounts the same updates.
+fn compacted_against_plain(p: &Problem) -> Result<(), TestCaseError> {
+    let listed = {
+        let mut b = BitSolver::new(p).unwrap();
+        let mut n = 0u64;
+        while let Some(s) = b.next_solution() {
+            prop_assert!(is_solution(p, s));
+            n += 1;
+        }
+        (n, b.stats().nodes)
+    };
+    prop_assert!(listed.0 >= 1, "the planted solution");
+    for counting in [Counting::Dense, Counting::Popcount, Counting::Incremental] {
+        let run = |compact: bool| {
+            let mut b = BitSolver::with_counting(p, Some(counting)).unwrap();
+            b.set_compaction(compact);
+            let n = b.count();
+            (n, b.stats())
+        };
+        let ((with, stats), (without, plain)) = (run(true), run(false));
+        prop_assert_eq!((with, stats.nodes), listed, "{:?} compacted against listed", counting);
+        prop_assert_eq!((without, plain.nodes), listed, "{:?} plain against listed", counting);
+        prop_assert_eq!(stats.solutions, plain.solutions);
+        if counting != Counting::Incremental {
+            prop_assert_eq!(stats.updates, plain.updates, "{:?}", counting);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Up to 160 options: dense from the root (narrowed as options die), or sparse
+    /// compacted at the root.
+    #[test]
+    fn compacted_counts_equal_plain_counts(seed in any::<u64>(), primary in 8usize..32, per_item in 3usize..6) {
+        compacted_against_plain(&sparse_cover_problem(seed, primary, primary * per_item, 2))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// 600 to 840 options over 120 to 140 primary items: sparse nodes first (past 768
+    /// live options, or past 128 uncovered items), then compacted subtrees.
+    #[test]
+    fn compacted_counts_equal_plain_counts_past_the_threshold(seed in any::<u64>(), primary in 120usize..140, per_item in 5usize..7) {
+        compacted_against_plain(&sparse_cover_problem(seed, primary, primary * per_item, 7))?;
+    }
+}

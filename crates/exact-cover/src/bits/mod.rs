@@ -21,6 +21,12 @@
 //! covering by bitsets is old (BurrTools' SIMD bitset cover; the bit-parallel searches of
 //! TAOCP 7.1.3); the incremental counts give the minimum-remaining-values choice of
 //! Algorithm C at the cost of one scan over the uncovered primary items.
+//!
+//! A count compacts: once few options are live at a node ([`COMPACT_AT`]), the problem
+//! left there (those options, the uncovered items, renumbered in order) is rebuilt as
+//! dense bitsets of a few words and its subtree counted on them (see
+//! [`BitSolver::count_compacted`]); a dense count does the same once its live options
+//! fit in half its words. The tree and its statistics stay those of the plain search.
 
 use crate::{Color, Problem, Progress, Stats, PROGRESS_INTERVAL};
 
@@ -119,7 +125,30 @@ pub struct BitSolver {
     /// Per level of the current path (branch taken, 0-based; branches in all), kept only
     /// when watched.
     path: Vec<(u32, u32)>,
+    /// The dense search a count hands a subtree to once few options are live there (see
+    /// [`BitSolver::count_compacted`]), its tables rewritten for each such subtree, and
+    /// the scratch lists that rewrite uses.
+    sub: Option<Box<BitSolver>>,
+    compact: Compaction,
+    /// Whether counts compact (see [`BitSolver::set_compaction`]).
+    compacting: bool,
 }
+
+/// Scratch space of [`BitSolver::count_compacted`]: per word of the frame the live
+/// options in the words before it, and per primary item its number in the compacted
+/// problem (255 when covered).
+#[derive(Debug, Clone, Default)]
+struct Compaction {
+    rank: Vec<u32>,
+    item: Vec<u8>,
+}
+
+/// A count hands the subtree below a node of a sparse frame to a dense search over just
+/// that node's live options (see [`BitSolver::count_compacted`]) once at most this many
+/// options are live there (12 words of frame; dense frames go up to 16). Measured on the
+/// flat pentacubes in a 3x4x5 box (median user s of 5 interleaved runs, BENCHMARKS.md):
+/// 640 0.88, 768 0.87, 896 0.92, 1024 1.01; 256 and 512 were slower (more sparse nodes).
+pub const COMPACT_AT: usize = 768;
 
 impl BitSolver {
     /// Builds the bitsets for `problem`, or `None` when it has multiplicities (Algorithm
@@ -204,6 +233,9 @@ impl BitSolver {
             stats: Stats::default(),
             watch: None,
             path: Vec::new(),
+            sub: None,
+            compact: Compaction::default(),
+            compacting: true,
         }
     }
 
@@ -221,6 +253,7 @@ impl BitSolver {
     /// once for all the subtrees of a cut): a new search, whatever this one has done.
     pub fn subtree(&self, prefix: &[usize]) -> Option<BitSolver> {
         let mut s = BitSolver::fresh(self.t.clone(), self.counting);
+        s.compacting = self.compacting;
         let mut alive = true;
         for (l, &k) in prefix.iter().enumerate() {
             let (i, _) = if alive { s.choose(l)? } else { return None };
@@ -256,6 +289,18 @@ impl BitSolver {
         self.stats
     }
 
+    /// Whether [`BitSolver::count`] compacts (the default): hands the subtree below a
+    /// node of few live options to a dense search over just those
+    /// ([`BitSolver::count_compacted`]), and the subtree below a dense node whose live
+    /// options fit in half its words to a narrower one. The tree, the count and the
+    /// nodes are the same either way (and the updates with [`Counting::Popcount`] and
+    /// [`Counting::Dense`]; with [`Counting::Incremental`], a compacted subtree's
+    /// updates are its options excluded); only the time differs. For tests and
+    /// measurements.
+    pub fn set_compaction(&mut self, on: bool) {
+        self.compacting = on;
+    }
+
     /// How this solver counts live options.
     pub fn counting(&self) -> Counting {
         self.counting
@@ -286,7 +331,7 @@ impl BitSolver {
     /// The next solution, as the numbers of its options in increasing order, or `None`
     /// when the search is exhausted (or interrupted, see [`crate::interrupt`]).
     pub fn next_solution(&mut self) -> Option<&[usize]> {
-        if !self.advance() {
+        if !self.advance::<false>() {
             return None;
         }
         self.solution.clear();
@@ -303,11 +348,104 @@ impl BitSolver {
             dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.run_dense());
             return self.stats.solutions - before;
         }
-        let mut n = 0;
-        while self.advance() {
-            n += 1;
+        // Every solution passes through `stats.solutions`, also those of the subtrees
+        // counted on compacted dense frames.
+        let before = self.stats.solutions;
+        while self.advance::<true>() {}
+        self.stats.solutions - before
+    }
+
+    /// Counts the solutions below node `l` of a sparse frame (alive: not known to be a
+    /// dead end) on a dense search ([`Counting::Dense`]) of the problem left there, when
+    /// at most [`COMPACT_AT`] options are live and at most 128 primary items uncovered;
+    /// returns false, doing nothing, otherwise. The problem left has those live options,
+    /// renumbered in order, and those items, renumbered in order; two options conflict in
+    /// it when they do in the whole problem, so it has the same solutions as the subtree
+    /// and, the dense search choosing as this one does (fewest live options, first in
+    /// order; options in order), the same tree: the statistics go on as if this search
+    /// had visited it. Time: the uncovered items' option words and the live options
+    /// (one `pext` a word where the CPU has BMI2), against a dense search of 1 to 12
+    /// words a frame instead of this one's sparse words at every node below: the
+    /// bitsets are rebuilt over what is left, as Knuth's dancing cells (SSXCC) keep the
+    /// live options of each item at the front of its array, here once per subtree.
+    fn count_compacted(&mut self, l: usize) -> bool {
+        let t = &*self.t;
+        let live = &self.live[l * t.words..(l + 1) * t.words];
+        let c = &mut self.compact;
+        c.rank.clear();
+        let mut m = 0usize;
+        for &w in live {
+            c.rank.push(m as u32);
+            m += w.count_ones() as usize;
         }
-        n
+        if m > COMPACT_AT {
+            return false;
+        }
+        c.item.clear();
+        c.item.resize(t.primary, u8::MAX);
+        let mut ni = 0usize;
+        for i in 0..t.primary {
+            let uncovered = match self.counting {
+                Counting::Popcount => self.active[l * self.active_words + i / 64] >> (i % 64) & 1 == 1,
+                _ => self.count[l * t.primary + i] < COVERED / 2,
+            };
+            if uncovered {
+                if ni == 128 {
+                    return false;
+                }
+                c.item[i] = ni as u8;
+                ni += 1;
+            }
+        }
+        let n = m.div_ceil(64).max(1);
+        let sub = self.sub.get_or_insert_with(|| Box::new(BitSolver::fresh(Arc::new(Tables::compacted()), Counting::Dense)));
+        let Some(st) = Arc::get_mut(&mut sub.t) else { return false };
+        let Some(d) = st.dense.as_mut() else { return false };
+        (st.options, st.primary, st.words, d.n) = (m, ni, n, n);
+        // Each uncovered item's live options, renumbered: its words' live bits squeezed
+        // together and shifted to the live options before them.
+        d.item.clear();
+        d.item.resize(ni * n, 0);
+        squeeze_items(t, live, &c.rank, &c.item, &mut d.item, n);
+        // Each live option's primary items, renumbered (a live option's primary items are
+        // uncovered, else it would conflict with the option that covered them), and its
+        // conflicts through secondary items, renumbered bit by bit; those through primary
+        // items are found by each commit from the items' options (`DenseTables::lazy`).
+        d.conf.clear();
+        d.conf.resize(if t.sec_word.is_empty() { 0 } else { m * n }, 0);
+        d.ids.clear();
+        for (w, &bits) in live.iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                let k = w * 64 + b.trailing_zeros() as usize;
+                b &= b - 1;
+                let (a, e) = (t.sec_start[k] as usize, t.sec_start[k + 1] as usize);
+                let j = d.ids.len();
+                for (&w, &bits) in t.sec_word[a..e].iter().zip(&t.sec_bits[a..e]) {
+                    let lw = live[w as usize];
+                    let mut x = bits & lw;
+                    while x != 0 {
+                        let r = c.rank[w as usize] as usize + (lw & ((1u64 << x.trailing_zeros()) - 1)).count_ones() as usize;
+                        d.conf[j * n + r / 64] |= 1 << (r % 64);
+                        x &= x - 1;
+                    }
+                }
+                d.ids.push(k as u32);
+            }
+        }
+        d.map.clone_from(&c.item);
+        if d.parent.is_none() {
+            d.parent = Some(self.t.clone());
+        }
+        let before = self.stats.nodes;
+        self.stats = run_compacted(sub, m, ni, n, self.stats);
+        if crate::interrupt::requested() {
+            self.done = true;
+        }
+        if self.stats.nodes / PROGRESS_INTERVAL != before / PROGRESS_INTERVAL {
+            self.publish();
+        }
+        true
     }
 
     /// In frame `l`, the uncovered primary item with the fewest live options (the first
@@ -481,7 +619,10 @@ impl BitSolver {
 
     /// Runs the search until the next solution (true, with the options of
     /// `pos[0..level]` forming it) or its end (false).
-    fn advance(&mut self) -> bool {
+    ///
+    /// With `COMPACT` (a count), the subtree below a node of few live options is counted
+    /// by [`BitSolver::count_compacted`] (its solutions only in the statistics).
+    fn advance<const COMPACT: bool>(&mut self) -> bool {
         if self.counting == Counting::Dense {
             return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.step_dense());
         }
@@ -501,38 +642,44 @@ impl BitSolver {
                     self.done = true;
                     return false;
                 }
-                let choice = if alive { self.choose(l) } else { Some((0, 0)) };
-                match choice {
-                    None => {
-                        self.level = l;
-                        self.at_solution = true;
-                        self.stats.solutions += 1;
-                        return true;
+                if COMPACT && alive && self.compacting && self.count_compacted(l) {
+                    if self.done {
+                        return false;
                     }
-                    Some((i, len)) => {
-                        if self.watch.is_some() {
-                            self.path.truncate(l);
-                            self.path.push((0, len));
-                            if self.stats.nodes % PROGRESS_INTERVAL == 0 {
-                                self.publish();
-                            }
+                } else {
+                    let choice = if alive { self.choose(l) } else { Some((0, 0)) };
+                    match choice {
+                        None => {
+                            self.level = l;
+                            self.at_solution = true;
+                            self.stats.solutions += 1;
+                            return true;
                         }
-                        if len > 0 {
-                            if self.option_at.len() <= l {
-                                self.option_at.push(0);
-                                self.word_at.push(0);
-                                self.word_end.push(0);
-                                self.pending.push(0);
+                        Some((i, len)) => {
+                            if self.watch.is_some() {
+                                self.path.truncate(l);
+                                self.path.push((0, len));
+                                if self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                                    self.publish();
+                                }
                             }
-                            // Start at the item's first word (it has one: len > 0).
-                            let m = self.t.item_start[i] as usize;
-                            self.word_at[l] = m as u32;
-                            self.word_end[l] = self.t.item_start[i + 1];
-                            self.pending[l] = self.live[l * self.t.words + self.t.item_word[m] as usize] & self.t.item_bits[m];
-                            if let Some(k) = self.next_option(l) {
-                                alive = self.commit(l, k);
-                                l += 1;
-                                continue;
+                            if len > 0 {
+                                if self.option_at.len() <= l {
+                                    self.option_at.push(0);
+                                    self.word_at.push(0);
+                                    self.word_end.push(0);
+                                    self.pending.push(0);
+                                }
+                                // Start at the item's first word (it has one: len > 0).
+                                let m = self.t.item_start[i] as usize;
+                                self.word_at[l] = m as u32;
+                                self.word_end[l] = self.t.item_start[i + 1];
+                                self.pending[l] = self.live[l * self.t.words + self.t.item_word[m] as usize] & self.t.item_bits[m];
+                                if let Some(k) = self.next_option(l) {
+                                    alive = self.commit(l, k);
+                                    l += 1;
+                                    continue;
+                                }
                             }
                         }
                     }
@@ -600,6 +747,22 @@ impl BitSolver {
                         self.level = l;
                         self.at_solution = true;
                         return true;
+                    }
+                } else if !STOP && alive && N > 1 && self.compacting && d.parent.is_none() && narrower::<N>(chunk(live, l)) {
+                    // Counting: the subtree goes to a narrower dense search.
+                    let frame: [u64; N] = *chunk(live, l);
+                    if let Some((m, ni, n)) = compact_dense::<N>(d, &self.t, &frame, a, &mut self.sub) {
+                        if let Some(sub) = self.sub.as_deref_mut() {
+                            let before = stats.nodes;
+                            *stats = run_compacted(sub, m, ni, n, *stats);
+                            if crate::interrupt::requested() {
+                                self.done = true;
+                                return false;
+                            }
+                            if let (Some(p), true) = (&self.watch, stats.nodes / PROGRESS_INTERVAL != before / PROGRESS_INTERVAL) {
+                                p.store(stats.nodes, stats.solutions, crate::solver::estimate_of(&self.path));
+                            }
+                        }
                     }
                 } else {
                     let frame: [u64; N] = *chunk(live, l);
@@ -678,6 +841,194 @@ fn bits128(m: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Runs `sub`, whose tables [`BitSolver::count_compacted`] or [`compact_dense`] has just
+/// written (`m` options, `ni` primary items, `n` words a frame), from its root (a node
+/// already counted in `stats`) to its end, and returns `stats` gone on by its search.
+fn run_compacted(sub: &mut BitSolver, m: usize, ni: usize, n: usize, stats: Stats) -> Stats {
+    // Frames past the root are written before they are read: only grown, never cleared.
+    if sub.live.len() < (ni + 1) * n {
+        sub.live.resize((ni + 1) * n, 0);
+        sub.cand.resize((ni + 1) * n, 0);
+    }
+    if sub.act.len() < ni + 1 {
+        sub.act.resize(ni + 1, 0);
+        sub.option_at.resize(ni + 1, 0);
+    }
+    for (j, w) in sub.live[..n].iter_mut().enumerate() {
+        *w = if m >= (j + 1) * 64 {
+            !0
+        } else if m > j * 64 {
+            (1 << (m - j * 64)) - 1
+        } else {
+            0
+        };
+    }
+    sub.act[0] = if ni == 128 { !0 } else { (1u128 << ni) - 1 };
+    (sub.level, sub.base, sub.base_alive, sub.done, sub.at_solution) = (0, 0, true, false, false);
+    // Its root is the node of `stats`, counted already.
+    sub.stats = stats;
+    sub.stats.nodes -= 1;
+    dense_dispatch!(n, sub.run_dense());
+    sub.stats
+}
+
+/// Whether a dense frame of `N` words is worth handing to a narrower search: its live
+/// options fit in at most half as many words. Only for the dense search of a whole
+/// problem: below a compacted subtree (already narrow) the subtrees are too small to
+/// pay for it (3x4x5 flat pentacubes: 0.92 to 1.04 s against 0.87 s, BENCHMARKS.md).
+#[inline(always)]
+fn narrower<const N: usize>(frame: &[u64; N]) -> bool {
+    let m: u32 = frame.iter().map(|w| w.count_ones()).sum();
+    (m as usize).div_ceil(64).max(1) * 2 <= N
+}
+
+/// The frame of a dense search ([`Counting::Dense`], tables `d` of `N` words, `top` the
+/// tables of the whole problem) whose subtree [`BitSolver::advance_dense`] hands to a
+/// narrower dense search: the live options `frame` and uncovered items `act` of the node.
+/// Writes the tables of the problem left there into `sub` (made on first use) as
+/// [`BitSolver::count_compacted`] does, renumbering options and items in order, and
+/// returns the new width. Time: the uncovered items' `N` words, and the live options'
+/// conflict rows through secondary items.
+fn compact_dense<const N: usize>(
+    d: &DenseTables,
+    top: &Arc<Tables>,
+    frame: &[u64; N],
+    act: u128,
+    sub: &mut Option<Box<BitSolver>>,
+) -> Option<(usize, usize, usize)> {
+    let m: usize = frame.iter().map(|w| w.count_ones() as usize).sum();
+    let n = m.div_ceil(64).max(1);
+    let ni = act.count_ones() as usize;
+    let sub = sub.get_or_insert_with(|| Box::new(BitSolver::fresh(Arc::new(Tables::compacted()), Counting::Dense)));
+    let st = Arc::get_mut(&mut sub.t)?;
+    let e = st.dense.as_mut()?;
+    (st.options, st.primary, st.words, e.n) = (m, ni, n, n);
+    let mut rank = [0u32; N];
+    let mut r = 0;
+    for (x, w) in rank.iter_mut().zip(frame) {
+        *x = r;
+        r += w.count_ones();
+    }
+    // Per item of this search its number in the new one (255: covered).
+    let mut renumber = [u8::MAX; 128];
+    for (c, i) in bits128(act).enumerate() {
+        renumber[i] = c as u8;
+    }
+    e.item.clear();
+    e.item.resize(ni * n, 0);
+    for (c, i) in bits128(act).enumerate() {
+        squeeze_row::<N>(chunk(&d.item, i), frame, &rank, &mut e.item[c * n..(c + 1) * n]);
+    }
+    e.conf.clear();
+    e.ids.clear();
+    let sec = if d.parent.is_some() { &d.conf } else { &d.sec };
+    if !sec.is_empty() {
+        e.conf.resize(m * n, 0);
+    }
+    for (j, w) in frame.iter().enumerate() {
+        let mut b = *w;
+        while b != 0 {
+            let k = j * 64 + b.trailing_zeros() as usize;
+            b &= b - 1;
+            let c = e.ids.len();
+            if !sec.is_empty() {
+                squeeze_row::<N>(chunk(sec, k), frame, &rank, &mut e.conf[c * n..(c + 1) * n]);
+            }
+            e.ids.push(if d.parent.is_some() { d.ids[k] } else { k as u32 });
+        }
+    }
+    e.map.clear();
+    if d.parent.is_some() {
+        e.map.extend(d.map.iter().map(|&i| if i == u8::MAX { i } else { renumber[usize::from(i)] }));
+    } else {
+        e.map.extend_from_slice(&renumber[..top.primary]);
+    }
+    if e.parent.is_none() {
+        e.parent = Some(d.parent.clone().unwrap_or_else(|| top.clone()));
+    }
+    Some((m, ni, n))
+}
+
+/// ORs into `out` the bits of `row` at the live options of `frame`, renumbered as
+/// [`compact_dense`] does (`rank`: the live options before each word).
+#[inline(always)]
+fn squeeze_row<const N: usize>(row: &[u64; N], frame: &[u64; N], rank: &[u32; N], out: &mut [u64]) {
+    for w in 0..N {
+        let x = row[w] & frame[w];
+        if x != 0 {
+            deposit(out, pext(x, frame[w]), rank[w] as usize);
+        }
+    }
+}
+
+/// [`compress`] by the `pext` instruction where the CPU has BMI2 (checked once).
+#[inline(always)]
+fn pext(x: u64, mask: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2") {
+        // SAFETY: the CPU has BMI2, as just checked.
+        return unsafe { pext_bmi2(x, mask) };
+    }
+    compress(x, mask)
+}
+
+/// `pext` itself.
+///
+/// # Safety
+/// The CPU must have BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn pext_bmi2(x: u64, mask: u64) -> u64 {
+    // Safe to call here from Rust 1.86 on (target_feature 1.1), unsafe before.
+    #[allow(unused_unsafe)]
+    // SAFETY: this function's condition (the CPU has BMI2).
+    unsafe {
+        std::arch::x86_64::_pext_u64(x, mask)
+    }
+}
+
+/// Writes into `item` (`n` words a row, zero) the live options of each primary item
+/// uncovered in `map` (its number in the compacted problem, 255 when covered) as
+/// [`BitSolver::count_compacted`] renumbers them: live option `k` becomes the number of
+/// live options before it (`rank[k / 64]` plus those before it in its word).
+fn squeeze_items(t: &Tables, live: &[u64], rank: &[u32], map: &[u8], item: &mut [u64], n: usize) {
+    for (i, &ci) in map.iter().enumerate() {
+        if ci == u8::MAX {
+            continue;
+        }
+        let row = &mut item[usize::from(ci) * n..(usize::from(ci) + 1) * n];
+        for j in t.item_start[i] as usize..t.item_start[i + 1] as usize {
+            let w = t.item_word[j] as usize;
+            let x = t.item_bits[j] & live[w];
+            if x != 0 {
+                deposit(row, pext(x, live[w]), rank[w] as usize);
+            }
+        }
+    }
+}
+
+/// ORs the bits of `y` into `row` from bit `r` on (those past its end dropped).
+#[inline(always)]
+fn deposit(row: &mut [u64], y: u64, r: usize) {
+    row[r / 64] |= y << (r % 64);
+    if r % 64 != 0 && r / 64 + 1 < row.len() {
+        row[r / 64 + 1] |= y >> (64 - r % 64);
+    }
+}
+
+/// The bits of `x` at the places of the set bits of `mask`, squeezed together (the
+/// `pext` instruction of BMI2, one set bit of `x` at a time): bit `r` of the result is
+/// bit `p` of `x` for the `r`-th set bit `p` of `mask`, counting from 0.
+#[inline(always)]
+fn compress(mut x: u64, mask: u64) -> u64 {
+    let mut y = 0;
+    while x != 0 {
+        y |= 1 << (mask & ((x & x.wrapping_neg()) - 1)).count_ones();
+        x &= x - 1;
+    }
+    y
+}
+
 /// Takes the least option of `set` out of it (`None` when empty).
 #[inline(always)]
 fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
@@ -692,14 +1043,27 @@ fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
 /// Returns the options it excluded (the updates of [`Stats`]).
 #[inline(always)]
 fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], l: usize, k: usize, d: &DenseTables) -> u64 {
-    let conf: &[u64; N] = chunk(&d.conf, k);
+    let (conf, prim) = if let Some(t) = &d.parent {
+        let mut conf = if d.conf.is_empty() { [0; N] } else { *chunk(&d.conf, k) };
+        let mut prim = 0u128;
+        let k = d.ids[k] as usize;
+        for &i in &t.opt_items[t.opt_start[k] as usize..t.opt_start[k + 1] as usize] {
+            let i = usize::from(d.map[i as usize]);
+            let m: &[u64; N] = chunk(&d.item, i);
+            conf = std::array::from_fn(|j| conf[j] | m[j]);
+            prim |= 1 << i;
+        }
+        (conf, prim)
+    } else {
+        (*chunk(&d.conf, k), d.prim[k])
+    };
     let src: [u64; N] = *chunk(live, l);
     let mut updates = 0;
-    for (w, c) in src.iter().zip(conf) {
+    for (w, c) in src.iter().zip(&conf) {
         updates += u64::from((w & c).count_ones());
     }
     *chunk_mut::<N>(live, l + 1) = std::array::from_fn(|j| src[j] & !conf[j]);
-    act[l + 1] = act[l] & !d.prim[k];
+    act[l + 1] = act[l] & !prim;
     updates
 }
 
@@ -715,6 +1079,12 @@ struct Tables {
     conf_word: Vec<u32>,
     conf_bits: Vec<u64>,
     conf_start: Vec<u32>,
+    /// The part of option `k`'s conflict set due to secondary items (options sharing one
+    /// uncolored, or giving one another color), stored as the conflict set; with
+    /// `primary_conflicts` only (else the whole conflict set is this part).
+    sec_word: Vec<u32>,
+    sec_bits: Vec<u64>,
+    sec_start: Vec<u32>,
     /// Options of primary item `i` as a bitset: the nonzero words `item_word[j]`,
     /// `item_bits[j]` for `j` in `item_start[i]..item_start[i + 1]`, in increasing word
     /// order (so its options come in input order).
@@ -730,6 +1100,37 @@ struct Tables {
 }
 
 impl Tables {
+    /// Tables of no problem, with empty dense masks: the start of those that
+    /// [`BitSolver::count_compacted`] rewrites for each subtree.
+    fn compacted() -> Tables {
+        Tables {
+            dense: Some(DenseTables {
+                n: 1,
+                item: Vec::new(),
+                conf: Vec::new(),
+                prim: Vec::new(),
+                sec: Vec::new(),
+                parent: None,
+                ids: Vec::new(),
+                map: Vec::new(),
+            }),
+            opt_items: Vec::new(),
+            opt_start: vec![0],
+            conf_word: Vec::new(),
+            conf_bits: Vec::new(),
+            conf_start: vec![0],
+            sec_word: Vec::new(),
+            sec_bits: Vec::new(),
+            sec_start: vec![0],
+            item_word: Vec::new(),
+            item_bits: Vec::new(),
+            item_start: vec![0],
+            words: 1,
+            options: 0,
+            primary: 0,
+        }
+    }
+
     /// The tables of `problem`, or `None` past [`MAX_PAIRS`], or when its frames or its
     /// conflict sets could take more than [`MAX_FRAMES`] bytes. With
     /// `primary_conflicts`, an option's conflict set holds the options sharing a primary
@@ -756,14 +1157,16 @@ impl Tables {
             return None;
         }
         // The conflict words stored (12 bytes each): per option at most one per option
-        // sharing an item with it, and at most `words`.
+        // sharing an item with it, and at most `words`; as many again at most for the
+        // conflicts through secondary items (a subset) when there are such items.
         let stored: u64 = (0..n)
             .map(|k| {
                 let sharing: u64 = problem.option(k).iter().map(|&(i, _)| by_item[i as usize].len() as u64).sum();
                 sharing.min(words as u64)
             })
             .sum();
-        if stored.saturating_mul(12) > MAX_FRAMES {
+        let copies = if primary_conflicts && problem.items() > primary { 24 } else { 12 };
+        if stored.saturating_mul(copies) > MAX_FRAMES {
             return None;
         }
         let mut opt_items = Vec::new();
@@ -771,8 +1174,10 @@ impl Tables {
         let mut conf_word = Vec::new();
         let mut conf_bits = Vec::new();
         let mut conf_start = vec![0u32];
-        let mut scratch = vec![0u64; words];
-        let mut touched: Vec<u32> = Vec::new();
+        let (mut sec_word, mut sec_bits, mut sec_start) = (Vec::new(), Vec::new(), vec![0u32]);
+        // The conflict set and its secondary part, as bitsets and their nonzero words.
+        let mut scratch = [vec![0u64; words], vec![0u64; words]];
+        let mut touched: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
         for k in 0..n {
             for &(item, c) in problem.option(k) {
                 let is_primary = (item as usize) < primary;
@@ -785,22 +1190,27 @@ impl Tables {
                 for &(other, c2) in &by_item[item as usize] {
                     if is_primary || c == Color::NONE || c2 != c {
                         let w = (other / 64) as usize;
-                        if scratch[w] == 0 {
-                            touched.push(w as u32);
+                        for part in [0, 1].into_iter().take(if is_primary || !primary_conflicts { 1 } else { 2 }) {
+                            if scratch[part][w] == 0 {
+                                touched[part].push(w as u32);
+                            }
+                            scratch[part][w] |= 1 << (other % 64);
                         }
-                        scratch[w] |= 1 << (other % 64);
                     }
                 }
             }
             opt_start.push(opt_items.len() as u32);
-            touched.sort_unstable();
-            for &w in &touched {
-                conf_word.push(w);
-                conf_bits.push(scratch[w as usize]);
-                scratch[w as usize] = 0;
+            for (part, (word, bits)) in [(&mut conf_word, &mut conf_bits), (&mut sec_word, &mut sec_bits)].into_iter().enumerate() {
+                touched[part].sort_unstable();
+                for &w in &touched[part] {
+                    word.push(w);
+                    bits.push(scratch[part][w as usize]);
+                    scratch[part][w as usize] = 0;
+                }
+                touched[part].clear();
             }
-            touched.clear();
             conf_start.push(conf_word.len() as u32);
+            sec_start.push(sec_word.len() as u32);
         }
         let mut item_word = Vec::new();
         let mut item_bits: Vec<u64> = Vec::new();
@@ -836,7 +1246,13 @@ impl Tables {
                 let items = &opt_items[opt_start[k] as usize..opt_start[k + 1] as usize];
                 prim.push(items.iter().fold(0u128, |m, &i| m | 1 << i));
             }
-            DenseTables { n: width, item, conf, prim }
+            let mut sec = vec![0u64; if sec_word.is_empty() { 0 } else { n * width }];
+            for k in 0..n.min(sec.len() / width) {
+                for j in sec_start[k] as usize..sec_start[k + 1] as usize {
+                    sec[k * width + sec_word[j] as usize] = sec_bits[j];
+                }
+            }
+            DenseTables { n: width, item, conf, prim, sec, parent: None, ids: Vec::new(), map: Vec::new() }
         });
         Some(Tables {
             dense,
@@ -845,6 +1261,9 @@ impl Tables {
             conf_word,
             conf_bits,
             conf_start,
+            sec_word,
+            sec_bits,
+            sec_start,
             item_word,
             item_bits,
             item_start,
@@ -874,8 +1293,9 @@ impl Tables {
     }
 }
 
-/// `$f::<N>($args)` (or `self.$f::<N>($args)`) for the `N` in 1..=8 equal to `$n` (the
-/// words of a [`DenseTables`] frame).
+/// `$f::<N>($args)` (or `self.$f::<N>($args)`) for the `N` in 1..=16 equal to `$n` (the
+/// words of a [`DenseTables`] frame: at most 8 for a whole problem, up to 12 for a
+/// compacted subtree, see [`COMPACT_AT`]).
 macro_rules! dense_dispatch {
     ($n:expr, $s:ident . $f:ident($($arg:expr),*)) => {
         match $n {
@@ -886,7 +1306,15 @@ macro_rules! dense_dispatch {
             5 => $s.$f::<5>($($arg),*),
             6 => $s.$f::<6>($($arg),*),
             7 => $s.$f::<7>($($arg),*),
-            _ => $s.$f::<8>($($arg),*),
+            8 => $s.$f::<8>($($arg),*),
+            9 => $s.$f::<9>($($arg),*),
+            10 => $s.$f::<10>($($arg),*),
+            11 => $s.$f::<11>($($arg),*),
+            12 => $s.$f::<12>($($arg),*),
+            13 => $s.$f::<13>($($arg),*),
+            14 => $s.$f::<14>($($arg),*),
+            15 => $s.$f::<15>($($arg),*),
+            _ => $s.$f::<16>($($arg),*),
         }
     };
     ($n:expr, $f:ident($($arg:expr),*)) => {
@@ -898,14 +1326,23 @@ macro_rules! dense_dispatch {
             5 => $f::<5>($($arg),*),
             6 => $f::<6>($($arg),*),
             7 => $f::<7>($($arg),*),
-            _ => $f::<8>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            9 => $f::<9>($($arg),*),
+            10 => $f::<10>($($arg),*),
+            11 => $f::<11>($($arg),*),
+            12 => $f::<12>($($arg),*),
+            13 => $f::<13>($($arg),*),
+            14 => $f::<14>($($arg),*),
+            15 => $f::<15>($($arg),*),
+            _ => $f::<16>($($arg),*),
         }
     };
 }
 use dense_dispatch;
 
 /// The tables of [`Counting::Dense`]: every item's options and every option's conflict
-/// set as `n` whole words (`n` the number of words of options, 1 to 8),
+/// set as `n` whole words (`n` the number of words of options: 1 to 8 for a whole
+/// problem, up to 16 for the problem left in a subtree, see [`BitSolver::count_compacted`]),
 /// every option's primary items as one 128-bit word.
 #[derive(Debug, Clone)]
 struct DenseTables {
@@ -914,8 +1351,21 @@ struct DenseTables {
     item: Vec<u64>,
     /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]`.
     conf: Vec<u64>,
-    /// Primary items of option `k`, bit `i` for item `i`.
+    /// Primary items of option `k`, bit `i` for item `i` (empty when `lazy`).
     prim: Vec<u128>,
+    /// Conflict set of option `k` through secondary items only: `sec[k * n..(k + 1) *
+    /// n]` (empty when no option has any, and when `parent` is set).
+    sec: Vec<u64>,
+    /// For the tables of one subtree ([`BitSolver::count_compacted`]), the tables of the
+    /// whole problem, with per option here its number there (`ids`) and per primary
+    /// item there its number here (`map`, 255 when covered). Then `prim` is empty and
+    /// `conf` holds only the conflicts through secondary items (empty when there are
+    /// none): each commit finds the option's primary items there and its conflicts
+    /// through them as the union of their options here, so the tables need not list
+    /// every option's conflicts.
+    parent: Option<Arc<Tables>>,
+    ids: Vec<u32>,
+    map: Vec<u8>,
 }
 
 /// [`BitSolver::choose`] for [`Counting::Dense`]: among the uncovered items `active`
