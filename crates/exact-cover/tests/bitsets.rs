@@ -11,17 +11,22 @@ use std::collections::BTreeSet;
 mod common;
 use common::{brute_force, is_solution, small_problem, small_problem_with_multiplicities};
 
-/// Larger random problems (a seeded xorshift): `primary` primary items, a few colored
-/// secondary ones, `options` options of 1 to 4 items, so that more than 64 options span
-/// several words of live bits.
-fn larger_problem(seed: u64, primary: usize, options: usize) -> Problem {
+/// A seeded xorshift: each call gives a number below its argument.
+fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
     let mut rng = seed | 1;
-    let mut next = move |m: u64| {
+    move |m: u64| {
         rng ^= rng << 13;
         rng ^= rng >> 7;
         rng ^= rng << 17;
         rng % m
-    };
+    }
+}
+
+/// Larger random problems (a seeded xorshift): `primary` primary items, a few colored
+/// secondary ones, `options` options of 1 to 4 items, so that more than 64 options span
+/// several words of live bits.
+fn larger_problem(seed: u64, primary: usize, options: usize) -> Problem {
+    let mut next = xorshift(seed);
     let secondary = 4;
     let mut p = Problem::new(primary, secondary);
     for _ in 0..options {
@@ -331,13 +336,7 @@ proptest! {
 /// random order, cut into runs of 3 to 7) so that there is at least one: `primary`
 /// primary items, `options` random options (a seeded xorshift).
 fn sparse_cover_problem(seed: u64, primary: usize, options: usize, width: u64) -> Problem {
-    let mut rng = seed | 1;
-    let mut next = move |m: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % m
-    };
+    let mut next = xorshift(seed);
     let secondary = 6;
     let mut p = Problem::new(primary, secondary);
     for _ in 0..options {
