@@ -410,7 +410,7 @@ impl BitSolver {
         // Each live option's primary items, renumbered (a live option's primary items are
         // uncovered, else it would conflict with the option that covered them), and its
         // conflicts through secondary items, renumbered bit by bit; those through primary
-        // items are found by each commit from the items' options (`DenseTables::lazy`).
+        // items are found by each commit from the items' options (see `DenseTables::parent`).
         d.conf.clear();
         d.conf.resize(if t.sec_word.is_empty() { 0 } else { m * n }, 0);
         d.ids.clear();
@@ -748,21 +748,22 @@ impl BitSolver {
                         self.at_solution = true;
                         return true;
                     }
-                } else if !STOP && alive && N > 1 && self.compacting && d.parent.is_none() && narrower::<N>(chunk(live, l)) {
-                    // Counting: the subtree goes to a narrower dense search.
-                    let frame: [u64; N] = *chunk(live, l);
-                    if let Some((m, ni, n)) = compact_dense::<N>(d, &self.t, &frame, a, &mut self.sub) {
-                        if let Some(sub) = self.sub.as_deref_mut() {
-                            let before = stats.nodes;
-                            *stats = run_compacted(sub, m, ni, n, *stats);
-                            if crate::interrupt::requested() {
-                                self.done = true;
-                                return false;
-                            }
-                            if let (Some(p), true) = (&self.watch, stats.nodes / PROGRESS_INTERVAL != before / PROGRESS_INTERVAL) {
-                                p.store(stats.nodes, stats.solutions, crate::solver::estimate_of(&self.path));
-                            }
-                        }
+                } else if let (Some((m, ni, n)), Some(sub)) = (
+                    (!STOP && alive && N > 1 && self.compacting && d.parent.is_none() && narrower::<N>(chunk(live, l)))
+                        .then(|| compact_dense::<N>(d, &self.t, chunk(live, l), a, &mut self.sub))
+                        .flatten(),
+                    self.sub.as_deref_mut(),
+                ) {
+                    // Counting: the subtree goes to a narrower dense search (its tables
+                    // just written; otherwise the node is searched here as usual).
+                    let before = stats.nodes;
+                    *stats = run_compacted(sub, m, ni, n, *stats);
+                    if crate::interrupt::requested() {
+                        self.done = true;
+                        return false;
+                    }
+                    if let (Some(p), true) = (&self.watch, stats.nodes / PROGRESS_INTERVAL != before / PROGRESS_INTERVAL) {
+                        p.store(stats.nodes, stats.solutions, crate::solver::estimate_of(&self.path));
                     }
                 } else {
                     let frame: [u64; N] = *chunk(live, l);
