@@ -407,9 +407,9 @@ impl BitSolver {
         d.item.clear();
         d.item.resize(ni * n, 0);
         squeeze_items(t, live, &c.rank, &c.item, &mut d.item, n);
-        // Each live option's primary items, renumbered (a live option's primary items are
-        // uncovered, else it would conflict with the option that covered them), and its
-        // conflicts through secondary items, renumbered bit by bit; those through primary
+        // Each live option's number in the whole problem (its primary items are uncovered,
+        // else it would conflict with the option that covered them), and its conflicts
+        // through secondary items, squeezed as the item masks are; those through primary
         // items are found by each commit from the items' options (see `DenseTables::parent`).
         d.conf.clear();
         d.conf.resize(if t.sec_word.is_empty() { 0 } else { m * n }, 0);
@@ -423,11 +423,8 @@ impl BitSolver {
                 let j = d.ids.len();
                 for (&w, &bits) in t.sec_word[a..e].iter().zip(&t.sec_bits[a..e]) {
                     let lw = live[w as usize];
-                    let mut x = bits & lw;
-                    while x != 0 {
-                        let r = c.rank[w as usize] as usize + (lw & ((1u64 << x.trailing_zeros()) - 1)).count_ones() as usize;
-                        d.conf[j * n + r / 64] |= 1 << (r % 64);
-                        x &= x - 1;
+                    if bits & lw != 0 {
+                        deposit(&mut d.conf[j * n..(j + 1) * n], pext(bits & lw, lw), c.rank[w as usize] as usize);
                     }
                 }
                 d.ids.push(k as u32);
