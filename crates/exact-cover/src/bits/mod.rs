@@ -135,12 +135,10 @@ pub struct BitSolver {
 }
 
 /// Scratch space of [`BitSolver::count_compacted`]: per word of the frame the live
-/// options in the words before it, and per primary item its number in the compacted
-/// problem (255 when covered).
+/// options in the words before it.
 #[derive(Debug, Clone, Default)]
 struct Compaction {
     rank: Vec<u32>,
-    item: Vec<u8>,
 }
 
 /// A count hands the subtree below a node of a sparse frame to a dense search over just
@@ -381,8 +379,12 @@ impl BitSolver {
         if m > COMPACT_AT {
             return false;
         }
-        c.item.clear();
-        c.item.resize(t.primary, u8::MAX);
+        let sub = self.sub.get_or_insert_with(|| Box::new(BitSolver::fresh(Arc::new(Tables::compacted()), Counting::Dense)));
+        let Some(st) = Arc::get_mut(&mut sub.t) else { return false };
+        let Some(d) = st.dense.as_mut() else { return false };
+        // Per primary item its number in the compacted problem (255 when covered).
+        d.map.clear();
+        d.map.resize(t.primary, u8::MAX);
         let mut ni = 0usize;
         for i in 0..t.primary {
             let uncovered = match self.counting {
@@ -393,20 +395,17 @@ impl BitSolver {
                 if ni == 128 {
                     return false;
                 }
-                c.item[i] = ni as u8;
+                d.map[i] = ni as u8;
                 ni += 1;
             }
         }
         let n = m.div_ceil(64).max(1);
-        let sub = self.sub.get_or_insert_with(|| Box::new(BitSolver::fresh(Arc::new(Tables::compacted()), Counting::Dense)));
-        let Some(st) = Arc::get_mut(&mut sub.t) else { return false };
-        let Some(d) = st.dense.as_mut() else { return false };
         (st.options, st.primary, st.words, d.n) = (m, ni, n, n);
         // Each uncovered item's live options, renumbered: its words' live bits squeezed
         // together and shifted to the live options before them.
         d.item.clear();
         d.item.resize(ni * n, 0);
-        squeeze_items(t, live, &c.rank, &c.item, &mut d.item, n);
+        squeeze_items(t, live, &c.rank, &d.map, &mut d.item, n);
         // Each live option's number in the whole problem (its primary items are uncovered,
         // else it would conflict with the option that covered them), and its conflicts
         // through secondary items, squeezed as the item masks are; those through primary
@@ -430,7 +429,6 @@ impl BitSolver {
                 d.ids.push(k as u32);
             }
         }
-        d.map.clone_from(&c.item);
         if d.parent.is_none() {
             d.parent = Some(self.t.clone());
         }
@@ -1244,10 +1242,13 @@ impl Tables {
                 let items = &opt_items[opt_start[k] as usize..opt_start[k + 1] as usize];
                 prim.push(items.iter().fold(0u128, |m, &i| m | 1 << i));
             }
-            let mut sec = vec![0u64; if sec_word.is_empty() { 0 } else { n * width }];
-            for k in 0..n.min(sec.len() / width) {
-                for j in sec_start[k] as usize..sec_start[k + 1] as usize {
-                    sec[k * width + sec_word[j] as usize] = sec_bits[j];
+            let mut sec = Vec::new();
+            if !sec_word.is_empty() {
+                sec.resize(n * width, 0);
+                for k in 0..n {
+                    for j in sec_start[k] as usize..sec_start[k + 1] as usize {
+                        sec[k * width + sec_word[j] as usize] = sec_bits[j];
+                    }
                 }
             }
             DenseTables { n: width, item, conf, prim, sec, parent: None, ids: Vec::new(), map: Vec::new() }
@@ -1347,9 +1348,10 @@ struct DenseTables {
     n: usize,
     /// Options of primary item `i`: `item[i * n..(i + 1) * n]`.
     item: Vec<u64>,
-    /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]`.
+    /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]` (when `parent` is set, only
+    /// its part through secondary items).
     conf: Vec<u64>,
-    /// Primary items of option `k`, bit `i` for item `i` (empty when `lazy`).
+    /// Primary items of option `k`, bit `i` for item `i` (empty when `parent` is set).
     prim: Vec<u128>,
     /// Conflict set of option `k` through secondary items only: `sec[k * n..(k + 1) *
     /// n]` (empty when no option has any, and when `parent` is set).
