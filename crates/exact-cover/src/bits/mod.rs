@@ -413,6 +413,7 @@ impl BitSolver {
         d.conf.clear();
         d.conf.resize(if t.sec_word.is_empty() { 0 } else { m * n }, 0);
         d.ids.clear();
+        d.prim.clear();
         for (w, &bits) in live.iter().enumerate() {
             let mut b = bits;
             while b != 0 {
@@ -427,6 +428,8 @@ impl BitSolver {
                     }
                 }
                 d.ids.push(k as u32);
+                let items = &t.opt_items[t.opt_start[k] as usize..t.opt_start[k + 1] as usize];
+                d.prim.push(items.iter().fold(0u128, |p, &i| p | 1 << d.map[i as usize]));
             }
         }
         if d.parent.is_none() {
@@ -917,6 +920,7 @@ fn compact_dense<const N: usize>(
     }
     e.conf.clear();
     e.ids.clear();
+    e.prim.clear();
     let sec = if d.parent.is_some() { &d.conf } else { &d.sec };
     if !sec.is_empty() {
         e.conf.resize(m * n, 0);
@@ -931,6 +935,7 @@ fn compact_dense<const N: usize>(
                 squeeze_row::<N>(chunk(sec, k), frame, &rank, &mut e.conf[c * n..(c + 1) * n]);
             }
             e.ids.push(if d.parent.is_some() { d.ids[k] } else { k as u32 });
+            e.prim.push(squeeze128(d.prim[k], act));
         }
     }
     e.map.clear();
@@ -966,6 +971,15 @@ fn pext(x: u64, mask: u64) -> u64 {
         return unsafe { pext_bmi2(x, mask) };
     }
     compress(x, mask)
+}
+
+/// The bits of `x` at the set bits of `mask`, packed together at the bottom (a 128-bit
+/// [`pext`]): a set of items renumbered to the uncovered items `mask`, in order.
+#[inline(always)]
+fn squeeze128(x: u128, mask: u128) -> u128 {
+    let (xl, ml) = (x as u64, mask as u64);
+    let (xh, mh) = ((x >> 64) as u64, (mask >> 64) as u64);
+    u128::from(pext(xl, ml)) | u128::from(pext(xh, mh)) << ml.count_ones()
 }
 
 /// `pext` itself.
@@ -1039,19 +1053,16 @@ fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
 /// Returns the options it excluded (the updates of [`Stats`]).
 #[inline(always)]
 fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], l: usize, k: usize, d: &DenseTables) -> u64 {
-    let (conf, prim) = if let Some(t) = &d.parent {
+    let prim = d.prim[k];
+    let conf = if d.parent.is_some() {
         let mut conf = if d.conf.is_empty() { [0; N] } else { *chunk(&d.conf, k) };
-        let mut prim = 0u128;
-        let k = d.ids[k] as usize;
-        for &i in &t.opt_items[t.opt_start[k] as usize..t.opt_start[k + 1] as usize] {
-            let i = usize::from(d.map[i as usize]);
+        for i in bits128(prim) {
             let m: &[u64; N] = chunk(&d.item, i);
             conf = std::array::from_fn(|j| conf[j] | m[j]);
-            prim |= 1 << i;
         }
-        (conf, prim)
+        conf
     } else {
-        (*chunk(&d.conf, k), d.prim[k])
+        *chunk(&d.conf, k)
     };
     let src: [u64; N] = *chunk(live, l);
     let mut updates = 0;
@@ -1351,18 +1362,17 @@ struct DenseTables {
     /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]` (when `parent` is set, only
     /// its part through secondary items).
     conf: Vec<u64>,
-    /// Primary items of option `k`, bit `i` for item `i` (empty when `parent` is set).
+    /// Primary items of option `k`, bit `i` for item `i`.
     prim: Vec<u128>,
     /// Conflict set of option `k` through secondary items only: `sec[k * n..(k + 1) *
     /// n]` (empty when no option has any, and when `parent` is set).
     sec: Vec<u64>,
     /// For the tables of one subtree ([`BitSolver::count_compacted`]), the tables of the
     /// whole problem, with per option here its number there (`ids`) and per primary
-    /// item there its number here (`map`, 255 when covered). Then `prim` is empty and
-    /// `conf` holds only the conflicts through secondary items (empty when there are
-    /// none): each commit finds the option's primary items there and its conflicts
-    /// through them as the union of their options here, so the tables need not list
-    /// every option's conflicts.
+    /// item there its number here (`map`, 255 when covered). Then `conf` holds only the
+    /// conflicts through secondary items (empty when there are none): each commit finds
+    /// an option's conflicts through primary items as the union of the options here of
+    /// its items (`prim`), so the tables need not list every option's conflicts.
     parent: Option<Arc<Tables>>,
     ids: Vec<u32>,
     map: Vec<u8>,
