@@ -104,6 +104,9 @@ pub struct BitSolver {
     /// item branched on there not yet tried (`n` words a level).
     act: Vec<u128>,
     cand: Vec<u64>,
+    /// With [`Counting::Dense`] over the tables of one subtree (see [`DenseTables::parent`]):
+    /// each option's whole conflict set, written by its first commit (see [`Rows`]).
+    rows: Rows,
     /// Per level: the option being tried, the index of the item word it came from (in
     /// `item_word`), the end of that item's words, and the live options of that word
     /// still to try.
@@ -218,6 +221,7 @@ impl BitSolver {
             active_words,
             act,
             cand,
+            rows: Rows::default(),
             option_at,
             word_at: Vec::new(),
             word_end: Vec::new(),
@@ -409,7 +413,8 @@ impl BitSolver {
         // Each live option's number in the whole problem (its primary items are uncovered,
         // else it would conflict with the option that covered them), and its conflicts
         // through secondary items, squeezed as the item masks are; those through primary
-        // items are found by each commit from the items' options (see `DenseTables::parent`).
+        // items are added from the items' options (now for narrow frames, else by the
+        // option's first commit: see `DenseTables::parent`).
         d.conf.clear();
         d.conf.resize(if t.sec_word.is_empty() { 0 } else { m * n }, 0);
         d.ids.clear();
@@ -434,6 +439,10 @@ impl BitSolver {
         }
         if d.parent.is_none() {
             d.parent = Some(self.t.clone());
+        }
+        d.full = n <= FULL_ROWS;
+        if d.full {
+            add_primary_conflicts(&mut d.conf, &d.item, &d.prim, n);
         }
         let before = self.stats.nodes;
         self.stats = run_compacted(sub, m, ni, n, self.stats);
@@ -543,7 +552,7 @@ impl BitSolver {
         let t = &*self.t;
         match (&t.dense, self.counting) {
             (Some(d), Counting::Dense) => {
-                self.stats.updates += dense_dispatch!(d.n, commit_dense(&mut self.live, &mut self.act, l, k, d));
+                self.stats.updates += dense_dispatch!(d.n, commit_dense(&mut self.live, &mut self.act, &mut self.rows, l, k, d));
                 return true;
             }
             (_, Counting::Popcount) => return self.commit_by_popcount(l, k),
@@ -726,7 +735,7 @@ impl BitSolver {
         let Some(d) = self.t.dense.as_ref().filter(|d| d.n == N && !self.done) else {
             return false;
         };
-        let (live, act, stats, cand) = (&mut self.live, &mut self.act, &mut self.stats, &mut self.cand);
+        let (live, act, stats, cand, rows) = (&mut self.live, &mut self.act, &mut self.stats, &mut self.cand, &mut self.rows);
         let mut l = self.level;
         let mut enter = !self.at_solution;
         let mut alive = l > self.base || self.base_alive;
@@ -778,7 +787,7 @@ impl BitSolver {
                         *chunk_mut::<N>(cand, l) = std::array::from_fn(|j| frame[j] & m[j]);
                         if let Some(k) = take_first::<N>(chunk_mut(cand, l)) {
                             self.option_at[l] = k as u32;
-                            stats.updates += commit_dense::<N>(live, act, l, k, d);
+                            stats.updates += commit_dense::<N>(live, act, rows, l, k, d);
                             alive = true;
                             l += 1;
                             continue;
@@ -798,7 +807,7 @@ impl BitSolver {
                     branch.0 += 1;
                 }
                 self.option_at[l] = k as u32;
-                stats.updates += commit_dense::<N>(live, act, l, k, d);
+                stats.updates += commit_dense::<N>(live, act, rows, l, k, d);
                 alive = true;
                 l += 1;
                 enter = true;
@@ -863,6 +872,11 @@ fn run_compacted(sub: &mut BitSolver, m: usize, ni: usize, n: usize, stats: Stat
         };
     }
     sub.act[0] = if ni == 128 { !0 } else { (1u128 << ni) - 1 };
+    if sub.rows.conf.len() < m * n {
+        sub.rows.conf.resize(m * n, 0);
+    }
+    sub.rows.done.clear();
+    sub.rows.done.resize(m.div_ceil(64), 0);
     (sub.level, sub.base, sub.base_alive, sub.done, sub.at_solution) = (0, 0, true, false, false);
     // Its root is the node of `stats`, counted already.
     sub.stats = stats;
@@ -946,6 +960,10 @@ fn compact_dense<const N: usize>(
     }
     if e.parent.is_none() {
         e.parent = Some(d.parent.clone().unwrap_or_else(|| top.clone()));
+    }
+    e.full = n <= FULL_ROWS;
+    if e.full {
+        add_primary_conflicts(&mut e.conf, &e.item, &e.prim, n);
     }
     Some((m, ni, n))
 }
@@ -1039,6 +1057,20 @@ fn compress(mut x: u64, mask: u64) -> u64 {
     y
 }
 
+/// Completes the conflict sets `conf` (`n` words an option, those through secondary
+/// items or none) of a compacted problem with those through primary items: each option's
+/// row ORed with the options of each of its primary items (`prim`, masks `item`).
+fn add_primary_conflicts(conf: &mut Vec<u64>, item: &[u64], prim: &[u128], n: usize) {
+    conf.resize(prim.len() * n, 0);
+    for (row, &p) in conf.chunks_exact_mut(n).zip(prim) {
+        for i in bits128(p) {
+            for (c, m) in row.iter_mut().zip(&item[i * n..(i + 1) * n]) {
+                *c |= m;
+            }
+        }
+    }
+}
+
 /// Takes the least option of `set` out of it (`None` when empty).
 #[inline(always)]
 fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
@@ -1052,17 +1084,23 @@ fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
 /// `l` with option `k` chosen: its conflict set cleared, its primary items covered.
 /// Returns the options it excluded (the updates of [`Stats`]).
 #[inline(always)]
-fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], l: usize, k: usize, d: &DenseTables) -> u64 {
+fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], rows: &mut Rows, l: usize, k: usize, d: &DenseTables) -> u64 {
     let prim = d.prim[k];
-    let conf = if d.parent.is_some() {
+    let conf = if d.parent.is_none() || d.full {
+        *chunk(&d.conf, k)
+    } else if rows.done.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1) {
+        *chunk(&rows.conf, k)
+    } else {
         let mut conf = if d.conf.is_empty() { [0; N] } else { *chunk(&d.conf, k) };
         for i in bits128(prim) {
             let m: &[u64; N] = chunk(&d.item, i);
             conf = std::array::from_fn(|j| conf[j] | m[j]);
         }
+        if let Some(w) = rows.done.get_mut(k / 64) {
+            *w |= 1 << (k % 64);
+            *chunk_mut::<N>(&mut rows.conf, k) = conf;
+        }
         conf
-    } else {
-        *chunk(&d.conf, k)
     };
     let src: [u64; N] = *chunk(live, l);
     let mut updates = 0;
@@ -1073,6 +1111,30 @@ fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], l: usize, k:
     act[l + 1] = act[l] & !prim;
     updates
 }
+
+/// The conflict sets of a compacted problem's options (tables with
+/// [`DenseTables::parent`], which list only the conflicts through secondary items), each
+/// written by the option's first commit as the union of its items' options and its
+/// conflicts through secondary items, and read by the later ones: an option's set is
+/// built at most once a subtree, and only if the option is ever chosen there. (Built for
+/// every option when the subtree is compacted, they cost more than they save where
+/// subtrees are small and wide, as the flat pentacubes' 120 nodes over up to 768 options;
+/// built at every commit, they cost more where subtrees are large and narrow, as a random
+/// colored XCC's 2200 nodes over at most 128 options: BENCHMARKS.md.)
+#[derive(Debug, Clone, Default)]
+struct Rows {
+    /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]`, valid where `done` has bit
+    /// `k`.
+    conf: Vec<u64>,
+    done: Vec<u64>,
+}
+
+/// A compacted subtree of frames of at most this many words gets every option's whole
+/// conflict set when its tables are written; wider ones get each when first chosen
+/// ([`Rows`]). Measured (A/B, `xc --count --no-memo`, BENCHMARKS.md): whole sets for
+/// every width cost 18% on the pentominoes 6x10 (subtrees of up to 12 words) and saved
+/// 7% more than sets on first use on a random colored XCC (2 words).
+const FULL_ROWS: usize = 2;
 
 /// What both bitset engines precompute: per option its primary items and its conflict
 /// set, per primary item its options as a bitset.
@@ -1118,6 +1180,7 @@ impl Tables {
                 prim: Vec::new(),
                 sec: Vec::new(),
                 parent: None,
+                full: false,
                 ids: Vec::new(),
                 map: Vec::new(),
             }),
@@ -1262,7 +1325,7 @@ impl Tables {
                     }
                 }
             }
-            DenseTables { n: width, item, conf, prim, sec, parent: None, ids: Vec::new(), map: Vec::new() }
+            DenseTables { n: width, item, conf, prim, sec, parent: None, full: false, ids: Vec::new(), map: Vec::new() }
         });
         Some(Tables {
             dense,
@@ -1369,11 +1432,16 @@ struct DenseTables {
     sec: Vec<u64>,
     /// For the tables of one subtree ([`BitSolver::count_compacted`]), the tables of the
     /// whole problem, with per option here its number there (`ids`) and per primary
-    /// item there its number here (`map`, 255 when covered). Then `conf` holds only the
-    /// conflicts through secondary items (empty when there are none): each commit finds
-    /// an option's conflicts through primary items as the union of the options here of
-    /// its items (`prim`), so the tables need not list every option's conflicts.
+    /// item there its number here (`map`, 255 when covered). Then, unless `full`, `conf`
+    /// holds only the conflicts through secondary items (empty when there are none):
+    /// an option's first commit finds its conflicts through primary items as the union
+    /// of the options here of its items (`prim`) and keeps its whole set in the
+    /// solver's [`Rows`], so the tables need not list every option's conflicts.
     parent: Option<Arc<Tables>>,
+    /// With `parent`: whether `conf` holds every option's whole conflict set all the
+    /// same (written when the subtree's tables are, for frames of at most
+    /// [`FULL_ROWS`] words).
+    full: bool,
     ids: Vec<u32>,
     map: Vec<u8>,
 }
