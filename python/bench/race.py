@@ -5,7 +5,9 @@ pentominoes 6x10, 13 queens (diagonals secondary) and the seeded random colored 
 scripts/race-xc.sh. Every library must count the same before it is timed; each time is
 the median wall time of RUNS runs (default 3) of the count alone, in a fresh process per
 run (problem built and JIT warmed up before the clock starts), a run stopped at LIMIT
-seconds (default 120).
+seconds (default 120); the runs of a problem go round the libraries in turn (one of each,
+then the next round), so that the shared host's changes of load fall on all of them. The ratio is over gridlock's better single-threaded time (the
+other libraries use one core); a second column and ratio give gridlock on all cores.
 
 Usage (from the repository root, with the three packages installed):
     RUNS=3 LIMIT=120 python3 python/bench/race.py
@@ -43,7 +45,10 @@ def count_gridlock(path, how):
         return p.count(), time.perf_counter() - start
     xc = gridlock.ExactCover.from_knuth(Path(path).read_text())
     start = time.perf_counter()
-    n = xc.count(memo=(how == "memo"))
+    if how == "cores":
+        n = xc.count(memo=False, threads=os.cpu_count() or 1)
+    else:
+        n = xc.count(memo=(how == "memo"))
     return n, time.perf_counter() - start
 
 
@@ -88,49 +93,78 @@ def one(lib, path, how):
     print(n, t)
 
 
-def timed(lib, path, how=""):
-    """(count, median seconds) over RUNS fresh processes; (None, None) if not
-    expressible, (count or None, inf) past LIMIT."""
-    times, count = [], None
+def run_once(lib, path, how=""):
+    """(count, seconds) of one fresh process; (None, None) if not expressible,
+    (None, inf) past LIMIT."""
+    try:
+        out = subprocess.run(
+            [sys.executable, __file__, "--one", lib, str(path), how],
+            capture_output=True, text=True, timeout=LIMIT, check=True,
+        ).stdout.split()
+    except subprocess.TimeoutExpired:
+        return None, float("inf")
+    if out[0] == "None":
+        return None, None
+    return int(out[0]), float(out[1])
+
+
+def timed_all(entries, path):
+    """Per (lib, how) of `entries`: (count, median seconds) over RUNS rounds, each round
+    one fresh process of every entry in turn (so a change of the host's load falls on
+    all of them alike); (None, None) if not expressible, (count or None, inf) past LIMIT
+    (such an entry is not run again)."""
+    results = {e: (None, []) for e in entries}
     for _ in range(RUNS):
-        try:
-            out = subprocess.run(
-                [sys.executable, __file__, "--one", lib, str(path), how],
-                capture_output=True, text=True, timeout=LIMIT, check=True,
-            ).stdout.split()
-        except subprocess.TimeoutExpired:
-            return count, float("inf")
-        if out[0] == "None":
-            return None, None
-        count = int(out[0])
-        times.append(float(out[1]))
-    return count, statistics.median(times)
+        for e in entries:
+            count, times = results[e]
+            if times is None or (times and times[-1] == float("inf")):
+                continue
+            n, t = run_once(e[0], path, e[1])
+            if t is None:
+                results[e] = (None, None)
+            else:
+                results[e] = (n if n is not None else count, times + [t])
+    out = {}
+    for e, (count, times) in results.items():
+        if times is None:
+            out[e] = (None, None)
+        elif times[-1] == float("inf"):
+            out[e] = (count, float("inf"))
+        else:
+            out[e] = (count, statistics.median(times))
+    return out
 
 
 def main():
     work = Path(tempfile.mkdtemp(prefix="gridlock-race-py-"))
     subprocess.run([sys.executable, str(ROOT / "scripts" / "xc-problems.py"), str(work)], check=True)
     (work / "pentominoes6x10.dlx").write_text((ROOT / "tests" / "data" / "pack" / "pentominoes-6x10.dlx").read_text())
-    fmt = "{:<16} {:>9} {:>12} {:>12} {:>12} {:>12} {:>9}"
-    print(fmt.format("problem", "count", "gridlock", "gridlock API", "xcover", "exact_cover", "ratio"))
+    fmt = "{:<16} {:>9} {:>12} {:>12} {:>12} {:>12} {:>12} {:>9} {:>9}"
+    print(fmt.format("problem", "count", "gridlock", "gridlock API", "all cores", "xcover", "exact_cover", "ratio",
+                     "cores"))
     for name, api in (("pentominoes6x10", "pack"), ("queens13", "memo"), ("xcc-random", "memo")):
         path = work / f"{name}.dlx"
-        n, ours = timed("gridlock", path, "enum")
-        n2, best_api = timed("gridlock", path, api)
-        assert n2 == n, (name, n, n2)
+        entries = [("gridlock", "enum"), ("gridlock", api), ("gridlock", "cores"), ("xcover", ""), ("exact_cover", "")]
+        res = timed_all(entries, path)
+        n, ours = res[("gridlock", "enum")]
+        for e in entries[1:3]:
+            assert res[e][0] == n, (name, e, n, res[e][0])
+        best_api, cores = res[entries[1]][1], res[entries[2]][1]
         others = {}
         for lib in ("xcover", "exact_cover"):
-            m, t = timed(lib, path)
+            m, t = res[(lib, "")]
             if t is not None and t != float("inf"):
                 assert m == n, (name, lib, m, n)
             others[lib] = t
         theirs = min(t for t in others.values() if t is not None)
         show = lambda t: "-" if t is None else (f">{LIMIT:.0f}" if t == float("inf") else f"{t:.3f}")  # noqa: E731
-        print(fmt.format(name, n, show(ours), show(best_api), show(others["xcover"]), show(others["exact_cover"]),
-                         f"{theirs / min(ours, best_api):.1f}x" if theirs != float("inf") else f">{LIMIT / min(ours, best_api):.0f}x"))
+        ratio = lambda t: f"{theirs / t:.1f}x" if theirs != float("inf") else f">{LIMIT / t:.0f}x"  # noqa: E731
+        print(fmt.format(name, n, show(ours), show(best_api), show(cores), show(others["xcover"]),
+                         show(others["exact_cover"]), ratio(min(ours, best_api)), ratio(cores)))
     print(f"(median wall seconds of {RUNS} runs of the count alone; 'gridlock': ExactCover.count(memo=False);")
     print(" 'gridlock API': pack().count() for the pentominoes, ExactCover.count() with memo otherwise;")
-    print(" ratio: the faster other library over gridlock's better time)")
+    print(f" 'all cores': ExactCover.count(memo=False, threads={os.cpu_count()});")
+    print(" ratio: the faster other library over gridlock's better single-threaded time; cores: over 'all cores')")
 
 
 if __name__ == "__main__":

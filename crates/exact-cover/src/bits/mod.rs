@@ -25,8 +25,10 @@
 //! A count compacts: once few options are live at a node ([`COMPACT_AT`]), the problem
 //! left there (those options, the uncovered items, renumbered in order) is rebuilt as
 //! dense bitsets of a few words and its subtree counted on them (see
-//! [`BitSolver::count_compacted`]); a dense count does the same once its live options
-//! fit in half its words. The tree and its statistics stay those of the plain search.
+//! [`BitSolver::count_compacted`]), each option's conflict set there written once (with
+//! those tables for frames of 1 or 2 words, else by the option's first commit, see
+//! [`FULL_ROWS`]); a dense count does the same once its live options fit in half its
+//! words. The tree and its statistics stay those of the plain search.
 
 use crate::{Color, Problem, Progress, Stats, PROGRESS_INTERVAL};
 
