@@ -140,10 +140,12 @@ pub struct BitSolver {
 }
 
 /// Scratch space of [`BitSolver::count_compacted`]: per word of the frame the live
-/// options in the words before it.
+/// options in the words before it, and per primary item its bit in the compacted
+/// problem's item sets (0 when covered).
 #[derive(Debug, Clone, Default)]
 struct Compaction {
     rank: Vec<u32>,
+    bit: Vec<u128>,
 }
 
 /// A count hands the subtree below a node of a sparse frame to a dense search over just
@@ -391,6 +393,8 @@ impl BitSolver {
         // Per primary item its number in the compacted problem (255 when covered).
         d.map.clear();
         d.map.resize(t.primary, u8::MAX);
+        c.bit.clear();
+        c.bit.resize(t.primary, 0);
         let mut ni = 0usize;
         for i in 0..t.primary {
             let uncovered = match self.counting {
@@ -402,6 +406,7 @@ impl BitSolver {
                     return false;
                 }
                 d.map[i] = ni as u8;
+                c.bit[i] = 1 << ni;
                 ni += 1;
             }
         }
@@ -435,8 +440,10 @@ impl BitSolver {
                     }
                 }
                 d.ids.push(k as u32);
-                let items = &t.opt_items[t.opt_start[k] as usize..t.opt_start[k + 1] as usize];
-                d.prim.push(items.iter().fold(0u128, |p, &i| p | 1 << d.map[i as usize]));
+                if n <= FULL_ROWS {
+                    let items = &t.opt_items[t.opt_start[k] as usize..t.opt_start[k + 1] as usize];
+                    d.prim.push(items.iter().fold(0u128, |p, &i| p | c.bit[i as usize]));
+                }
             }
         }
         if d.parent.is_none() {
@@ -877,6 +884,9 @@ fn run_compacted(sub: &mut BitSolver, m: usize, ni: usize, n: usize, stats: Stat
     if sub.rows.conf.len() < m * n {
         sub.rows.conf.resize(m * n, 0);
     }
+    if sub.rows.prim.len() < m {
+        sub.rows.prim.resize(m, 0);
+    }
     sub.rows.done.clear();
     sub.rows.done.resize(m.div_ceil(64), 0);
     (sub.level, sub.base, sub.base_alive, sub.done, sub.at_solution) = (0, 0, true, false, false);
@@ -951,7 +961,9 @@ fn compact_dense<const N: usize>(
                 squeeze_row::<N>(chunk(sec, k), frame, &rank, &mut e.conf[c * n..(c + 1) * n]);
             }
             e.ids.push(if d.parent.is_some() { d.ids[k] } else { k as u32 });
-            e.prim.push(squeeze128(d.prim[k], act));
+            if n <= FULL_ROWS {
+                e.prim.push(squeeze128(d.prim[k], act));
+            }
         }
     }
     e.map.clear();
@@ -1087,22 +1099,28 @@ fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
 /// Returns the options it excluded (the updates of [`Stats`]).
 #[inline(always)]
 fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], rows: &mut Rows, l: usize, k: usize, d: &DenseTables) -> u64 {
-    let prim = d.prim[k];
-    let conf = if d.parent.is_none() || d.full {
-        *chunk(&d.conf, k)
-    } else if rows.done.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1) {
-        *chunk(&rows.conf, k)
-    } else {
-        let mut conf = if d.conf.is_empty() { [0; N] } else { *chunk(&d.conf, k) };
-        for i in bits128(prim) {
-            let m: &[u64; N] = chunk(&d.item, i);
-            conf = std::array::from_fn(|j| conf[j] | m[j]);
+    let (conf, prim): ([u64; N], u128) = match &d.parent {
+        Some(_) if d.full => (*chunk(&d.conf, k), d.prim[k]),
+        None => (*chunk(&d.conf, k), d.prim[k]),
+        Some(_) if rows.done.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1) => (*chunk(&rows.conf, k), rows.prim[k]),
+        Some(t) => {
+            // The option's first commit in this subtree: its items there, renumbered.
+            let mut conf = if d.conf.is_empty() { [0; N] } else { *chunk(&d.conf, k) };
+            let mut prim = 0u128;
+            let id = d.ids[k] as usize;
+            for &i in &t.opt_items[t.opt_start[id] as usize..t.opt_start[id + 1] as usize] {
+                let i = usize::from(d.map[i as usize]);
+                let m: &[u64; N] = chunk(&d.item, i);
+                conf = std::array::from_fn(|j| conf[j] | m[j]);
+                prim |= 1 << i;
+            }
+            if let Some(w) = rows.done.get_mut(k / 64) {
+                *w |= 1 << (k % 64);
+                *chunk_mut::<N>(&mut rows.conf, k) = conf;
+                rows.prim[k] = prim;
+            }
+            (conf, prim)
         }
-        if let Some(w) = rows.done.get_mut(k / 64) {
-            *w |= 1 << (k % 64);
-            *chunk_mut::<N>(&mut rows.conf, k) = conf;
-        }
-        conf
     };
     let src: [u64; N] = *chunk(live, l);
     let mut updates = 0;
@@ -1125,9 +1143,10 @@ fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], rows: &mut R
 /// colored XCC's 2200 nodes over at most 128 options: BENCHMARKS.md.)
 #[derive(Debug, Clone, Default)]
 struct Rows {
-    /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]`, valid where `done` has bit
-    /// `k`.
+    /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]`, and its primary items
+    /// (bit `i` for item `i`): `prim[k]`, both valid where `done` has bit `k`.
     conf: Vec<u64>,
+    prim: Vec<u128>,
     done: Vec<u64>,
 }
 
@@ -1427,7 +1446,8 @@ struct DenseTables {
     /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]` (when `parent` is set, only
     /// its part through secondary items).
     conf: Vec<u64>,
-    /// Primary items of option `k`, bit `i` for item `i`.
+    /// Primary items of option `k`, bit `i` for item `i` (with `parent`, only when `full`;
+    /// else in the solver's [`Rows`]).
     prim: Vec<u128>,
     /// Conflict set of option `k` through secondary items only: `sec[k * n..(k + 1) *
     /// n]` (empty when no option has any, and when `parent` is set).
