@@ -159,7 +159,8 @@ impl BitSolver {
     /// Builds the bitsets for `problem`, or `None` when it has multiplicities (Algorithm
     /// M is not done here), its conflict sets are too large to list (more than
     /// [`MAX_PAIRS`] option pairs share an item) or its frames would pass [`MAX_FRAMES`]
-    /// bytes. Time: the number of such pairs.
+    /// bytes. Time: at most the number of such pairs (through a primary item, the
+    /// item's options are ORed in a word at a time).
     pub fn new(problem: &Problem) -> Option<BitSolver> {
         BitSolver::with_counting(problem, None)
     }
@@ -1260,6 +1261,23 @@ impl Tables {
         if stored.saturating_mul(copies) > MAX_FRAMES {
             return None;
         }
+        let mut item_word = Vec::new();
+        let mut item_bits: Vec<u64> = Vec::new();
+        let mut item_start = vec![0u32];
+        for list in &by_item[..primary] {
+            let first = item_word.len();
+            for &(k, _) in list {
+                let w = k / 64;
+                if item_word.len() == first || item_word.last() != Some(&w) {
+                    item_word.push(w);
+                    item_bits.push(0);
+                }
+                if let Some(b) = item_bits.last_mut() {
+                    *b |= 1 << (k % 64);
+                }
+            }
+            item_start.push(item_word.len() as u32);
+        }
         let mut opt_items = Vec::new();
         let mut opt_start = vec![0u32];
         let mut conf_word = Vec::new();
@@ -1274,14 +1292,23 @@ impl Tables {
                 let is_primary = (item as usize) < primary;
                 if is_primary {
                     opt_items.push(item);
-                    if !primary_conflicts {
-                        continue;
+                    if primary_conflicts {
+                        // Every option of the item: its nonzero words, ORed in whole.
+                        let i = item as usize;
+                        for j in item_start[i] as usize..item_start[i + 1] as usize {
+                            let w = item_word[j] as usize;
+                            if scratch[0][w] == 0 {
+                                touched[0].push(w as u32);
+                            }
+                            scratch[0][w] |= item_bits[j];
+                        }
                     }
+                    continue;
                 }
                 for &(other, c2) in &by_item[item as usize] {
-                    if is_primary || c == Color::NONE || c2 != c {
+                    if c == Color::NONE || c2 != c {
                         let w = (other / 64) as usize;
-                        for part in [0, 1].into_iter().take(if is_primary || !primary_conflicts { 1 } else { 2 }) {
+                        for part in [0, 1].into_iter().take(if primary_conflicts { 2 } else { 1 }) {
                             if scratch[part][w] == 0 {
                                 touched[part].push(w as u32);
                             }
@@ -1302,23 +1329,6 @@ impl Tables {
             }
             conf_start.push(conf_word.len() as u32);
             sec_start.push(sec_word.len() as u32);
-        }
-        let mut item_word = Vec::new();
-        let mut item_bits: Vec<u64> = Vec::new();
-        let mut item_start = vec![0u32];
-        for list in &by_item[..primary] {
-            let first = item_word.len();
-            for &(k, _) in list {
-                let w = k / 64;
-                if item_word.len() == first || item_word.last() != Some(&w) {
-                    item_word.push(w);
-                    item_bits.push(0);
-                }
-                if let Some(b) = item_bits.last_mut() {
-                    *b |= 1 << (k % 64);
-                }
-            }
-            item_start.push(item_word.len() as u32);
         }
         let dense = (words <= 8 && primary <= 128).then(|| {
             let width = words.max(1);
