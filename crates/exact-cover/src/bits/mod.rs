@@ -1101,10 +1101,8 @@ fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
 #[inline(always)]
 fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], rows: &mut Rows, l: usize, k: usize, d: &DenseTables) -> u64 {
     let (conf, prim): ([u64; N], u128) = match &d.parent {
-        Some(_) if d.full => (*chunk(&d.conf, k), d.prim[k]),
-        None => (*chunk(&d.conf, k), d.prim[k]),
-        Some(_) if rows.done.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1) => (*chunk(&rows.conf, k), rows.prim[k]),
-        Some(t) => {
+        Some(_) if !d.full && rows.done.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1) => (*chunk(&rows.conf, k), rows.prim[k]),
+        Some(t) if !d.full => {
             // The option's first commit in this subtree: its items there, renumbered.
             let mut conf = if d.conf.is_empty() { [0; N] } else { *chunk(&d.conf, k) };
             let mut prim = 0u128;
@@ -1122,6 +1120,7 @@ fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], rows: &mut R
             }
             (conf, prim)
         }
+        _ => (*chunk(&d.conf, k), d.prim[k]),
     };
     let src: [u64; N] = *chunk(live, l);
     let mut updates = 0;
@@ -1139,9 +1138,9 @@ fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], rows: &mut R
 /// conflicts through secondary items, and read by the later ones: an option's set is
 /// built at most once a subtree, and only if the option is ever chosen there. (Built for
 /// every option when the subtree is compacted, they cost more than they save where
-/// subtrees are small and wide, as the flat pentacubes' 120 nodes over up to 768 options;
-/// built at every commit, they cost more where subtrees are large and narrow, as a random
-/// colored XCC's 2200 nodes over at most 128 options: BENCHMARKS.md.)
+/// subtrees are small and wide, as in the full tree of the 6x10 pentominoes, up to 12
+/// words; built at every commit, they cost more where subtrees are large and narrow, as a
+/// random colored XCC's 2200 nodes over at most 128 options: BENCHMARKS.md.)
 #[derive(Debug, Clone, Default)]
 struct Rows {
     /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]`, and its primary items
