@@ -6,8 +6,9 @@ scripts/race-xc.sh. Every library must count the same before it is timed; each t
 the median wall time of RUNS runs (default 3) of the count alone, in a fresh process per
 run (problem built and JIT warmed up before the clock starts), a run stopped at LIMIT
 seconds (default 120); the runs of a problem go round the libraries in turn (one of each,
-then the next round), so that the shared host's changes of load fall on all of them. The ratio is over gridlock's better single-threaded time (the
-other libraries use one core); a second column and ratio give gridlock on all cores.
+then the next round), so that the shared host's changes of load fall on all of them.
+The ratio is over gridlock's better single-threaded time (the other libraries use one
+core); a second column and ratio give gridlock on all cores.
 
 Usage (from the repository root, with the three packages installed):
     RUNS=3 LIMIT=120 python3 python/bench/race.py
@@ -113,25 +114,18 @@ def timed_all(entries, path):
     one fresh process of every entry in turn (so a change of the host's load falls on
     all of them alike); (None, None) if not expressible, (count or None, inf) past LIMIT
     (such an entry is not run again)."""
-    results = {e: (None, []) for e in entries}
+    runs = {e: [] for e in entries}
     for _ in range(RUNS):
-        for e in entries:
-            count, times = results[e]
-            if times is None or (times and times[-1] == float("inf")):
-                continue
-            n, t = run_once(e[0], path, e[1])
-            if t is None:
-                results[e] = (None, None)
-            else:
-                results[e] = (n if n is not None else count, times + [t])
+        for e, done in runs.items():
+            if not done or done[-1][1] not in (None, float("inf")):
+                done.append(run_once(e[0], path, e[1]))
     out = {}
-    for e, (count, times) in results.items():
-        if times is None:
-            out[e] = (None, None)
-        elif times[-1] == float("inf"):
-            out[e] = (count, float("inf"))
+    for e, done in runs.items():
+        count, last = done[-1]
+        if last is None or last == float("inf"):
+            out[e] = (count if count is not None else done[0][0], last)
         else:
-            out[e] = (count, statistics.median(times))
+            out[e] = (count, statistics.median(t for _, t in done))
     return out
 
 

@@ -450,8 +450,7 @@ impl BitSolver {
         if d.parent.is_none() {
             d.parent = Some(self.t.clone());
         }
-        d.full = n <= FULL_ROWS;
-        if d.full {
+        if n <= FULL_ROWS {
             add_primary_conflicts(&mut d.conf, &d.item, &d.prim, n);
         }
         let before = self.stats.nodes;
@@ -976,8 +975,7 @@ fn compact_dense<const N: usize>(
     if e.parent.is_none() {
         e.parent = Some(d.parent.clone().unwrap_or_else(|| top.clone()));
     }
-    e.full = n <= FULL_ROWS;
-    if e.full {
+    if n <= FULL_ROWS {
         add_primary_conflicts(&mut e.conf, &e.item, &e.prim, n);
     }
     Some((m, ni, n))
@@ -1101,8 +1099,8 @@ fn take_first<const N: usize>(set: &mut [u64; N]) -> Option<usize> {
 #[inline(always)]
 fn commit_dense<const N: usize>(live: &mut [u64], act: &mut [u128], rows: &mut Rows, l: usize, k: usize, d: &DenseTables) -> u64 {
     let (conf, prim): ([u64; N], u128) = match &d.parent {
-        Some(_) if !d.full && rows.done.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1) => (*chunk(&rows.conf, k), rows.prim[k]),
-        Some(t) if !d.full => {
+        Some(_) if N > FULL_ROWS && rows.done.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1) => (*chunk(&rows.conf, k), rows.prim[k]),
+        Some(t) if N > FULL_ROWS => {
             // The option's first commit in this subtree: its items there, renumbered.
             let mut conf = if d.conf.is_empty() { [0; N] } else { *chunk(&d.conf, k) };
             let mut prim = 0u128;
@@ -1201,7 +1199,6 @@ impl Tables {
                 prim: Vec::new(),
                 sec: Vec::new(),
                 parent: None,
-                full: false,
                 ids: Vec::new(),
                 map: Vec::new(),
             }),
@@ -1355,7 +1352,7 @@ impl Tables {
                     }
                 }
             }
-            DenseTables { n: width, item, conf, prim, sec, parent: None, full: false, ids: Vec::new(), map: Vec::new() }
+            DenseTables { n: width, item, conf, prim, sec, parent: None, ids: Vec::new(), map: Vec::new() }
         });
         Some(Tables {
             dense,
@@ -1455,24 +1452,22 @@ struct DenseTables {
     /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]` (when `parent` is set, only
     /// its part through secondary items).
     conf: Vec<u64>,
-    /// Primary items of option `k`, bit `i` for item `i` (with `parent`, only when `full`;
-    /// else in the solver's [`Rows`]).
+    /// Primary items of option `k`, bit `i` for item `i` (with `parent`, only for frames
+    /// of at most [`FULL_ROWS`] words; else in the solver's [`Rows`]).
     prim: Vec<u128>,
     /// Conflict set of option `k` through secondary items only: `sec[k * n..(k + 1) *
     /// n]` (empty when no option has any, and when `parent` is set).
     sec: Vec<u64>,
     /// For the tables of one subtree ([`BitSolver::count_compacted`]), the tables of the
     /// whole problem, with per option here its number there (`ids`) and per primary
-    /// item there its number here (`map`, 255 when covered). Then, unless `full`, `conf`
-    /// holds only the conflicts through secondary items (empty when there are none):
-    /// an option's first commit finds its conflicts through primary items as the union
-    /// of the options here of its items (`prim`) and keeps its whole set in the
-    /// solver's [`Rows`], so the tables need not list every option's conflicts.
+    /// item there its number here (`map`, 255 when covered). Then, for frames of at most
+    /// [`FULL_ROWS`] words, `conf` holds every option's whole conflict set, written with
+    /// the tables; for wider ones only the conflicts through secondary items (empty when
+    /// there are none): an option's first commit finds its conflicts through primary
+    /// items as the union of the options here of its items and keeps its whole set and
+    /// its items in the solver's [`Rows`], so the tables need not list every option's
+    /// conflicts.
     parent: Option<Arc<Tables>>,
-    /// With `parent`: whether `conf` holds every option's whole conflict set all the
-    /// same (written when the subtree's tables are, for frames of at most
-    /// [`FULL_ROWS`] words).
-    full: bool,
     ids: Vec<u32>,
     map: Vec<u8>,
 }
