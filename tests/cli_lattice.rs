@@ -6,7 +6,7 @@
 //! packings under the cube's 48 symmetries.
 
 mod common;
-#[path = "../crates/polyomino/tests/knuth/mod.rs"]
+#[path = "../crates/polyform/tests/knuth/mod.rs"]
 mod knuth;
 
 use common::{gridlock, rejects};

@@ -1,8 +1,8 @@
 //! `pack`: polyomino packing over `puzzles::pack::PackSolver` (the bitboard packer, the
-//! bitboard tiler or dancing links, chosen in `polyomino::cover::Search`).
+//! bitboard tiler or dancing links, chosen in `polyform::cover::Search`).
 
 use crate::{interruptible, parse_error, value_error, Stream};
-use polyomino::{Board, Cell, Copies, Freedom, Piece};
+use polyform::{Board, Cell, Copies, Freedom, Piece};
 use puzzles::pack::{self, PackSolver, Tiling};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -73,9 +73,9 @@ fn piece(name: &str, drawing: &str) -> PyResult<Piece> {
 fn read_pieces(arg: &Bound<'_, PyAny>) -> PyResult<Vec<(Piece, Copies)>> {
     if let Ok(name) = arg.cast::<PyString>() {
         let name = &*name.to_cow()?;
-        return polyomino::sets::by_name(name)
+        return polyform::sets::by_name(name)
             .map(|set| set.into_iter().map(|p| (p, Copies::ONE)).collect())
-            .ok_or_else(|| value_error(format_args!("no built-in set '{name}' (there are {})", polyomino::sets::NAMES)));
+            .ok_or_else(|| value_error(format_args!("no built-in set '{name}' (there are {})", polyform::sets::NAMES)));
     }
     let dict = arg.cast::<PyDict>().map_err(|_| value_error("pieces must be a set name or a dict name -> drawing"))?;
     let mut out = Vec::new();

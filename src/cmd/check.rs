@@ -6,7 +6,7 @@
 
 use crate::args;
 use crate::output::{self, bad, read_input, Failure, Input, Outcome, LARGE_INPUT_LIMIT, SMALL_INPUT_LIMIT};
-use polyomino::{Copies, Freedom};
+use polyform::{Copies, Freedom};
 use puzzles::judge::{judge, Judgement, Puzzle as Judged};
 use puzzles::{laser, mayan, pack, twins};
 use std::path::{Path, PathBuf};
@@ -78,14 +78,14 @@ fn load(args: &Args, input: &Input) -> Result<Judged, Failure> {
         Puzzle::Pack => {
             let board = pack::parse_board(input.text()?).map_err(|e| input.bad(e))?;
             let spec = args.pieces.as_deref().unwrap_or_default();
-            let listed: Vec<(polyomino::Piece, Copies)> = match polyomino::sets::by_name(spec) {
+            let listed: Vec<(polyform::Piece, Copies)> = match polyform::sets::by_name(spec) {
                 Some(set) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
                 None => {
                     let file = read_input(Some(Path::new(spec)), SMALL_INPUT_LIMIT)?;
                     pack::parse_pieces(file.text()?).map_err(|e| file.bad(e))?
                 }
             };
-            let (pieces, copies): (Vec<polyomino::Piece>, Vec<Copies>) =
+            let (pieces, copies): (Vec<polyform::Piece>, Vec<Copies>) =
                 listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip();
             let freedom = if args.one_sided { Freedom::OneSided } else { Freedom::Free };
             Judged::pack(board, pieces, copies, freedom).map_err(bad)?

@@ -3,9 +3,9 @@
 use super::{keep_going, lines, Cells};
 use crate::args::{Budget, Format, Listing, Picture, Scale};
 use crate::output::{self, bad, read_input, NoStats, Outcome, Run, Stream, SvgTarget, SMALL_INPUT_LIMIT};
-use polyomino::lattice::{Lattice, Region};
-use polyomino::symmetry::BoardSymmetry;
-use polyomino::{Board, Copies, Piece};
+use polyform::lattice::{Lattice, Region};
+use polyform::symmetry::BoardSymmetry;
+use polyform::{Board, Copies, Piece};
 use puzzles::pack::lattice::{self, LatticeSolver};
 use puzzles::pack::{self, PackSolver, Packing};
 use serde::Serialize;
@@ -158,7 +158,7 @@ impl Files {
 /// The --pieces argument when it names a file: not a built-in set, and a file.
 fn pieces_path(args: &Args) -> Option<&Path> {
     let spec = args.pieces.as_deref()?;
-    let set = lattice::set(spec).is_some() || polyomino::sets::by_name(spec).is_some();
+    let set = lattice::set(spec).is_some() || polyform::sets::by_name(spec).is_some();
     Some(Path::new(spec)).filter(|p| !set && p.is_file())
 }
 
@@ -174,11 +174,11 @@ fn board(args: &Args, files: &Files) -> Result<Board, output::Failure> {
 /// The pieces the arguments name, with their counts (--copies overriding).
 fn pieces(args: &Args, files: &Files) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
     let spec = args.pieces.as_deref().unwrap_or_default();
-    let listed: Vec<(Piece, Copies)> = match (polyomino::sets::by_name(spec), &files.pieces) {
+    let listed: Vec<(Piece, Copies)> = match (polyform::sets::by_name(spec), &files.pieces) {
         (Some(set), _) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
         (None, Some(input)) => pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?,
         (None, None) => {
-            return Err(bad(format_args!("--pieces: '{}' is neither a set ({}) nor a file", spec, polyomino::sets::NAMES)));
+            return Err(bad(format_args!("--pieces: '{}' is neither a set ({}) nor a file", spec, polyform::sets::NAMES)));
         }
     };
     Ok(listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip())
@@ -372,7 +372,7 @@ fn lattice_problem(
     args: &Args,
     l: Lattice,
     files: &Files,
-) -> Result<(Region, Vec<polyomino::lattice::Piece>, Vec<Copies>), output::Failure> {
+) -> Result<(Region, Vec<polyform::lattice::Piece>, Vec<Copies>), output::Failure> {
     if let Some(path) = &args.knuth {
         let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
         let (region, listed) = pack::knuth::parse_knuth_lattice(input.text()?, l).map_err(|e| input.bad(e))?;
@@ -389,7 +389,7 @@ fn lattice_problem(
         (None, None) => return Err(bad(format_args!("give a box of the {} lattice with --box, or a --board file", l.name()))),
     };
     let name = args.pieces.as_deref().unwrap_or_default();
-    let listed: Vec<(polyomino::lattice::Piece, Copies)> = match (lattice::set(name), &files.pieces) {
+    let listed: Vec<(polyform::lattice::Piece, Copies)> = match (lattice::set(name), &files.pieces) {
         (Some((_, set)), _) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
         (None, Some(input)) => pack::drawing::parse_pieces(input.text()?, l).map_err(|e| input.bad(e))?,
         (None, None) => {
@@ -517,7 +517,7 @@ pub fn run(args: &Args) -> Outcome {
         }
         None => (board(args, &files)?, pieces(args, &files)?),
     };
-    let freedom = if args.one_sided { polyomino::Freedom::OneSided } else { polyomino::Freedom::Free };
+    let freedom = if args.one_sided { polyform::Freedom::OneSided } else { polyform::Freedom::Free };
     let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(bad)?;
     if args.emit_knuth {
         return Ok(output::emit(solver.knuth_text().as_bytes())?);

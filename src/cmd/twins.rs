@@ -3,7 +3,7 @@
 use super::{lines, Cells};
 use crate::args::{self, Budget, Io, Picture};
 use crate::output::{self, bad, read_input, NoStats, Outcome, Run, SvgTarget, LARGE_INPUT_LIMIT};
-use polyomino::twins::TwoTilings;
+use polyform::twins::TwoTilings;
 use puzzles::twins;
 use serde::Serialize;
 

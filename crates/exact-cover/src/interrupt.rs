@@ -3,7 +3,7 @@
 //! A front end that must be able to stop a search it started (the Python bindings stop
 //! on Ctrl-C) runs the search inside [`with`], giving a flag it may set from another
 //! thread. The engines of gridlock (dancing links here; the packer and the tiler of the
-//! polyomino crate) poll [`requested`] once every [`POLL_INTERVAL`] search nodes and,
+//! polyform crate) poll [`requested`] once every [`POLL_INTERVAL`] search nodes and,
 //! when it says yes, unwind at once. What an interrupted search returns is meaningless
 //! (a partial count, or "no further solution"): the front end that set the flag knows
 //! it did and must discard it. Outside [`with`], [`requested`] is always false, so the

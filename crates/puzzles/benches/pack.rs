@@ -4,7 +4,7 @@
 //! median wall time of RUNS runs (default 3), every count checked.
 //! Run: `cargo bench -p gridlock-puzzles --bench pack`.
 
-use polyomino::{sets, Freedom, Packer};
+use polyform::{sets, Freedom, Packer};
 use puzzles::pack::{exact_cover_problem, rectangle, PackSolver, RunOptions};
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! (default 5); the verdicts are checked against the official answers each time.
 //! Run: `cargo bench -p gridlock-puzzles --bench twins`.
 
-use polyomino::twins::two_tilings;
+use polyform::twins::two_tilings;
 use puzzles::twins;
 use std::time::{Duration, Instant};
 

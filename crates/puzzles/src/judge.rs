@@ -5,7 +5,7 @@
 //! command `gridlock check` and the Python bindings are both front ends of [`judge`].
 
 use crate::{beads, laser, mayan, pack, twins};
-use polyomino::{Board, Copies, Freedom, Piece};
+use polyform::{Board, Copies, Freedom, Piece};
 
 /// What one case of an output says, once its rules hold.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -5,7 +5,7 @@
 use crate::beads::{self, Tray};
 use crate::laser::Grid;
 use crate::mayan::{Board as MayanBoard, Move};
-use polyomino::twins::TwoTilings;
+use polyform::twins::TwoTilings;
 use std::fmt::Write;
 
 /// Cell size in pixels.
@@ -325,21 +325,21 @@ pub fn mayan(start: &MayanBoard, moves: &[Move]) -> String {
     document(20.0 + frame_w * frames.len() as f64, 44.0 + CELL * ROWS as f64, &body)
 }
 
-/// A packing on any lattice ([`polyomino::lattice`]): `cells` are the region's cells,
+/// A packing on any lattice ([`polyform::lattice`]): `cells` are the region's cells,
 /// each with its tile (an index into `names`, the tiles' piece names) or `None` when no
 /// packing is drawn. Squares, triangles (the rhombus `xy` along two directions 60
 /// degrees apart, split into `xy` and `xy'`) and hexagons (axial coordinates) are drawn
 /// as such; the cubic lattice as its layers `z` side by side, each a grid of rows `x`
 /// and columns `y`. Cells of one tile share a colour and the tile's name is written on
 /// one of its cells; thick lines separate different tiles and the outside.
-pub fn lattice(lattice: polyomino::lattice::Lattice, cells: &[(polyomino::lattice::Cell, Option<usize>)], names: &[String]) -> String {
-    use polyomino::lattice::Lattice;
+pub fn lattice(lattice: polyform::lattice::Lattice, cells: &[(polyform::lattice::Cell, Option<usize>)], names: &[String]) -> String {
+    use polyform::lattice::Lattice;
     let s3 = 3f64.sqrt();
     // Each cell as a polygon (model units: the side of a square, triangle or hexagon is 1).
     let (zmin, zmax) = cells.iter().fold((i32::MAX, i32::MIN), |(a, b), (c, _)| (a.min(c.z), b.max(c.z)));
     let (ymin, ymax) = cells.iter().fold((i32::MAX, i32::MIN), |(a, b), (c, _)| (a.min(c.y), b.max(c.y)));
     let width_of_layer = (ymax - ymin + 1) as f64 + 1.0;
-    let polygon = |c: polyomino::lattice::Cell| -> Vec<(f64, f64)> {
+    let polygon = |c: polyform::lattice::Cell| -> Vec<(f64, f64)> {
         // Lattice points i*a + j*b with a = (1, 0) and b at 60 degrees, y pointing down.
         let point = |i: f64, j: f64| (i + 0.5 * j, -s3 / 2.0 * j);
         match lattice {

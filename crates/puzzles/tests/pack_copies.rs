@@ -4,10 +4,10 @@
 //! against Knuth's `dlx3` on the `--emit-knuth` text (the counts it gave are recorded in
 //! `tests/data/pack/dlx3-counts.txt` for runs without it).
 
-#[path = "../../polyomino/tests/knuth/mod.rs"]
+#[path = "../../polyform/tests/knuth/mod.rs"]
 mod knuth;
 use knuth::{agree, knuth_count, recorded, reference, run};
-use polyomino::{Board, Copies, Freedom, Piece, Shape};
+use polyform::{Board, Copies, Freedom, Piece, Shape};
 use proptest::prelude::*;
 use puzzles::pack::{PackSolver, RunOptions};
 use std::collections::BTreeSet;
@@ -57,12 +57,12 @@ fn domino_tilings() {
         [(2, 2u128), (8, 12_988_816), (10, 258_584_046_368), (12, 53_060_477_521_960_000), (14, 112_202_208_776_036_178_000_000)]
     {
         assert_eq!(domino_transfer(n, n), want, "transfer matrix {n}x{n}");
-        assert_eq!(count(Board::rectangle(n as i32, n as i32), polyomino::sets::dominoes(), vec![any]), want, "{n}x{n}");
+        assert_eq!(count(Board::rectangle(n as i32, n as i32), polyform::sets::dominoes(), vec![any]), want, "{n}x{n}");
     }
     // A 2 x n strip: Fibonacci numbers.
     let (mut a, mut b) = (1u128, 1u128);
     for n in 1..=60 {
-        assert_eq!(count(Board::rectangle(2, n), polyomino::sets::dominoes(), vec![any]), b, "2x{n}");
+        assert_eq!(count(Board::rectangle(2, n), polyform::sets::dominoes(), vec![any]), b, "2x{n}");
         (a, b) = (b, a + b);
     }
     // Exact up to 2^128 - 1, an error past it (never a wrapped count): 2x185 has
@@ -72,11 +72,11 @@ fn domino_tilings() {
         (a, b) = (b, a.checked_add(b).unwrap());
     }
     assert!(a.checked_add(b).is_none(), "F(187) exceeds 2^128 - 1");
-    let strip = |n| PackSolver::with_copies(Board::rectangle(2, n), polyomino::sets::dominoes(), vec![any], Freedom::Free).unwrap();
+    let strip = |n| PackSolver::with_copies(Board::rectangle(2, n), polyform::sets::dominoes(), vec![any], Freedom::Free).unwrap();
     assert_eq!(strip(185).count_tilings(&RunOptions::default()), Ok(b));
     assert_eq!(strip(186).count_tilings(&RunOptions::default()), Err(puzzles::pack::RunError::Overflow));
     // Odd area: no tiling, decided before any search.
-    let odd = PackSolver::with_copies(Board::rectangle(5, 5), polyomino::sets::dominoes(), vec![any], Freedom::Free).unwrap();
+    let odd = PackSolver::with_copies(Board::rectangle(5, 5), polyform::sets::dominoes(), vec![any], Freedom::Free).unwrap();
     assert!(odd.hopeless());
 }
 
@@ -186,11 +186,11 @@ fn case() -> impl Strategy<Value = Case> {
 
 /// The packing problem of a [`case`] (free pieces named p0, p1, ...).
 fn solver_for(cells: &[(i32, i32)], shapes: &[Vec<(i32, i32)>], copies: &[Copies]) -> PackSolver {
-    let board = Board::from_cells(cells.iter().map(|&(r, c)| polyomino::Cell::new(r, c)));
+    let board = Board::from_cells(cells.iter().map(|&(r, c)| polyform::Cell::new(r, c)));
     let pieces: Vec<Piece> = shapes
         .iter()
         .enumerate()
-        .map(|(k, s)| Piece { name: format!("p{k}"), shape: Shape::new(s.iter().map(|&(r, c)| polyomino::Cell::new(r, c))).unwrap() })
+        .map(|(k, s)| Piece { name: format!("p{k}"), shape: Shape::new(s.iter().map(|&(r, c)| polyform::Cell::new(r, c))).unwrap() })
         .collect();
     PackSolver::with_copies(board, pieces, copies.to_vec(), Freedom::Free).unwrap()
 }
@@ -277,7 +277,7 @@ fn counts_equal_knuths_dlx3() {
 /// the domino tilings of 12x12 counted.
 #[test]
 fn boards_over_128_cells_use_the_tiler() {
-    let pentominoes = polyomino::sets::pentominoes();
+    let pentominoes = polyform::sets::pentominoes();
     let three = vec![Copies::parse("3").unwrap(); pentominoes.len()];
     let solver = PackSolver::with_copies(Board::rectangle(12, 15), pentominoes.clone(), three, Freedom::Free).unwrap();
     assert!(solver.engine().contains("tiler"), "{}", solver.engine());
@@ -296,7 +296,7 @@ fn boards_over_128_cells_use_the_tiler() {
     assert_eq!(puzzles::pack::check::check(&board, &cells, &bounds, false, &text), Ok(puzzles::pack::check::Verdict::Solved));
 
     let any = vec![Copies::parse("*").unwrap()];
-    let dominoes = PackSolver::with_copies(Board::rectangle(12, 12), polyomino::sets::dominoes(), any, Freedom::Free).unwrap();
+    let dominoes = PackSolver::with_copies(Board::rectangle(12, 12), polyform::sets::dominoes(), any, Freedom::Free).unwrap();
     assert!(dominoes.engine().contains("tiler"), "{}", dominoes.engine());
     assert_eq!(dominoes.count_tilings(&RunOptions::default()).unwrap(), domino_transfer(12, 12));
     // Split over threads and shards, the count is the same.
@@ -380,8 +380,8 @@ proptest! {
         let board = Board::rectangle(cols, rows);
         let pieces: Vec<Shape> = shapes.iter().map(|&s| Shape::from_drawing(drawings[s]).unwrap()).collect();
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| board.placements(p, Freedom::Free)).collect();
-        let tiler = polyomino::Search::with_copies(&board, &placements, &copies, polyomino::Engine::Bitboard);
-        prop_assert!(matches!(tiler, polyomino::Search::Tiler(_)));
+        let tiler = polyform::Search::with_copies(&board, &placements, &copies, polyform::Engine::Bitboard);
+        prop_assert!(matches!(tiler, polyform::Search::Tiler(_)));
         let options = exact_cover::parallel::CountOptions::default();
         let count = tiler.count(&options);
         prop_assert_eq!(count, memoized_brute(&board, &placements, &copies));
@@ -547,7 +547,7 @@ fn domino_tilings_up_to_symmetry() {
     for (r, c) in [(2, 2), (4, 4), (6, 6), (4, 5)] {
         let board_set: BTreeSet<(i32, i32)> = (0..r).flat_map(|i| (0..c).map(move |j| (i, j))).collect();
         let want = classes(&board_set, &brute_tilings(&board_set, &[vec![(0, 0), (0, 1)]], &[any])) as u128;
-        let solver = PackSolver::with_copies(Board::rectangle(r, c), polyomino::sets::dominoes(), vec![any], Freedom::Free).unwrap();
+        let solver = PackSolver::with_copies(Board::rectangle(r, c), polyform::sets::dominoes(), vec![any], Freedom::Free).unwrap();
         let (_, unique) = solver.count_tilings_with_symmetry(&RunOptions::default()).unwrap();
         let group = solver.symmetries();
         let mut listed = 0u128;

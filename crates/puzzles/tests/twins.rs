@@ -2,8 +2,8 @@
 //! board valid by the independent checker, and every verdict on small boards against a
 //! brute force over all regions.
 
-use polyomino::twins::two_tilings;
-use polyomino::{Board, Freedom, Shape};
+use polyform::twins::two_tilings;
+use polyform::{Board, Freedom, Shape};
 use puzzles::twins::{self, check, Style};
 use std::collections::HashSet;
 

@@ -9,8 +9,8 @@
 pub mod check;
 
 use crate::text::{describe, trim_end};
-use polyomino::symmetry::{count_with_symmetry, BoardSymmetry, Restrict};
-use polyomino::{Board, Cell, Freedom, Search, Shape, Symmetry};
+use polyform::symmetry::{count_with_symmetry, BoardSymmetry, Restrict};
+use polyform::{Board, Cell, Freedom, Search, Shape, Symmetry};
 use std::ops::ControlFlow;
 
 /// Number of rows of the tray; row `r` has `r + 1` holes.
@@ -25,12 +25,12 @@ pub const PIECES: usize = 12;
 ///
 /// Panics if `letter >= 12`.
 pub fn piece(letter: usize) -> Shape {
-    polyomino::sets::kanoodle().swap_remove(letter).shape
+    polyform::sets::kanoodle().swap_remove(letter).shape
 }
 
 /// The scan order for the bitboard packer: the tray mapped by the anti-diagonal mirror.
 /// Of the eight symmetries, combined with the choice of mirror half made by
-/// [`polyomino::symmetry::break_symmetry`], this gave the smallest search when counting the empty tray
+/// [`polyform::symmetry::break_symmetry`], this gave the smallest search when counting the empty tray
 /// (measured: 0.12 s against 0.14 to 0.55 s for the others; see BENCHMARKS.md).
 const SCAN: Symmetry = Symmetry::AntiTranspose;
 
@@ -182,7 +182,7 @@ pub fn render(tray: &Tray) -> String {
 /// Which search finds completions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {
-    /// The bitboard packer ([`polyomino::Packer`]): the fast path.
+    /// The bitboard packer ([`polyform::Packer`]): the fast path.
     #[default]
     Bitboard,
     /// The generic dancing-links engine ([`exact_cover::Solver`]): the reference path.
@@ -241,7 +241,7 @@ impl BeadsSolver {
         self.counts(engine).1
     }
 
-    /// `(all, up to the mirror)`, by [`polyomino::symmetry::count_with_symmetry`] over the
+    /// `(all, up to the mirror)`, by [`polyform::symmetry::count_with_symmetry`] over the
     /// group {identity, mirror} when the tray is symmetric (which halves the search when a
     /// missing piece has no mirror-symmetric placement), or the identity alone.
     fn counts(&self, engine: Engine) -> (u64, u64) {
@@ -274,8 +274,8 @@ impl BeadsSolver {
 /// The search for `engine` (the tray always fits the bitboards).
 fn search(engine: Engine, board: &Board, placements: &[Vec<Vec<usize>>]) -> Search {
     let wanted = match engine {
-        Engine::Bitboard => polyomino::Engine::Bitboard,
-        Engine::DancingLinks => polyomino::Engine::DancingLinks,
+        Engine::Bitboard => polyform::Engine::Bitboard,
+        Engine::DancingLinks => polyform::Engine::DancingLinks,
     };
     Search::new(board, placements, wanted, Some(SCAN))
 }

@@ -31,8 +31,8 @@
 //! the same cells.
 
 use super::{err, err_at, ParseError};
-use polyomino::lattice::{Cell, Lattice, Piece, Polyform, Region};
-use polyomino::Copies;
+use polyform::lattice::{Cell, Lattice, Piece, Polyform, Region};
+use polyform::Copies;
 
 /// The lattice a `lattice: NAME` line names, if it is one; `Err` when the line starts
 /// `lattice:` but names no lattice.
@@ -272,7 +272,7 @@ mod tests {
         // at even r + c, its base below), and hexagons one column apart on
         // successive lines are neighbours.
         let tri = parse_board("..\n..\n", Lattice::Triangular).unwrap();
-        assert!(polyomino::lattice::connected(Lattice::Triangular, tri.cells()));
+        assert!(polyform::lattice::connected(Lattice::Triangular, tri.cells()));
         let shape = |t: &str, l: Lattice| parse_pieces(t, l).unwrap()[0].0.shape.clone();
         // Three triangles in a row: a triamond; the upward one with the triangle below
         // it: a diamond; the downward one (column 1) with the one below it: not a side.

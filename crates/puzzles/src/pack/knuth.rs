@@ -19,8 +19,8 @@
 //! an earlier line of the same name.
 
 use super::ParseError;
-use polyomino::lattice::{Cell as LCell, Lattice, Piece as LPiece, Polyform, Region};
-use polyomino::{Board, Cell, Copies, Piece, Shape};
+use polyform::lattice::{Cell as LCell, Lattice, Piece as LPiece, Polyform, Region};
+use polyform::{Board, Cell, Copies, Piece, Shape};
 
 /// The value of an extended hexadecimal digit.
 fn digit(c: u8) -> Option<u32> {

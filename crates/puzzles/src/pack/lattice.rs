@@ -6,12 +6,12 @@
 //! Flow: [`boxed`], [`super::drawing::parse_board`] or
 //! [`super::knuth::parse_knuth_lattice`] for the region, [`set`],
 //! [`super::drawing::parse_pieces`] or the Knuth file for the pieces -> [`LatticeSolver`] (the strategy
-//! [`polyomino::lattice::Region::search`] picks) -> [`render`], one line per tile in the
-//! cell notation of Knuth's programs ([`polyomino::lattice::knuth_cell`]).
+//! [`polyform::lattice::Region::search`] picks) -> [`render`], one line per tile in the
+//! cell notation of Knuth's programs ([`polyform::lattice::knuth_cell`]).
 
 use super::{RunError, RunOptions, Tiling, MAX_PLACEMENT_CELLS};
-use polyomino::lattice::{self, Classes, Lattice, Piece, Region};
-use polyomino::{Copies, Search};
+use polyform::lattice::{self, Classes, Lattice, Piece, Region};
+use polyform::{Copies, Search};
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
@@ -81,7 +81,7 @@ impl LatticeSolver {
         assert_eq!(copies.len(), pieces.len(), "one count per piece");
         let sizes: Vec<usize> = pieces.iter().map(|p| p.shape.cells().len()).collect();
         let cells = region.cells().len();
-        if !polyomino::cover::area_reachable(&sizes, &copies, cells) {
+        if !polyform::cover::area_reachable(&sizes, &copies, cells) {
             let placements = vec![Vec::new(); pieces.len()];
             return Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless: true, classes: OnceLock::new() });
         }
@@ -112,7 +112,7 @@ impl LatticeSolver {
     }
 
     fn search(&self) -> Search {
-        Search::on_layout(&self.region.layout(), &self.placements, &self.copies, polyomino::Engine::Bitboard)
+        Search::on_layout(&self.region.layout(), &self.placements, &self.copies, polyform::Engine::Bitboard)
     }
 
     /// The engine that runs this problem's search, in words (for `--stats`).
@@ -140,7 +140,7 @@ impl LatticeSolver {
         format!("{kept} (a count breaks them by orbits); classes (--unique) under {classes} (Burnside's lemma)")
     }
 
-    /// The number of packings, as [`polyomino::lattice::count_placements`] counts them (the
+    /// The number of packings, as [`polyform::lattice::count_placements`] counts them (the
     /// region's symmetry broken when every piece is used once).
     ///
     /// Errors: [`RunError::Overflow`] past 2^128 - 1.
@@ -169,7 +169,7 @@ impl LatticeSolver {
     }
 
     /// The number of classes of packings under [`LatticeSolver::classes`], by Burnside's
-    /// lemma ([`polyomino::lattice::count_classes`]: the symmetry-broken count on the
+    /// lemma ([`polyform::lattice::count_classes`]: the symmetry-broken count on the
     /// threads `options` ask for, and one small count per symmetry).
     ///
     /// Errors: [`RunError::Copies`] unless every piece is used once;
@@ -201,7 +201,7 @@ impl LatticeSolver {
     }
 
     /// Calls `visit` with one packing per class of [`LatticeSolver::classes`]
-    /// ([`polyomino::lattice::for_each_class`]: without listing every packing), its tiles
+    /// ([`polyform::lattice::for_each_class`]: without listing every packing), its tiles
     /// as `(piece, region cell indices)`, until it returns `Break`.
     ///
     /// Errors: [`RunError::Copies`] unless every piece is used once.
@@ -236,9 +236,9 @@ impl LatticeSolver {
 }
 
 /// A cell's name in answers and items: Knuth's notation
-/// ([`polyomino::lattice::knuth_cell`]), or `x<x>y<y>z<z>` in decimal when a coordinate
+/// ([`polyform::lattice::knuth_cell`]), or `x<x>y<y>z<z>` in decimal when a coordinate
 /// is outside 0 to 61.
-pub fn cell_name(lattice: Lattice, c: polyomino::lattice::Cell) -> String {
+pub fn cell_name(lattice: Lattice, c: polyform::lattice::Cell) -> String {
     lattice::knuth_cell(lattice, c).unwrap_or_else(|| format!("x{}y{}z{}", c.x, c.y, c.z))
 }
 

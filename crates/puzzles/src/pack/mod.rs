@@ -1,7 +1,7 @@
 //! General polyomino packing: fill a board with a set of pieces, each used once.
 //!
 //! Flow: [`rectangle`] / [`parse_board`] and [`parse_pieces`] (or
-//! [`polyomino::sets::by_name`]) -> [`PackSolver`] (the bitboard packer when the board
+//! [`polyform::sets::by_name`]) -> [`PackSolver`] (the bitboard packer when the board
 //! fits it, dancing links otherwise) -> [`render`]. Counts can be split into subtrees run
 //! on several threads, or into deterministic shards for separate processes.
 
@@ -12,9 +12,9 @@ pub mod lattice;
 
 pub use knuth::parse_knuth;
 
-pub use polyomino::cover::exact_cover_problem;
-use polyomino::symmetry::{board_symmetries, break_symmetry, count_fixed_tilings, count_with_symmetry, BoardSymmetry, Restrict};
-use polyomino::{cells_connected, Board, Cell, Copies, Engine, Freedom, Piece, Search, Shape};
+pub use polyform::cover::exact_cover_problem;
+use polyform::symmetry::{board_symmetries, break_symmetry, count_fixed_tilings, count_with_symmetry, BoardSymmetry, Restrict};
+use polyform::{cells_connected, Board, Cell, Copies, Engine, Freedom, Piece, Search, Shape};
 use std::ops::ControlFlow;
 use thiserror::Error;
 
@@ -144,7 +144,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<(Piece, Copies)>, ParseError> {
 /// [`drawing`], the lattice inferred), or no lattice.
 fn square_header(text: &str) -> Result<usize, ParseError> {
     match drawing::file_lattice(text)? {
-        (Some(polyomino::lattice::Lattice::Square) | None, skip) => Ok(skip),
+        (Some(polyform::lattice::Lattice::Square) | None, skip) => Ok(skip),
         (Some(l), skip) => err(skip, format!("this file is drawn on the {} lattice, not the square one", l.name())),
     }
 }
@@ -231,7 +231,7 @@ impl PackSolver {
     /// As [`PackSolver::new`], each piece `p` used as [`Copies`] `copies[p]` says (copies
     /// of one piece are indistinguishable). The condition that needs no search: some
     /// choice of counts within the bounds must give the board's cell count
-    /// ([`polyomino::cover::area_reachable`]).
+    /// ([`polyform::cover::area_reachable`]).
     ///
     /// Errors: as [`PackSolver::new`].
     ///
@@ -239,7 +239,7 @@ impl PackSolver {
     pub fn with_copies(board: Board, pieces: Vec<Piece>, copies: Vec<Copies>, freedom: Freedom) -> Result<PackSolver, RunError> {
         assert_eq!(copies.len(), pieces.len(), "one count per piece");
         let sizes: Vec<usize> = pieces.iter().map(|p| p.shape.len()).collect();
-        if !polyomino::cover::area_reachable(&sizes, &copies, board.len()) {
+        if !polyform::cover::area_reachable(&sizes, &copies, board.len()) {
             let placements = vec![Vec::new(); pieces.len()];
             return Ok(PackSolver { board, pieces, freedom, placements, copies, hopeless: true });
         }
@@ -277,7 +277,7 @@ impl PackSolver {
     /// [`Search::with_copies`] picks (the bitboard tiler, or Knuth's Algorithm M on
     /// [`exact_cover_with_copies`] past its size).
     ///
-    /// [`exact_cover_with_copies`]: polyomino::cover::exact_cover_with_copies
+    /// [`exact_cover_with_copies`]: polyform::cover::exact_cover_with_copies
     pub fn for_each_tiling(&self, mut visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {
         let mut tiling: Tiling = Vec::new();
         if self.is_distinct() {
@@ -385,7 +385,7 @@ impl PackSolver {
 
     /// The number of packings. When a piece's placements have free orbits under the
     /// board's symmetries, it counts one packing per orbit and multiplies (exact; see
-    /// [`polyomino::symmetry`]).
+    /// [`polyform::symmetry`]).
     ///
     /// Errors: see [`RunError`].
     pub fn count(&self, options: &RunOptions) -> Result<u64, RunError> {
@@ -402,7 +402,7 @@ impl PackSolver {
         }
     }
 
-    /// `(all, up to the board's symmetries)`, exactly (see [`polyomino::symmetry`]).
+    /// `(all, up to the board's symmetries)`, exactly (see [`polyform::symmetry`]).
     ///
     /// Errors: see [`RunError`].
     pub fn count_with_symmetry(&self, options: &RunOptions) -> Result<(u64, u64), RunError> {
@@ -435,7 +435,7 @@ impl PackSolver {
     /// pieces as [`PackSolver::count_with_symmetry`]; with counts, by Burnside's lemma over
     /// [`PackSolver::symmetries`] (the average number of tilings each symmetry fixes),
     /// all tilings by [`PackSolver::count_tilings`] and those fixed by each other symmetry
-    /// by [`polyomino::symmetry::count_fixed_tilings`].
+    /// by [`polyform::symmetry::count_fixed_tilings`].
     ///
     /// Errors: [`RunError::ShardUniqueCopies`] with a shard and piece counts,
     /// [`RunError::Overflow`] when a count or the sum of the fixed counts passes
@@ -477,7 +477,7 @@ fn tiling_key<'a>(tiles: impl Iterator<Item = (usize, &'a [usize])>, cells: usiz
 }
 
 /// A packing problem as exact cover in Knuth's DLX format: the pieces' names (those
-/// that need an item: see [`polyomino::cover::cover_with_copies`]) and the cells
+/// that need an item: see [`polyform::cover::cover_with_copies`]) and the cells
 /// (`cells`, one name per cell) are the primary items, one option per placement, with
 /// DLX3's `lo:hi|piece` where a piece's count is not exactly one. A piece's name has
 /// white space, control characters, `:` and `|` replaced by `_`, and `'` appended while
@@ -495,7 +495,7 @@ pub fn knuth_text(cells: &[String], pieces: &[&str], placements: &[Vec<Vec<usize
             n
         })
         .collect();
-    let cover = polyomino::cover::cover_with_copies(cells.len(), placements, copies);
+    let cover = polyform::cover::cover_with_copies(cells.len(), placements, copies);
     // The piece items, with DLX3's multiplicity where it is not exactly one.
     let mut items: Vec<String> = Vec::new();
     for (p, item) in cover.piece_item.iter().enumerate() {

@@ -3,15 +3,15 @@
 //! `docs/specs/twins.md`.
 //!
 //! Flow: [`parse`] text -> [`Case`]s -> [`solve_all`] (the search of
-//! [`polyomino::twins`], every pair decided live, in parallel) -> [`render`] text.
+//! [`polyform::twins`], every pair decided live, in parallel) -> [`render`] text.
 //! [`check`] validates answers from the rules alone.
 
 pub mod check;
 
 use crate::cases::CaseLines;
 use crate::text::describe;
-use polyomino::twins::{two_tilings, TwinsError, TwoTilings};
-use polyomino::{cells_connected, Cell, Shape};
+use polyform::twins::{two_tilings, TwinsError, TwoTilings};
+use polyform::{cells_connected, Cell, Shape};
 use rayon::prelude::*;
 
 /// One case: the two pieces.

@@ -19,7 +19,7 @@
 //! - [`symmetry`]: counting packings up to the board's symmetries, exactly.
 //!
 //! ```
-//! use polyomino::{Board, Freedom, Packer, Shape};
+//! use polyform::{Board, Freedom, Packer, Shape};
 //! // Two L-trominoes tile a 2x3 rectangle in 2 ways... with both pieces distinct, 4.
 //! let l = Shape::from_drawing("##\n#.").unwrap();
 //! let board = Board::rectangle(2, 3);

@@ -2,8 +2,8 @@
 //! problems: equal counts, and every packing it enumerates covers the board exactly.
 
 use exact_cover::{Problem, Solver};
-use polyomino::symmetry::{board_symmetries, count_with_symmetry, Restrict};
-use polyomino::{Board, Cell, Freedom, Packer, Placed, Shape};
+use polyform::symmetry::{board_symmetries, count_with_symmetry, Restrict};
+use polyform::{Board, Cell, Freedom, Packer, Placed, Shape};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
 use std::ops::ControlFlow;

@@ -1,4 +1,4 @@
-//! Running Knuth's programs from tests (shared by the polyomino and puzzles crates' tests):
+//! Running Knuth's programs from tests (shared by the polyform and puzzles crates' tests):
 //! built from `../shared/reference` when that folder is present, their counts compared
 //! with gridlock's and with the counts recorded in `tests/data`.
 

@@ -1188,7 +1188,7 @@ mod slow {
 
     /// The 31520 packings of the flat pentacubes in 3x4x5 (3940 classes, listed), on the
     /// engine the strategy picks (exact cover):
-    /// `cargo test --release -p gridlock-polyomino --lib -- --ignored pentacubes`.
+    /// `cargo test --release -p gridlock-polyform --lib -- --ignored pentacubes`.
     #[test]
     #[ignore = "seconds in the dev profile; run by hand for the benchmark"]
     fn flat_pentacubes_3x4x5() {

@@ -5,8 +5,8 @@
 //! random small regions and pieces, with and without piece counts. Placements are checked
 //! against every connected set of cells of the region congruent to the piece.
 
-use polyomino::lattice::{connected, Cell, Classes, Lattice, Piece, Polyform, Region};
-use polyomino::{Copies, Engine, Search};
+use polyform::lattice::{connected, Cell, Classes, Lattice, Piece, Polyform, Region};
+use polyform::{Copies, Engine, Search};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -167,11 +167,11 @@ proptest! {
 #[test]
 fn hexiamonds_in_the_6x6_rhombus() {
     let rhombus = Region::parallelogram(Lattice::Triangular, 6, 6);
-    let pieces = polyomino::lattice::hexiamonds();
+    let pieces = polyform::lattice::hexiamonds();
     assert_eq!(pieces.len(), 12);
-    assert_eq!(polyomino::lattice::count_packings(&rhombus, &pieces, true), Some(624));
-    assert_eq!(polyomino::lattice::count_classes(&rhombus, &pieces, true, &Default::default()), Some(156));
-    assert_eq!(polyomino::lattice::count_classes_by_listing(&rhombus, &pieces, true), 156);
+    assert_eq!(polyform::lattice::count_packings(&rhombus, &pieces, true), Some(624));
+    assert_eq!(polyform::lattice::count_classes(&rhombus, &pieces, true, &Default::default()), Some(156));
+    assert_eq!(polyform::lattice::count_classes_by_listing(&rhombus, &pieces, true), 156);
 }
 
 /// Whole small boxes of every lattice, by number (`which` 0 to 5).
@@ -224,7 +224,7 @@ proptest! {
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
         let ones = vec![1; pieces.len()];
         let expected = brute(n, &placements, &ones, &ones);
-        prop_assert_eq!(polyomino::lattice::count_packings(&region, &pieces, reflections), Some(expected));
+        prop_assert_eq!(polyform::lattice::count_packings(&region, &pieces, reflections), Some(expected));
     }
 }
 
@@ -315,7 +315,7 @@ fn check_listed_classes(region: &Region, pieces: &[Piece], placements: &[Vec<Vec
     // The library's own placement lists, translated to the test's by cell sets.
     let lists: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
     let mut seen = BTreeSet::new();
-    let _ = polyomino::lattice::for_each_class(region, pieces, &lists, &Classes::new(region, pieces, reflections), |sol| {
+    let _ = polyform::lattice::for_each_class(region, pieces, &lists, &Classes::new(region, pieces, reflections), |sol| {
         let mut own = vec![usize::MAX; region.cells().len()];
         for &(p, k) in sol {
             lists[p][k].iter().for_each(|&c| own[c] = p);
@@ -367,8 +367,8 @@ proptest! {
         let packings = brute_packings(n, &placements);
         let perms: Vec<Vec<usize>> = region.symmetries(&lattice.group(true)).into_iter().map(|(_, perm)| perm).collect();
         let expected = orbit_count(&packings, &placements, &perms) as u128;
-        prop_assert_eq!(polyomino::lattice::count_classes(&region, &pieces, reflections, &Default::default()), Some(expected));
-        prop_assert_eq!(polyomino::lattice::count_classes_by_listing(&region, &pieces, reflections), expected);
+        prop_assert_eq!(polyform::lattice::count_classes(&region, &pieces, reflections, &Default::default()), Some(expected));
+        prop_assert_eq!(polyform::lattice::count_classes_by_listing(&region, &pieces, reflections), expected);
         check_listed_classes(&region, &pieces, &placements, &packings, reflections);
     }
 }
@@ -393,7 +393,7 @@ fn class_counts_with_mirror_image_pieces_exchanged() {
     let expected = orbit_count(&packings, &placements, &perms) as u128;
     // Not every class has 8 packings: some are symmetric.
     assert_ne!(packings.len() as u128, 8 * expected);
-    assert_eq!(polyomino::lattice::count_classes(&region, &pieces, false, &Default::default()), Some(expected));
-    assert_eq!(polyomino::lattice::count_classes_by_listing(&region, &pieces, false), expected);
+    assert_eq!(polyform::lattice::count_classes(&region, &pieces, false, &Default::default()), Some(expected));
+    assert_eq!(polyform::lattice::count_classes_by_listing(&region, &pieces, false), expected);
     check_listed_classes(&region, &pieces, &placements, &packings, false);
 }
