@@ -1,9 +1,21 @@
 # Shared by the race scripts: source it after `cd` to the project root.
-# Sets RUNS (default 7) and REF_DIR (the reference programs, built with g++).
+# Sets RUNS (default 7), REF_DIR (the contest baselines of ../shared/reference, built with
+# g++) and KNUTH_DIR (Knuth's programs dlx1-dlx3, ssxcc, polyomino-dlx, polyiamond-dlx,
+# polycube-dlx, built by hand outside the tree from his CWEB sources, which
+# ../shared/reference/README.md says where to find: default $TMPDIR/gridlock-knuth).
 
 RUNS=${RUNS:-7}
 cargo build --release --quiet
 REF_DIR=$(bash "${REFERENCE:-../shared/reference}/build.sh" "${TMPDIR:-/tmp}/gridlock-reference" | tail -n 1)
+KNUTH_DIR=${KNUTH_DIR:-${TMPDIR:-/tmp}/gridlock-knuth}
+
+# need_knuth PROGRAM...: stops the script with a clear message unless Knuth's programs
+# are built in KNUTH_DIR.
+need_knuth() {
+  for p in "$@"; do
+    [ -x "$KNUTH_DIR/$p" ] || { echo "Knuth's $p is not built in $KNUTH_DIR (set KNUTH_DIR)" >&2; exit 1; }
+  done
+}
 
 # median_user INPUT CMD...: the median user time (seconds) of RUNS runs of CMD < INPUT.
 median_user() {

@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=1
 source scripts/lib.sh
+need_knuth dlx3
 g=./target/release/gridlock
 dir=${TMPDIR:-/tmp}/gridlock-race-copies
 mkdir -p "$dir"
@@ -30,7 +31,7 @@ PY
   $g pack --rect ${rows}x$cols --pieces "$pieces" --emit-knuth > "$dir/p-$seed.dlx"
   ours_count=$($g pack --rect ${rows}x$cols --pieces "$pieces" --count)
   ours=$( { TIMEFORMAT=%U; time $g pack --rect ${rows}x$cols --pieces "$pieces" --count > /dev/null; } 2>&1 )
-  if theirs=$( { TIMEFORMAT=%U; time timeout "$LIMIT" "$REF_DIR/dlx3" m0 < "$dir/p-$seed.dlx" > /dev/null 2> "$dir/dlx3-$seed.err"; } 2>&1 ); then
+  if theirs=$( { TIMEFORMAT=%U; time timeout "$LIMIT" "$KNUTH_DIR/dlx3" m0 < "$dir/p-$seed.dlx" > /dev/null 2> "$dir/dlx3-$seed.err"; } 2>&1 ); then
     theirs_count=$(awk '/^Altogether/ {print $2}' "$dir/dlx3-$seed.err")
     [ "$theirs_count" = "$ours_count" ] || { echo "set $seed: gridlock $ours_count, dlx3 $theirs_count" >&2; exit 1; }
   else

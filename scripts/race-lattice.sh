@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Races `gridlock pack --count` on the triangular, hexagonal and cubic lattices against
-# Knuth's pipeline on the same Knuth file (built from ../shared/reference/knuth):
+# Knuth's pipeline on the same Knuth file (built by hand into KNUTH_DIR: see scripts/lib.sh):
 # polycube-dlx or polyiamond-dlx, then ssxcc. Knuth has no polyhex program: on the
 # polyhex row his dlx3 (multiplicities) runs the exact cover gridlock's --emit-knuth
 # writes. Every program must print the same count before it is timed; then the median
@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 source scripts/lib.sh
+need_knuth polycube-dlx polyiamond-dlx ssxcc dlx3
 g=./target/release/gridlock
 data=tests/data/lattices
 dir=${TMPDIR:-/tmp}/gridlock-race-lattice
@@ -20,20 +21,20 @@ $g pack --pieces tetrahexes --box 4x14 --copies 2 --emit-knuth > "$dir/tetrahexe
 
 # pipeline PROGRAM SOLVER: Knuth's PROGRAM then SOLVER on stdin, reports discarded.
 pipeline() {
-  "$REF_DIR/$1" 2>/dev/null | "$REF_DIR/$2" m0 2>/dev/null
+  "$KNUTH_DIR/$1" 2>/dev/null | "$KNUTH_DIR/$2" m0 2>/dev/null
 }
 
 # solo SOLVER: Knuth's SOLVER on stdin, its report discarded.
 solo() {
-  "$REF_DIR/$1" m0 2>/dev/null
+  "$KNUTH_DIR/$1" m0 2>/dev/null
 }
 
 # knuth_count PROGRAM SOLVER FILE: the count SOLVER prints on stderr.
 knuth_count() {
   if [ "$1" = - ]; then
-    "$REF_DIR/$2" m0 < "$3" 2>&1 >/dev/null | awk '/^Altogether/ {print $2}'
+    "$KNUTH_DIR/$2" m0 < "$3" 2>&1 >/dev/null | awk '/^Altogether/ {print $2}'
   else
-    "$REF_DIR/$1" < "$3" 2>/dev/null | "$REF_DIR/$2" m0 2>&1 >/dev/null | awk '/^Altogether/ {print $2}'
+    "$KNUTH_DIR/$1" < "$3" 2>/dev/null | "$KNUTH_DIR/$2" m0 2>&1 >/dev/null | awk '/^Altogether/ {print $2}'
   fi
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Races `gridlock xc --count --no-memo` (enumerating, as Knuth's programs do) against
-# Knuth's dlx1, dlx2, dlx3 and ssxcc (built from ../shared/reference/knuth) on the
+# Knuth's dlx1, dlx2, dlx3 and ssxcc (built by hand into KNUTH_DIR: see scripts/lib.sh) on the
 # problems of issue 13: pentominoes 6x10, Scott's 8x8 with the centre hole, Langford
 # pairs n=12, 13 queens (diagonals secondary), a seeded random colored problem and a
 # seeded random problem with multiplicities. Every program must print the same count
@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 source scripts/lib.sh
+need_knuth dlx1 dlx2 dlx3 ssxcc
 g=./target/release/gridlock
 dir=${TMPDIR:-/tmp}/gridlock-race-xc
 mkdir -p "$dir"
@@ -18,12 +19,12 @@ $g pack --board examples/pack/scott-8x8.txt --pieces pentominoes --emit-knuth > 
 
 # run_knuth PROGRAM: Knuth's program, its report on stderr discarded (for timing).
 run_knuth() {
-  "$REF_DIR/$1" m0 2>/dev/null
+  "$KNUTH_DIR/$1" m0 2>/dev/null
 }
 
 # knuth_count PROGRAM FILE: the count Knuth's program prints on stderr.
 knuth_count() {
-  "$REF_DIR/$1" m0 < "$2" 2>&1 >/dev/null | awk '/^Altogether/ {print $2}'
+  "$KNUTH_DIR/$1" m0 < "$2" 2>&1 >/dev/null | awk '/^Altogether/ {print $2}'
 }
 
 printf '%-18s %12s %9s %9s %9s %9s %9s %9s\n' problem count gridlock dlx1 dlx2 dlx3 ssxcc "vs best"
