@@ -1,5 +1,5 @@
 //! `gridlock pack` off the square lattice, end to end: counts of Knuth files against
-//! Knuth's pipeline (run when `../shared/reference` is present; recorded in
+//! Knuth's pipeline (run when Knuth's programs are built in `GRIDLOCK_KNUTH`; recorded in
 //! `tests/data/lattices/knuth-cli-counts.txt`), every printed answer through a checker
 //! written here from the rules (its own rotations of the cube and of the triangular
 //! lattice), and the Soma cube's 240 classes proved to be the orbits of its 11520

@@ -38,7 +38,7 @@ fn read_board(arg: &Bound<'_, PyAny>) -> PyResult<Board> {
     let mut cells = Vec::new();
     for item in arg.try_iter()? {
         let (row, col): (i32, i32) = item?.extract()?;
-        cells.push(Cell::new(row, col));
+        cells.push(Cell::new(row, col, 0));
     }
     if cells.is_empty() {
         return Err(value_error("the board has no cell"));
@@ -209,7 +209,7 @@ impl Packing {
     /// The board's cells, `(row, col)`, in reading order.
     #[getter]
     fn cells(&self) -> Vec<(i32, i32)> {
-        self.solver.board().cells().iter().map(|c| (c.row, c.col)).collect()
+        self.solver.board().cells().iter().map(|c| (c.x, c.y)).collect()
     }
 
     fn __repr__(&self) -> String {
@@ -265,7 +265,7 @@ impl Solution {
         let cells = self.solver.board().cells();
         self.tiling
             .iter()
-            .map(|(p, pl)| (self.solver.pieces()[*p].name.clone(), pl.iter().map(|&i| (cells[i].row, cells[i].col)).collect()))
+            .map(|(p, pl)| (self.solver.pieces()[*p].name.clone(), pl.iter().map(|&i| (cells[i].x, cells[i].y)).collect()))
             .collect()
     }
 

@@ -49,8 +49,8 @@ impl Completion {
     fn new(t: &Tray) -> Completion {
         let mut pieces: BTreeMap<char, Cells> = BTreeMap::new();
         for c in Tray::cells() {
-            if let Some(p) = t.get(c.row as usize, c.col as usize) {
-                pieces.entry((b'A' + p) as char).or_default().push([c.row as i64, c.col as i64]);
+            if let Some(p) = t.get(c.x as usize, c.y as usize) {
+                pieces.entry((b'A' + p) as char).or_default().push([c.x as i64, c.y as i64]);
             }
         }
         Completion { tray: lines(&beads::render(t)), pieces }
@@ -81,14 +81,14 @@ fn mirrored(t: &Tray) -> Tray {
     let mut m = Tray::default();
     for c in Tray::cells() {
         let image = beads::mirror(c);
-        m.set(image.row as usize, image.col as usize, t.get(c.row as usize, c.col as usize));
+        m.set(image.x as usize, image.y as usize, t.get(c.x as usize, c.y as usize));
     }
     m
 }
 
 /// The holes in row-major order: a key that orders trays.
 fn key(t: &Tray) -> Vec<Option<u8>> {
-    Tray::cells().map(|c| t.get(c.row as usize, c.col as usize)).collect()
+    Tray::cells().map(|c| t.get(c.x as usize, c.y as usize)).collect()
 }
 
 /// Runs `gridlock beads`.

@@ -3,9 +3,9 @@
 use super::{keep_going, lines, Cells};
 use crate::args::{Budget, Format, Listing, Picture, Scale};
 use crate::output::{self, bad, read_input, NoStats, Outcome, Run, Stream, SvgTarget, SMALL_INPUT_LIMIT};
-use polyform::lattice::{Lattice, Region};
 use polyform::symmetry::BoardSymmetry;
 use polyform::{Board, Copies, Piece};
+use polyform::{Lattice, Piece as LatticePiece, Region};
 use puzzles::pack::lattice::{self, LatticeSolver};
 use puzzles::pack::{self, PackSolver, Packing};
 use serde::Serialize;
@@ -21,7 +21,8 @@ pub struct Args {
     rect: Option<String>,
     /// A board file: '.' is a cell to fill, '#' or a space is outside. Off the square
     /// lattice, a first line such as "lattice: hexagonal" names the lattice (README:
-    /// "Drawings on every lattice"); cubic boards are layers separated by blank lines.
+    /// "Drawings on every lattice"); cubic and prism boards are layers separated by blank
+    /// lines.
     #[arg(long, value_name = "FILE")]
     board: Option<PathBuf>,
     /// Box and pieces in the input notation of Knuth's polyomino-dlx ('|' comments; the
@@ -32,25 +33,27 @@ pub struct Args {
     /// hexagonal, polyomino-dlx's with cells xy as axial hexagon coordinates.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["pieces", "copies"])]
     knuth: Option<PathBuf>,
-    /// The lattice: square (polyominoes), triangular (polyiamonds), hexagonal (polyhexes)
-    /// or cubic (polycubes). Default: the lattice of the --pieces set, else square. Off
-    /// the square lattice, answers are one line per tile: its name and its cells in
-    /// Knuth's notation.
+    /// The lattice: square (polyominoes), triangular (polyiamonds), hexagonal (polyhexes),
+    /// cubic (polycubes) or prism (triangular prisms in layers, BurrTools' grid 1).
+    /// Default: the lattice of the --pieces set, else square. Off the square lattice,
+    /// answers are one line per tile: its name and its cells in Knuth's notation (prisms:
+    /// x<x>y<y>z<z>, z = 2 x layer + 1 for a downward triangle).
     #[arg(long, value_enum)]
     lattice: Option<LatticeArg>,
-    /// A box of the triangular, hexagonal or cubic lattice: AxB (a parallelogram; on the
-    /// triangular lattice both triangles of each rhombus) or AxBxC (cubic), sides 1 to 62.
+    /// A box of the triangular, hexagonal, cubic or prism lattice: AxB (a parallelogram; on
+    /// the triangular lattice both triangles of each rhombus) or AxBxC (cubic; prism: the
+    /// AxB rhombus of triangles in C layers), sides 1 to 62.
     #[arg(long = "box", value_name = "AxB[xC]")]
     boxed: Option<String>,
-    /// On the cubic lattice, pieces may also be reflected (48 orientations instead of
-    /// the 24 rotations).
+    /// On the cubic and prism lattices, pieces may also be reflected (48 orientations
+    /// instead of the 24 rotations of a polycube; 24 instead of 12 for prisms).
     #[arg(long)]
     mirror: bool,
     /// The pieces: a set (pentominoes, tetrominoes, kanoodle, dominoes, trominoes,
     /// monomino; soma, pentacubes-flat, bedlam, tetris-cube, hexiamonds, tetrahexes) or a file of pieces (a name line, optionally ending in a count such as
     /// "T 3", "T 0..2", "T *" or "T 1..*", then the shape drawn with '#'; blank-line
     /// separated; off the square lattice after a header line such as "lattice: cubic",
-    /// polycubes as layers separated by blank lines). Without a count a piece is used
+    /// polycubes and prisms as layers separated by blank lines). Without a count a piece is used
     /// exactly once.
     #[arg(long, value_name = "SET|FILE", required_unless_present = "knuth")]
     pieces: Option<String>,
@@ -123,7 +126,7 @@ impl Artist<'_> {
         let pieces = packing
             .iter()
             .enumerate()
-            .map(|(p, pl)| (self.solver.pieces()[p].name.clone(), pl.iter().map(|&i| [cells[i].row as i64, cells[i].col as i64]).collect()))
+            .map(|(p, pl)| (self.solver.pieces()[p].name.clone(), pl.iter().map(|&i| [cells[i].x as i64, cells[i].y as i64]).collect()))
             .collect();
         Drawing { board: lines(&pack::render(self.solver.board(), &self.labels, packing)), pieces }
     }
@@ -207,7 +210,7 @@ fn tiling_drawing(solver: &PackSolver, t: &pack::Tiling) -> TilingDrawing {
         .iter()
         .map(|(p, pl)| Tile {
             piece: solver.pieces()[*p].name.clone(),
-            cells: pl.iter().map(|&i| [cells[i].row as i64, cells[i].col as i64]).collect(),
+            cells: pl.iter().map(|&i| [cells[i].x as i64, cells[i].y as i64]).collect(),
         })
         .collect();
     TilingDrawing { board: text.lines().take(rows).map(str::to_string).collect(), tiles }
@@ -289,6 +292,8 @@ enum LatticeArg {
     Triangular,
     Hexagonal,
     Cubic,
+    /// Triangular prisms in layers (BurrTools' grid 1).
+    Prism,
 }
 
 impl LatticeArg {
@@ -298,6 +303,7 @@ impl LatticeArg {
             LatticeArg::Triangular => Lattice::Triangular,
             LatticeArg::Hexagonal => Lattice::Hexagonal,
             LatticeArg::Cubic => Lattice::Cubic,
+            LatticeArg::Prism => Lattice::TriangularPrism,
         }
     }
 }
@@ -330,7 +336,7 @@ fn lattice_of(args: &Args, files: &Files) -> Result<Lattice, output::Failure> {
 
 /// One tile of a packing off the square lattice (JSON): cells as `[x, y]` (square,
 /// hexagonal), `[x, y, t]` (triangular, `t` 1 for the downward triangle) or `[x, y, z]`
-/// (cubic).
+/// (cubic; triangular prisms, `z = 2 * layer + t`).
 #[derive(Serialize)]
 struct LatticeTile {
     piece: String,
@@ -349,7 +355,7 @@ fn lattice_drawing(solver: &LatticeSolver, t: &pack::Tiling) -> LatticeDrawing {
         let c = region.cells()[i];
         match region.lattice() {
             Lattice::Square | Lattice::Hexagonal => vec![c.x as i64, c.y as i64],
-            Lattice::Triangular | Lattice::Cubic => vec![c.x as i64, c.y as i64, c.z as i64],
+            Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism => vec![c.x as i64, c.y as i64, c.z as i64],
         }
     };
     let tiles = t
@@ -368,11 +374,7 @@ enum LatticeAnswer {
 }
 
 /// The region and pieces of a run off the square lattice.
-fn lattice_problem(
-    args: &Args,
-    l: Lattice,
-    files: &Files,
-) -> Result<(Region, Vec<polyform::lattice::Piece>, Vec<Copies>), output::Failure> {
+fn lattice_problem(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Vec<LatticePiece>, Vec<Copies>), output::Failure> {
     if let Some(path) = &args.knuth {
         let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
         let (region, listed) = pack::knuth::parse_knuth_lattice(input.text()?, l).map_err(|e| input.bad(e))?;
@@ -389,7 +391,7 @@ fn lattice_problem(
         (None, None) => return Err(bad(format_args!("give a box of the {} lattice with --box, or a --board file", l.name()))),
     };
     let name = args.pieces.as_deref().unwrap_or_default();
-    let listed: Vec<(polyform::lattice::Piece, Copies)> = match (lattice::set(name), &files.pieces) {
+    let listed: Vec<(LatticePiece, Copies)> = match (lattice::set(name), &files.pieces) {
         (Some((_, set)), _) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
         (None, Some(input)) => pack::drawing::parse_pieces(input.text()?, l).map_err(|e| input.bad(e))?,
         (None, None) => {
@@ -415,14 +417,15 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
     if args.unique && !args.count && !args.listing.is_list() {
         return Err(bad("--unique goes with --count, --all or --limit"));
     }
-    if args.one_sided && l == Lattice::Cubic {
-        return Err(bad("--one-sided is for plane pieces; polycubes are rotated only unless --mirror"));
+    let solid = pack::drawing::layered(l);
+    if args.one_sided && solid {
+        return Err(bad(format_args!("--one-sided is for plane pieces; {} are rotated only unless --mirror", l.polyforms_name())));
     }
-    if args.mirror && l != Lattice::Cubic {
-        return Err(bad("--mirror is for polycubes; plane pieces are turned over unless --one-sided"));
+    if args.mirror && !solid {
+        return Err(bad("--mirror is for solids (polycubes, prisms); plane pieces are turned over unless --one-sided"));
     }
     let (region, pieces, copies) = lattice_problem(args, l, files)?;
-    let reflections = if l == Lattice::Cubic { args.mirror } else { !args.one_sided };
+    let reflections = if solid { args.mirror } else { !args.one_sided };
     let solver = LatticeSolver::new(region, pieces, copies, reflections).map_err(bad)?;
     if args.emit_knuth {
         return Ok(output::emit(solver.knuth_text().as_bytes())?);
@@ -497,7 +500,7 @@ pub fn run(args: &Args) -> Outcome {
         return run_lattice(args, l, &files);
     }
     if args.boxed.is_some() {
-        return Err(bad("--box is for the triangular, hexagonal and cubic lattices; a square board is --rect RxC or --board FILE"));
+        return Err(bad("--box is for the triangular, hexagonal, cubic and prism lattices; a square board is --rect RxC or --board FILE"));
     }
     if args.mirror {
         return Err(bad("--mirror is for polycubes (--lattice cubic); polyominoes are turned over unless --one-sided"));

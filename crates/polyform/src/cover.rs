@@ -5,8 +5,13 @@
 //! and counts through [`Search`], so the choice and the parallel counting are written
 //! once.
 
-use crate::packer::Layout;
-use crate::{Board, CountCache, Packer, Symmetry, Tiler, TilerCache};
+pub use crate::copies::Copies;
+use crate::lattice::square::Symmetry;
+use crate::layout::Layout;
+use crate::packer::{CountCache, Packer};
+use crate::region::{Board, Region};
+use crate::shape::Piece;
+use crate::tiler::{Tiler, TilerCache};
 use exact_cover::parallel::{cut_size, sum_subtrees, Checked, CountOptions};
 use exact_cover::{Problem, Solver};
 use std::ops::ControlFlow;
@@ -18,66 +23,6 @@ use std::ops::ControlFlow;
 pub fn exact_cover_problem(board: &Board, placements: &[Vec<Vec<usize>>]) -> (Problem, Vec<(usize, usize)>) {
     let cover = exact_cover_with_copies(board, placements, &vec![Copies::ONE; placements.len()]);
     (cover.problem, cover.owners)
-}
-
-/// How many copies of a piece a packing uses: from `lo` to `hi` (`None`: no upper bound).
-/// Copies of one piece are indistinguishable: two packings that differ only by swapping
-/// copies are one packing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Copies {
-    /// The fewest copies.
-    pub lo: u32,
-    /// The most copies, or `None` for any number.
-    pub hi: Option<u32>,
-}
-
-impl Copies {
-    /// Exactly one copy (a distinct piece).
-    pub const ONE: Copies = Copies { lo: 1, hi: Some(1) };
-
-    /// Parses a count: `3` (exactly 3), `0..2` (0 to 2), `*` (any number, 0 included) or
-    /// `1..*` (at least 1).
-    ///
-    /// Errors: a message for any other text, or `lo > hi`.
-    pub fn parse(spec: &str) -> Result<Copies, String> {
-        let bad = || format!("'{spec}' is not a count: N, LO..HI, * or LO..*");
-        let number = |t: &str| -> Result<u32, String> {
-            if t.is_empty() || t.len() > 9 || !t.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(bad());
-            }
-            t.parse().map_err(|_| bad())
-        };
-        let copies = match spec.split_once("..") {
-            _ if spec == "*" => Copies { lo: 0, hi: None },
-            Some((lo, "*")) => Copies { lo: number(lo)?, hi: None },
-            Some((lo, hi)) => Copies { lo: number(lo)?, hi: Some(number(hi)?) },
-            None => {
-                let n = number(spec)?;
-                Copies { lo: n, hi: Some(n) }
-            }
-        };
-        if copies.hi.is_some_and(|hi| hi < copies.lo) {
-            return Err(format!("'{spec}': the lower bound exceeds the upper"));
-        }
-        Ok(copies)
-    }
-
-    /// The most copies of a piece of `size` cells that fit `cells` cells, within `hi`.
-    pub fn most(self, size: usize, cells: usize) -> u32 {
-        let fit = (cells / size.max(1)).min(u32::MAX as usize) as u32;
-        self.hi.map_or(fit, |hi| hi.min(fit))
-    }
-}
-
-impl std::fmt::Display for Copies {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.hi {
-            Some(hi) if hi == self.lo => write!(f, "{hi}"),
-            Some(hi) => write!(f, "{}..{hi}", self.lo),
-            None if self.lo == 0 => f.write_str("*"),
-            None => write!(f, "{}..*", self.lo),
-        }
-    }
 }
 
 /// Whether pieces of the given sizes, each used within its [`Copies`], can cover exactly
@@ -253,7 +198,7 @@ impl Search {
     }
 
     /// Compiles the packing of a board on any lattice, its cells laid out as `layout`
-    /// says (e.g. [`crate::lattice::Region::layout`]), piece `p` used as `copies[p]` says.
+    /// says (e.g. [`crate::Region::layout`]), piece `p` used as `copies[p]` says.
     /// This is where the engine is chosen, for every lattice and front end: for
     /// [`Engine::Bitboard`], the [`Packer`] when every piece is used once and the layout
     /// fits 128 bits, else the [`Tiler`] when it fits its bitsets, else dancing links;
@@ -267,11 +212,11 @@ impl Search {
         // pentacubes: 31 to 77 million nodes over the six axis orders, against 3.4
         // million), and even a fewest-fitting-placements choice on the bitboards (2.4
         // million nodes) ran slower per node than the exact-cover bitset engine: 3x4x5
-        // in 34 s against 21 s. So polycubes go to exact cover. So do distinct
+        // in 34 s against 21 s. So polycubes (and the other solids, prisms) go to exact cover. So do distinct
         // polyiamonds: the twelve hexiamonds in the 6x6 rhombus take 0.20 s on the packer
         // and 0.03 s on exact cover (user time, symmetry broken); with piece counts the
         // tiler's memo wins there (any number of each hexiamond: 0.15 s against 20.5 s).
-        let cubic = matches!(layout.adjacency, crate::Adjacency::Cubic { .. });
+        let cubic = layout.adjacency.is_solid();
         let triangular = matches!(layout.adjacency, crate::Adjacency::Triangular { .. });
         let distinct = copies.iter().all(|&c| c == Copies::ONE);
         if wanted == Engine::Bitboard && !cubic && !(triangular && distinct) {
@@ -359,5 +304,20 @@ impl Search {
             Search::DancingLinks(cover) if plain && !cover.is_distinct() => Solver::count_adaptive(&cover.problem).0,
             Search::DancingLinks(cover) => Some(exact_cover::parallel::count(&cover.problem, options) as u128),
         }
+    }
+}
+
+impl Region {
+    /// The packing of `pieces` (piece `p` used as `copies[p]` says; `reflections` lets
+    /// pieces be turned over) compiled for the engine [`Search::on_layout`] picks: the
+    /// bitboard packer or tiler on [`Region::layout`] when it fits, dancing links
+    /// otherwise. Also returns the placement lists (per piece, as cell indices, as
+    /// [`Region::placements_sorted`] gives them), which the search's `(piece,
+    /// placement)` pairs index.
+    ///
+    /// Panics if `copies` and `pieces` differ in length.
+    pub fn search(&self, pieces: &[Piece], copies: &[Copies], reflections: bool) -> (Search, Vec<Vec<Vec<usize>>>) {
+        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| self.placements_sorted(&p.shape, reflections)).collect();
+        (Search::on_layout(&self.layout(), &placements, copies, Engine::Bitboard), placements)
     }
 }

@@ -1,22 +1,41 @@
-//! Polyomino geometry and packing.
+//! Polyform geometry on any lattice, and packing.
 //!
-//! - [`geometry`]: [`Cell`], [`Shape`] (a polyomino in one orientation), the eight
-//!   [`Symmetry`] maps of the square grid, [`Freedom`] (free or one-sided pieces), and
-//!   [`Board`] (any finite set of cells) with the placements of a shape on it.
-//! - [`packer`]: [`Packer`], a bitboard search that packs distinct pieces into a board of
-//!   at most 128 cells (padded), much faster than generic dancing links on such boards.
-//! - [`tiler`]: [`Tiler`], the bitboard search generalised: piece counts (each piece
-//!   used between a lower and an upper number of times) and bitsets of 1 to 32 words, so
-//!   boards of up to 2048 bits (padded) keep a bitboard engine; counts memoized.
+//! One model, whatever the lattice:
+//!
+//! - [`lattice`]: the lattices, one file each ([`lattice::square`],
+//!   [`lattice::triangular`], [`lattice::hexagonal`], [`lattice::cubic`],
+//!   [`lattice::prism`]), each implementing [`lattice::Geometry`] (cells, neighbours,
+//!   point group, translations, bit layout, Knuth's cell notation); [`Lattice`] names
+//!   them; [`Cell`] is every lattice's cell; [`Symmetry`] the square lattice's eight named
+//!   symmetries.
+//! - [`shape`]: [`Shape`] (a shape in one orientation, on any lattice; a polyform when
+//!   connected), its orientations under [`Freedom`], and [`Piece`] (a named shape).
+//! - [`region`]: [`Region`] (a board or a box: any finite set of cells of one lattice,
+//!   [`Board`] on the square lattice) with the placements of a shape in it, its
+//!   symmetries and its bit layout.
+//! - [`layout`]: [`Layout`] and [`Adjacency`], the bits that put a region on the bitboard
+//!   engines.
+//! - [`packer`]: [`Packer`], a bitboard search that packs distinct pieces into a region of
+//!   at most 128 bits (padded), much faster than generic dancing links on such boards.
+//! - [`tiler`]: [`Tiler`], the bitboard search generalised: piece counts ([`Copies`]:
+//!   each piece used between a lower and an upper number of times) and bitsets of 1 to
+//!   32 words, so boards of up to 2048 bits (padded) keep a bitboard engine; counts
+//!   memoized.
 //! - [`cover`]: the reduction to exact cover, and [`Search`], the one place where a
-//!   packing's engine (packer or dancing links) is chosen and its counts are spread over
-//!   threads and shards.
-//! - [`lattice`]: polyforms on the square, triangular, hexagonal and cubic lattices as
-//!   one abstraction (cells, neighbours, point groups, shapes and their orientations,
-//!   regions, placements, the bit layouts that put the packer and tiler on each lattice),
-//!   the Soma, flat-pentacube, hexiamond and tetrahex sets, counts and classes.
-//! - [`sets`]: built-in piece sets (pentominoes, tetrominoes, Kanoodle).
-//! - [`symmetry`]: counting packings up to the board's symmetries, exactly.
+//!   packing's engine (packer, tiler or dancing links) is chosen and its counts are
+//!   spread over threads and shards.
+//! - [`count`]: symmetry-broken counts of packings on any lattice, and their classes
+//!   under the region's symmetries (Burnside).
+//! - [`symmetry`]: a region's symmetries as cell permutations, and counting packings up
+//!   to them, exactly.
+//! - [`knuth`]: packings in the input notation of Knuth's polyform programs.
+//! - [`sets`]: built-in piece sets, by lattice (pentominoes, Kanoodle, Soma, ...).
+//! - [`twins`]: two simultaneous tilings of one region by two polyominoes.
+//!
+//! Modules import one way, in this order (a module imports only from those before it;
+//! `tests/modules.rs` checks that no import closes a circle): `layout`, `copies`; the
+//! lattice files, then `lattice`; `shape`; `region`; `packer`; `tiler`; `cover`;
+//! `symmetry`; `count`; and `knuth`, `sets`, `twins` beside them.
 //!
 //! ```
 //! use polyform::{Board, Freedom, Packer, Shape};
@@ -29,17 +48,26 @@
 
 #![warn(missing_docs)]
 
+pub mod copies;
+pub mod count;
 pub mod cover;
-pub mod geometry;
+pub mod knuth;
 pub mod lattice;
+pub mod layout;
 pub mod packer;
+pub mod region;
 pub mod sets;
+pub mod shape;
 pub mod symmetry;
 pub mod tiler;
 pub mod twins;
 
-pub use cover::{Copies, CoverProblem, Engine, Search};
-pub use geometry::{cells_connected, Board, Cell, Freedom, GeometryError, Shape, Symmetry};
-pub use packer::{Adjacency, CountCache, Layout, PackError, Packer, Placed, Subtree};
-pub use sets::Piece;
+pub use copies::Copies;
+pub use cover::{CoverProblem, Engine, Search};
+pub use lattice::square::Symmetry;
+pub use lattice::{Cell, Lattice};
+pub use layout::{Adjacency, Layout};
+pub use packer::{CountCache, PackError, Packer, Placed, Subtree};
+pub use region::{Board, Region};
+pub use shape::{cells_connected, connected, Freedom, GeometryError, Piece, Shape};
 pub use tiler::{Tiler, TilerCache, TilerSubtree};

@@ -13,7 +13,10 @@
 //!   left, or a region as small as one piece that is no placement of a piece left, is a
 //!   dead end. Isolated cells are found first by plain bit operations.
 
-use crate::geometry::{Board, Cell, Symmetry};
+use crate::lattice::square::Symmetry;
+use crate::lattice::Cell;
+use crate::layout::{Adjacency, Layout};
+use crate::region::Board;
 use exact_cover::interrupt;
 use std::ops::ControlFlow;
 use thiserror::Error;
@@ -52,64 +55,16 @@ pub enum PackError {
     },
 }
 
-/// How the cells of a bit layout touch: the bit shifts that lead from a cell to its
-/// neighbours (cells sharing an edge, or a face on the cubic lattice). Each layout leaves
-/// padding bits (never board cells) where a shift would otherwise wrap from one row or
-/// layer into the next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Adjacency {
-    /// Square cells, rows of `stride` bits (the last of each row padding): neighbours at
-    /// +-1 and +-`stride`.
-    Square {
-        /// Bits per row.
-        stride: u32,
-    },
-    /// Cubes: rows of `row` bits (the last padding), layers of `layer` bits (the last row
-    /// padding): neighbours at +-1, +-`row` and +-`layer`.
-    Cubic {
-        /// Bits per row.
-        row: u32,
-        /// Bits per layer.
-        layer: u32,
-    },
-    /// Hexagons in axial coordinates, cell `(x, y)` at bit `x + stride * y` (the last bit
-    /// of a row padding); its neighbours are `(x +- 1, y)`, `(x, y +- 1)`, `(x + 1, y - 1)`
-    /// and `(x - 1, y + 1)`: bits +-1, +-`stride`, +-(`stride` - 1).
-    Hexagonal {
-        /// Bits per row.
-        stride: u32,
-    },
-    /// Triangles as Knuth's `polyiamond-dlx` numbers them: a rhombus `(x, y)` split into an
-    /// upward triangle at bit `2x + stride * y` (even) and a downward one just after it
-    /// (odd; `stride` even, the last two bits of a row padding). An upward triangle touches
-    /// the downward ones at bits +1, -1 and -(`stride` - 1); a downward one the upward ones
-    /// at -1, +1 and +(`stride` - 1).
-    Triangular {
-        /// Bits per row (even).
-        stride: u32,
-    },
-}
-
-/// A board's cells as bits: cell `i` is bit `bit_of[i]`, and `adjacency` says which bits
-/// touch. The bitboard engines fill cells in increasing bit order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Layout {
-    /// Per board cell, its bit.
-    pub bit_of: Vec<u32>,
-    /// The lattice's neighbour shifts in this layout.
-    pub adjacency: Adjacency,
-}
-
 impl Layout {
     /// The square board `board` mapped by `scan`, rows of its bounding box's width plus
     /// one padding bit; also the bounding box's rows and columns.
     pub fn square(board: &Board, scan: Symmetry) -> (Layout, usize, usize) {
         let moved: Vec<Cell> = board.cells().iter().map(|&c| scan.apply(c)).collect();
         let (rows, cols) = extent(moved.iter().copied());
-        let r0 = moved.iter().map(|c| c.row).min().unwrap_or(0);
-        let c0 = moved.iter().map(|c| c.col).min().unwrap_or(0);
+        let r0 = moved.iter().map(|c| c.x).min().unwrap_or(0);
+        let c0 = moved.iter().map(|c| c.y).min().unwrap_or(0);
         let stride = cols as u32 + 1;
-        let bit_of = moved.iter().map(|c| (c.row - r0) as u32 * stride + (c.col - c0) as u32).collect();
+        let bit_of = moved.iter().map(|c| (c.x - r0) as u32 * stride + (c.y - c0) as u32).collect();
         (Layout { bit_of, adjacency: Adjacency::Square { stride } }, rows, cols)
     }
 
@@ -120,23 +75,6 @@ impl Layout {
             Symmetry::Transpose
         } else {
             Symmetry::Identity
-        }
-    }
-}
-
-impl Adjacency {
-    /// The bits next to the set bits of `m` (each set bit's neighbours, in any layout's
-    /// padding too).
-    #[inline(always)]
-    pub fn neighbours(self, m: u128) -> u128 {
-        const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
-        match self {
-            Adjacency::Square { stride } => (m << 1) | (m >> 1) | (m << stride) | (m >> stride),
-            Adjacency::Cubic { row, layer } => (m << 1) | (m >> 1) | (m << row) | (m >> row) | (m << layer) | (m >> layer),
-            Adjacency::Hexagonal { stride } => {
-                (m << 1) | (m >> 1) | (m << stride) | (m >> stride) | (m << (stride - 1)) | (m >> (stride - 1))
-            }
-            Adjacency::Triangular { stride } => (m << 1) | (m >> 1) | ((m & EVEN) >> (stride - 1)) | ((m & !EVEN) << (stride - 1)),
         }
     }
 }
@@ -743,5 +681,5 @@ pub(crate) fn extent(cells: impl Iterator<Item = Cell> + Clone) -> (usize, usize
         (Some(a), Some(b)) => (b - a + 1) as usize,
         _ => 0,
     };
-    (span(cells.clone().map(|c| c.row).collect()), span(cells.map(|c| c.col).collect()))
+    (span(cells.clone().map(|c| c.x).collect()), span(cells.map(|c| c.y).collect()))
 }

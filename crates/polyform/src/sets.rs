@@ -1,15 +1,11 @@
-//! Built-in piece sets.
+//! Built-in piece sets, as data, by lattice: on the square lattice the pentominoes,
+//! tetrominoes, trominoes, the domino, the monomino and Kanoodle's pieces (by name:
+//! [`by_name`]); on the cubic lattice the Soma cube, the Bedlam cube, the Tetris cube
+//! and the flat pentacubes; on the triangular lattice the hexiamonds; on the hexagonal
+//! lattice the tetrahexes.
 
-use crate::Shape;
-
-/// A named piece.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Piece {
-    /// The piece's name (for drawing solutions).
-    pub name: String,
-    /// Its shape in one orientation.
-    pub shape: Shape,
-}
+use crate::lattice::{Cell, Lattice};
+use crate::shape::{Piece, Shape};
 
 fn set(pieces: &[(&str, &str)]) -> Vec<Piece> {
     pieces
@@ -60,7 +56,6 @@ pub fn kanoodle() -> Vec<Piece> {
     ])
 }
 
-/// The set called `name` (`pentominoes`, `tetrominoes` or `kanoodle`), if any.
 /// The domino, for tiling questions (`--pieces dominoes --copies '*'`).
 pub fn dominoes() -> Vec<Piece> {
     set(&[("domino", "##")])
@@ -92,10 +87,118 @@ pub fn by_name(name: &str) -> Option<Vec<Piece>> {
     }
 }
 
+// The sets of the other lattices.
+
+/// A piece's name and cells `(x, y, z)`, for the built-in sets.
+type Listed<'a> = (&'a str, &'a [(i32, i32, i32)]);
+
+fn pieces(lattice: Lattice, list: &[Listed]) -> Vec<Piece> {
+    list.iter()
+        .map(|&(name, cells)| Piece {
+            name: name.to_string(),
+            shape: Shape::polyform(lattice, cells.iter().map(|&(x, y, z)| Cell::new(x, y, z))).expect("a polyform"),
+        })
+        .collect()
+}
+
+/// Piet Hein's Soma cube: the seven irregular polycubes of at most four cells (27 cells):
+/// V, L, T, Z, the screws A and B (mirror images), and the branch P.
+pub fn soma() -> Vec<Piece> {
+    pieces(
+        Lattice::Cubic,
+        &[
+            ("V", &[(0, 0, 0), (1, 0, 0), (0, 1, 0)]),
+            ("L", &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)]),
+            ("T", &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)]),
+            ("Z", &[(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0)]),
+            ("A", &[(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1)]),
+            ("B", &[(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, -1)]),
+            ("P", &[(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)]),
+        ],
+    )
+}
+
+/// The Bedlam cube's thirteen pieces (twelve pentacubes and a tetracube, 64 cells), for
+/// the 4x4x4 cube; letters as in the public piece list this set was taken from (Simon
+/// Tatham's `bedlam.c`: F, X, W flat; M, B, H a T-tetromino with a cube on top; L, S, C
+/// an L-tetromino with one; E, I a skew tetromino with one; T; the tetracube Z). The
+/// counts prove the list: 460464 packings of the cube, 19186 up to its 24 rotations (the
+/// set is not closed under mirroring), the published number of solutions.
+pub fn bedlam() -> Vec<Piece> {
+    pieces(
+        Lattice::Cubic,
+        &[
+            ("F", &[(1, 0, 0), (0, 1, 0), (1, 1, 0), (2, 1, 0), (2, 2, 0)]),
+            ("X", &[(1, 0, 0), (0, 1, 0), (1, 1, 0), (2, 1, 0), (1, 2, 0)]),
+            ("W", &[(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0), (2, 2, 0)]),
+            ("M", &[(1, 0, 0), (0, 1, 0), (1, 1, 0), (2, 1, 0), (1, 1, 1)]),
+            ("B", &[(1, 0, 0), (0, 1, 0), (1, 1, 0), (2, 1, 0), (1, 0, 1)]),
+            ("H", &[(1, 0, 0), (0, 1, 0), (1, 1, 0), (2, 1, 0), (0, 1, 1)]),
+            ("L", &[(2, 0, 0), (0, 1, 0), (1, 1, 0), (2, 1, 0), (0, 1, 1)]),
+            ("S", &[(0, 0, 0), (0, 1, 0), (1, 1, 0), (2, 1, 0), (0, 0, 1)]),
+            ("C", &[(0, 0, 0), (0, 1, 0), (1, 1, 0), (2, 1, 0), (0, 1, 1)]),
+            ("E", &[(1, 0, 0), (2, 0, 0), (0, 1, 0), (1, 1, 0), (0, 1, 1)]),
+            ("I", &[(1, 0, 0), (2, 0, 0), (0, 1, 0), (1, 1, 0), (1, 1, 1)]),
+            ("T", &[(1, 0, 0), (2, 0, 0), (1, 1, 0), (0, 1, 1), (1, 1, 1)]),
+            ("Z", &[(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 1)]),
+        ],
+    )
+}
+
+/// The Tetris cube's twelve pieces (four hexacubes and eight pentacubes, 64 cells), for
+/// the 4x4x4 cube, named by their colours in the puzzle (blue `B1`-`B4`, red `R1`-`R4`,
+/// yellow `Y1`-`Y4`) in the order of the public piece list this set was taken from (Anno
+/// Langen's `Tetris.java`). The counts prove the list: 236136 packings of the cube, 9839
+/// up to its 24 rotations, the published number of solutions.
+pub fn tetris_cube() -> Vec<Piece> {
+    pieces(
+        Lattice::Cubic,
+        &[
+            ("B1", &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0), (0, 2, 0), (2, 0, 1)]),
+            ("B2", &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0), (0, 2, 0), (1, 0, 1)]),
+            ("B3", &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (2, 1, 0), (3, 1, 0)]),
+            ("B4", &[(1, 0, 0), (2, 0, 0), (2, 0, 1), (1, 1, 0), (0, 1, 0)]),
+            ("R1", &[(0, 0, 0), (1, 0, 0), (0, 0, 1), (1, 1, 0), (2, 1, 0), (1, 2, 0)]),
+            ("R2", &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0), (0, 2, 0)]),
+            ("R3", &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0), (1, 1, 0)]),
+            ("R4", &[(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0), (0, 0, 1)]),
+            ("Y1", &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 0, 1), (0, 1, 1)]),
+            ("Y2", &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0), (1, 1, 1)]),
+            ("Y3", &[(0, 0, 0), (1, 0, 0), (1, 0, 1), (1, 1, 1), (2, 1, 1)]),
+            ("Y4", &[(0, 0, 1), (1, 0, 1), (2, 0, 1), (1, 0, 2), (1, 1, 1), (1, 1, 0)]),
+        ],
+    )
+}
+
+/// The twelve pentominoes as flat pentacubes (in the plane z = 0), with Golomb's
+/// letters; turned in space, each covers its mirror image too.
+pub fn pentacubes_flat() -> Vec<Piece> {
+    pentominoes()
+        .into_iter()
+        .map(|p| Piece { name: p.name, shape: Shape::polyform(Lattice::Cubic, p.shape.cells().iter().copied()).expect("a flat pentacube") })
+        .collect()
+}
+
+/// The twelve hexiamonds (the free polyiamonds of six triangles), named `A` to `L` in the
+/// order of [`Lattice::polyforms`] (least canonical form first).
+pub fn hexiamonds() -> Vec<Piece> {
+    lettered(Lattice::Triangular.polyforms(6, true))
+}
+
+/// The seven tetrahexes (the free polyhexes of four hexagons), named `A` to `G` in the
+/// order of [`Lattice::polyforms`].
+pub fn tetrahexes() -> Vec<Piece> {
+    lettered(Lattice::Hexagonal.polyforms(4, true))
+}
+
+fn lettered(forms: Vec<Shape>) -> Vec<Piece> {
+    forms.into_iter().zip('A'..='Z').map(|(shape, letter)| Piece { name: letter.to_string(), shape }).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Freedom;
+    use crate::shape::Freedom;
     use std::collections::HashSet;
 
     #[test]
@@ -103,11 +206,23 @@ mod tests {
         for (set, size, n) in [(pentominoes(), 60, 12), (tetrominoes(), 20, 5), (kanoodle(), 55, 12)] {
             assert_eq!(set.len(), n);
             assert_eq!(set.iter().map(|p| p.shape.len()).sum::<usize>(), size);
-            let canon: HashSet<_> = set.iter().map(|p| p.shape.canonical()).collect();
+            let canon: HashSet<_> = set.iter().map(|p| p.shape.canonical(Freedom::Free)).collect();
             assert_eq!(canon.len(), n);
             assert!(set.iter().all(|p| p.shape.is_connected()));
         }
         // The 12 pentominoes have 63 orientations in all.
         assert_eq!(pentominoes().iter().map(|p| p.shape.orientations(Freedom::Free).len()).sum::<usize>(), 63);
+    }
+
+    #[test]
+    fn soma_pieces_and_orientations() {
+        let counts: Vec<usize> = soma().iter().map(|p| p.shape.orientations(false).len()).collect();
+        // V, L, T, Z, A, B, P under the 24 rotations.
+        assert_eq!(counts, [12, 24, 12, 12, 12, 12, 8]);
+        assert_eq!(soma().iter().map(|p| p.shape.cells().len()).sum::<usize>(), 27);
+        // A and B are mirror images, not rotations of each other.
+        let mirror = [[-1, 0, 0], [0, 1, 0], [0, 0, 1]];
+        assert!(soma()[5].shape.orientations(false).contains(&soma()[4].shape.transformed(mirror)));
+        assert!(!soma()[5].shape.orientations(false).contains(&soma()[4].shape));
     }
 }

@@ -17,7 +17,10 @@
 //! fixed by `g` when `g` permutes its tiles: it is a union of orbits of tiles under the
 //! cyclic group `<g>`, [`count_fixed_tilings`] counts those.
 
-use crate::{Board, Cell, Copies, Symmetry};
+use crate::copies::Copies;
+use crate::lattice::square::Symmetry;
+use crate::lattice::Cell;
+use crate::region::Board;
 use std::collections::HashMap;
 
 /// A symmetry of a board, as a permutation of its cell indices.
@@ -47,7 +50,7 @@ impl BoardSymmetry {
     }
 
     /// The permutation `image` (`image[i]` the index of cell `i`'s image), if it is one:
-    /// for regions of any lattice ([`crate::lattice::Region::symmetries`]).
+    /// for regions of any lattice ([`crate::Region::symmetries`]).
     pub fn from_image(image: Vec<usize>) -> Option<BoardSymmetry> {
         let mut seen = vec![false; image.len()];
         for &j in &image {
@@ -75,7 +78,7 @@ impl BoardSymmetry {
 /// realigns the board), the identity first.
 pub fn board_symmetries(board: &Board, allowed: &[Symmetry]) -> Vec<BoardSymmetry> {
     let mut group = vec![BoardSymmetry::identity(board)];
-    let corner = |cells: &mut dyn Iterator<Item = Cell>| cells.fold((i32::MAX, i32::MAX), |(r, c), x| (r.min(x.row), c.min(x.col)));
+    let corner = |cells: &mut dyn Iterator<Item = Cell>| cells.fold((i32::MAX, i32::MAX), |(r, c), x| (r.min(x.x), c.min(x.y)));
     let (r0, c0) = corner(&mut board.cells().iter().copied());
     for &s in allowed {
         if s == Symmetry::Identity {
@@ -84,7 +87,7 @@ pub fn board_symmetries(board: &Board, allowed: &[Symmetry]) -> Vec<BoardSymmetr
         let (r1, c1) = corner(&mut board.cells().iter().map(|&c| s.apply(c)));
         let map = |c: Cell| {
             let m = s.apply(c);
-            Cell::new(m.row - r1 + r0, m.col - c1 + c0)
+            Cell::new(m.x - r1 + r0, m.y - c1 + c0, 0)
         };
         if let Some(g) = BoardSymmetry::from_map(board, map) {
             if !group.contains(&g) {
@@ -297,7 +300,7 @@ mod tests {
         assert_eq!(board_symmetries(&Board::rectangle(4, 4), &Symmetry::ALL).len(), 8);
         assert_eq!(board_symmetries(&Board::rectangle(4, 4), &Symmetry::ROTATIONS).len(), 4);
         // An L-shaped board has only its diagonal mirror.
-        let l = Board::from_cells([Cell::new(0, 0), Cell::new(1, 0), Cell::new(1, 1)]);
+        let l = Board::from_cells([Cell::new(0, 0, 0), Cell::new(1, 0, 0), Cell::new(1, 1, 0)]);
         assert_eq!(board_symmetries(&l, &Symmetry::ALL).len(), 2);
     }
 }

@@ -22,9 +22,10 @@
 //!   itself. A table entry is compared in full, so a lost entry costs a recount, never a
 //!   wrong count. Enumeration keeps the states whose subtree held no tiling.
 
-use crate::cover::Copies;
-use crate::geometry::Board;
-use crate::packer::{Adjacency, Layout, PackError};
+use crate::copies::Copies;
+use crate::layout::{Adjacency, Layout};
+use crate::packer::PackError;
+use crate::region::Board;
 use exact_cover::interrupt;
 use std::ops::ControlFlow;
 
@@ -569,6 +570,11 @@ impl<const W: usize> Grid<W> {
                 let even = Bits([0x5555_5555_5555_5555u64; W]);
                 let s = stride as usize - 1;
                 near.or(&m.and(&even).down(s)).or(&m.and_not(&even).up(s))
+            }
+            Adjacency::TriangularPrism { stride, layer } => {
+                let even = Bits([0x5555_5555_5555_5555u64; W]);
+                let (s, layer) = (stride as usize - 1, layer as usize);
+                near.or(&m.and(&even).down(s)).or(&m.and_not(&even).up(s)).or(&m.up(layer)).or(&m.down(layer))
             }
         }
     }

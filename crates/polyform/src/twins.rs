@@ -14,7 +14,7 @@
 //! first cell at column `cols - 1` of a board `2 * cols - 1` wide and keeping the region
 //! within `cols` columns.
 
-use crate::{Freedom, Shape};
+use crate::shape::{Freedom, Shape};
 use rustc_hash::FxHashSet;
 
 /// A tile of an answer: its cells as `(row, col)` on the board.
@@ -101,7 +101,7 @@ pub fn two_tilings(p: &Shape, q: &Shape, rows: usize, cols: usize) -> Result<(Op
         for o in shape.orientations(Freedom::Free) {
             for dr in 0..rows as i32 {
                 for dc in 0..width as i32 {
-                    let cells: Vec<(i32, i32)> = o.cells().iter().map(|c| (c.row + dr, c.col + dc)).collect();
+                    let cells: Vec<(i32, i32)> = o.cells().iter().map(|c| (c.x + dr, c.y + dc)).collect();
                     // Inside the board, and not before the region's first cell.
                     let ok = cells.iter().all(|&(r, c)| r < rows as i32 && c < width as i32 && (r > 0 || c >= first as i32));
                     let cmin = cells.iter().map(|c| c.1).min().unwrap_or(0);

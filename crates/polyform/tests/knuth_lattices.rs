@@ -1,21 +1,23 @@
 //! Packings on the triangular and cubic lattices against Knuth's pipeline on the same
 //! problem: `knuth_notation` writes the box and pieces, `polyiamond-dlx` or
 //! `polycube-dlx` turns them into exact cover and `ssxcc` counts. Runs Knuth's programs
-//! when `../shared/reference` is present; the counts they gave are recorded in
+//! when they are built in `GRIDLOCK_KNUTH`; the counts they gave are recorded in
 //! `tests/data/lattices/knuth-counts.txt` (regenerate with `GRIDLOCK_RECORD=1 cargo test
 //! -p gridlock-polyform --test knuth_lattices -- --nocapture`).
 
 mod knuth;
 
 use knuth::{agree, knuth_count, recorded, reference, run};
-use polyform::lattice::{count_packings, knuth_notation, Cell, Lattice, Piece, Region};
+use polyform::count::count_packings;
+use polyform::knuth::knuth_notation;
+use polyform::{Cell, Lattice, Piece, Region};
 
 /// Deterministic cases: (name, region, pieces, reflections as Knuth's program has them).
 fn cases() -> Vec<(String, Region, Vec<Piece>, bool)> {
     let mut next = knuth::xorshift(0x9E37_79B9_7F4A_7C15u64);
     // The twelve hexiamonds in the 6x6 rhombus (624 packings).
     let mut out =
-        vec![("hexiamonds-6x6".to_string(), Region::parallelogram(Lattice::Triangular, 6, 6), polyform::lattice::hexiamonds(), true)];
+        vec![("hexiamonds-6x6".to_string(), Region::parallelogram(Lattice::Triangular, 6, 6), polyform::sets::hexiamonds(), true)];
     // Triangular: a rhombus of 24 or 30 triangles, and polyiamonds of 3 to 6 triangles
     // whose sizes add up to it (turned over, as polyiamond-dlx does).
     for k in 0..10 {

@@ -5,7 +5,8 @@
 //! random small regions and pieces, with and without piece counts. Placements are checked
 //! against every connected set of cells of the region congruent to the piece.
 
-use polyform::lattice::{connected, Cell, Classes, Lattice, Piece, Polyform, Region};
+use polyform::count::Classes;
+use polyform::{connected, Cell, Lattice, Piece, Region, Shape};
 use polyform::{Copies, Engine, Search};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -42,7 +43,7 @@ fn brute(n: usize, placements: &[Vec<Vec<usize>>], lo: &[u32], hi: &[u32]) -> u1
 /// Every set of `k` cells of the region that is connected and congruent to `shape`
 /// (same canonical form), as sorted indices: the placements, found without translating
 /// anything.
-fn congruent_subsets(region: &Region, shape: &Polyform, reflections: bool) -> Vec<Vec<usize>> {
+fn congruent_subsets(region: &Region, shape: &Shape, reflections: bool) -> Vec<Vec<usize>> {
     let k = shape.cells().len();
     let target = shape.canonical(reflections);
     let n = region.cells().len();
@@ -62,7 +63,7 @@ fn congruent_subsets(region: &Region, shape: &Polyform, reflections: bool) -> Ve
     choose(0, n, k, &mut pick, &mut |idx| {
         let cells: Vec<Cell> = idx.iter().map(|&i| region.cells()[i]).collect();
         if connected(region.lattice(), &cells) {
-            let form = Polyform::new(region.lattice(), cells).expect("connected cells");
+            let form = Shape::polyform(region.lattice(), cells).expect("connected cells");
             if form.canonical(reflections) == target {
                 out.push(idx.to_vec());
             }
@@ -163,15 +164,15 @@ proptest! {
 /// The twelve hexiamonds (free) fill the 6x6 rhombus of the triangular lattice in 624
 /// ways, 156 up to its 4 symmetries; Knuth's `polyiamond-dlx` then `ssxcc` count 624 on
 /// the same box and pieces (the file `tests/data/lattices/hexiamonds-6x6.txt`, run when
-/// `../shared/reference` is built: see `tests/knuth_lattices.rs` in the workspace).
+/// Knuth's programs are built: see `tests/knuth_lattices.rs` in the workspace).
 #[test]
 fn hexiamonds_in_the_6x6_rhombus() {
     let rhombus = Region::parallelogram(Lattice::Triangular, 6, 6);
-    let pieces = polyform::lattice::hexiamonds();
+    let pieces = polyform::sets::hexiamonds();
     assert_eq!(pieces.len(), 12);
-    assert_eq!(polyform::lattice::count_packings(&rhombus, &pieces, true), Some(624));
-    assert_eq!(polyform::lattice::count_classes(&rhombus, &pieces, true, &Default::default()), Some(156));
-    assert_eq!(polyform::lattice::count_classes_by_listing(&rhombus, &pieces, true), 156);
+    assert_eq!(polyform::count::count_packings(&rhombus, &pieces, true), Some(624));
+    assert_eq!(polyform::count::count_classes(&rhombus, &pieces, true, &Default::default()), Some(156));
+    assert_eq!(polyform::count::count_classes_by_listing(&rhombus, &pieces, true), 156);
 }
 
 /// Whole small boxes of every lattice, by number (`which` 0 to 5).
@@ -221,10 +222,10 @@ proptest! {
             }
         }
         pad_with_monominoes(&mut pieces, lattice, used, n);
-        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
+        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements_sorted(&p.shape, reflections)).collect();
         let ones = vec![1; pieces.len()];
         let expected = brute(n, &placements, &ones, &ones);
-        prop_assert_eq!(polyform::lattice::count_packings(&region, &pieces, reflections), Some(expected));
+        prop_assert_eq!(polyform::count::count_packings(&region, &pieces, reflections), Some(expected));
     }
 }
 
@@ -313,9 +314,9 @@ fn check_listed_classes(region: &Region, pieces: &[Piece], placements: &[Vec<Vec
     let roots = orbit_roots(packings, placements, &perms);
     let index: std::collections::HashMap<&Vec<usize>, usize> = packings.iter().enumerate().map(|(i, p)| (p, i)).collect();
     // The library's own placement lists, translated to the test's by cell sets.
-    let lists: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
+    let lists: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements_sorted(&p.shape, reflections)).collect();
     let mut seen = BTreeSet::new();
-    let _ = polyform::lattice::for_each_class(region, pieces, &lists, &Classes::new(region, pieces, reflections), |sol| {
+    let _ = polyform::count::for_each_class(region, pieces, &lists, &Classes::new(region, pieces, reflections), |sol| {
         let mut own = vec![usize::MAX; region.cells().len()];
         for &(p, k) in sol {
             lists[p][k].iter().for_each(|&c| own[c] = p);
@@ -349,7 +350,7 @@ proptest! {
                 let forms = lattice.polyforms(size, reflections);
                 let shape = forms[k % forms.len()].clone();
                 // With `pair`, a chiral piece comes with its mirror image (as Soma's screws).
-                let mirror = lattice.group(true).into_iter().map(|m| shape.transformed(&m)).find(|image| !shape.orientations(reflections).contains(image));
+                let mirror = lattice.group(true).into_iter().map(|m| shape.transformed(m)).find(|image| !shape.orientations(reflections).contains(image));
                 pieces.push(Piece { name: format!("p{}", pieces.len()), shape });
                 used += size;
                 if let (true, Some(image)) = (pair, mirror) {
@@ -367,8 +368,8 @@ proptest! {
         let packings = brute_packings(n, &placements);
         let perms: Vec<Vec<usize>> = region.symmetries(&lattice.group(true)).into_iter().map(|(_, perm)| perm).collect();
         let expected = orbit_count(&packings, &placements, &perms) as u128;
-        prop_assert_eq!(polyform::lattice::count_classes(&region, &pieces, reflections, &Default::default()), Some(expected));
-        prop_assert_eq!(polyform::lattice::count_classes_by_listing(&region, &pieces, reflections), expected);
+        prop_assert_eq!(polyform::count::count_classes(&region, &pieces, reflections, &Default::default()), Some(expected));
+        prop_assert_eq!(polyform::count::count_classes_by_listing(&region, &pieces, reflections), expected);
         check_listed_classes(&region, &pieces, &placements, &packings, reflections);
     }
 }
@@ -380,7 +381,7 @@ proptest! {
 #[test]
 fn class_counts_with_mirror_image_pieces_exchanged() {
     let region = Region::parallelogram(Lattice::Square, 4, 4);
-    let shape = |cells: &[(i32, i32)]| Polyform::new(Lattice::Square, cells.iter().map(|&(x, y)| Cell::new(x, y, 0))).unwrap();
+    let shape = |cells: &[(i32, i32)]| Shape::polyform(Lattice::Square, cells.iter().map(|&(x, y)| Cell::new(x, y, 0))).unwrap();
     let pieces = vec![
         Piece { name: "L".into(), shape: shape(&[(0, 0), (1, 0), (2, 0), (2, 1)]) },
         Piece { name: "J".into(), shape: shape(&[(0, 1), (1, 1), (2, 1), (2, 0)]) },
@@ -393,7 +394,127 @@ fn class_counts_with_mirror_image_pieces_exchanged() {
     let expected = orbit_count(&packings, &placements, &perms) as u128;
     // Not every class has 8 packings: some are symmetric.
     assert_ne!(packings.len() as u128, 8 * expected);
-    assert_eq!(polyform::lattice::count_classes(&region, &pieces, false, &Default::default()), Some(expected));
-    assert_eq!(polyform::lattice::count_classes_by_listing(&region, &pieces, false), expected);
+    assert_eq!(polyform::count::count_classes(&region, &pieces, false, &Default::default()), Some(expected));
+    assert_eq!(polyform::count::count_classes_by_listing(&region, &pieces, false), expected);
     check_listed_classes(&region, &pieces, &placements, &packings, false);
+}
+
+/// The triangular-prism lattice (BurrTools' grid 1), added as one file to the lattice
+/// model: random parts of a prism box of 2x2 rhombi in 2 layers (16 prisms), pieces of
+/// 1 to 4 prisms, random counts.
+/// Which prisms of the box to keep, pieces (size, which form), count codes, reflections.
+type PrismCase = (Vec<bool>, Vec<(usize, usize)>, Vec<u8>, bool);
+
+fn prism_case() -> impl Strategy<Value = PrismCase> {
+    (
+        proptest::collection::vec(prop::bool::weighted(0.85), 16),
+        proptest::collection::vec((1usize..=4, 0usize..100), 1..4),
+        proptest::collection::vec(0u8..4, 4),
+        any::<bool>(),
+    )
+}
+
+fn prism_problem(keep: &[bool], picks: &[(usize, usize)]) -> (Region, Vec<Piece>) {
+    let cells = Region::prism(2, 2, 2).cells().to_vec();
+    let region = Region::new(Lattice::TriangularPrism, cells.into_iter().zip(keep).filter(|(_, &k)| k).map(|(c, _)| c));
+    let pieces = picks
+        .iter()
+        .enumerate()
+        .map(|(i, &(size, which))| {
+            let forms = Lattice::TriangularPrism.polyforms(size, true);
+            Piece { name: format!("p{i}"), shape: forms[which % forms.len()].clone() }
+        })
+        .collect();
+    (region, pieces)
+}
+
+/// Whole small prism boxes (`which` 0 to 2): 1x2 rhombi in 2 layers, 2x2 in 1, 2x1 in 3.
+fn prism_box(which: usize) -> Region {
+    match which {
+        0 => Region::prism(1, 2, 2),
+        1 => Region::prism(2, 2, 1),
+        _ => Region::prism(2, 1, 3),
+    }
+}
+
+#[test]
+fn prism_polyforms_grow_from_one_prism() {
+    // One prism; two (side by side in a layer, or stacked). Up to three prisms, every
+    // form's placements in a big box are exactly the box's connected sets congruent to
+    // it (found without translating anything), and the forms are pairwise incongruent.
+    let count = |n: usize| Lattice::TriangularPrism.polyforms(n, true).len();
+    assert_eq!((count(1), count(2)), (1, 2));
+    let region = Region::prism(4, 4, 3);
+    for n in 1..=3 {
+        let mut forms = BTreeSet::new();
+        for shape in Lattice::TriangularPrism.polyforms(n, true) {
+            // Each form is placed somewhere in the box, and the placements found there
+            // are exactly the box's connected sets congruent to it.
+            let placed: BTreeSet<Vec<usize>> = region.placements(&shape, true).into_iter().collect();
+            let congruent: BTreeSet<Vec<usize>> = congruent_subsets(&region, &shape, true).into_iter().collect();
+            assert_eq!(placed, congruent, "{shape:?}");
+            forms.insert(shape.canonical(true));
+        }
+        assert_eq!(forms.len(), count(n));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Placements, counts on the strategy's engine (exact cover: prisms are solids), on
+    /// generic dancing links, on the bitboard packer and tiler over the prism layout
+    /// (its own adjacency), all against the brute force.
+    #[test]
+    fn prism_counts_equal_the_brute_force((keep, picks, codes, reflections) in prism_case()) {
+        let (region, pieces) = prism_problem(&keep, &picks);
+        for p in &pieces {
+            let mine: BTreeSet<Vec<usize>> = region.placements(&p.shape, reflections).into_iter().collect();
+            let theirs: BTreeSet<Vec<usize>> = congruent_subsets(&region, &p.shape, reflections).into_iter().collect();
+            prop_assert_eq!(mine, theirs);
+        }
+        let copies: Vec<Copies> = (0..pieces.len()).map(|p| copies_of(codes[p])).collect();
+        let (search, placements) = region.search(&pieces, &copies, reflections);
+        let n = region.cells().len();
+        let lo: Vec<u32> = copies.iter().map(|c| c.lo).collect();
+        let hi: Vec<u32> = copies.iter().map(|c| c.hi.unwrap_or(n as u32)).collect();
+        let expected = brute(n, &placements, &lo, &hi);
+        prop_assert_eq!(search.count(&Default::default()), Some(expected), "{}", search.describe());
+        let generic = Search::on_layout(&region.layout(), &placements, &copies, Engine::DancingLinks);
+        prop_assert_eq!(generic.count(&Default::default()), Some(expected));
+        let tiler = polyform::Tiler::from_layout(&region.layout(), &placements, &copies).expect("a small layout");
+        prop_assert_eq!(tiler.count(), Some(expected));
+        if copies.iter().all(|&c| c == Copies::ONE) {
+            let packer = polyform::Packer::from_layout(&region.layout(), &placements).expect("a small layout");
+            prop_assert_eq!(packer.count() as u128, expected);
+        }
+    }
+
+    /// Symmetry-broken counts and class counts on whole prism boxes against the brute
+    /// force and the orbits of its packings under the box's symmetries.
+    #[test]
+    fn prism_box_counts_and_classes_equal_the_brute_force(which in 0usize..3, picks in proptest::collection::vec((2usize..=4, 0usize..100), 0..4), reflections in any::<bool>()) {
+        let region = prism_box(which);
+        let lattice = region.lattice();
+        let n = region.cells().len();
+        let mut pieces: Vec<Piece> = Vec::new();
+        let mut used = 0;
+        for &(size, k) in &picks {
+            if used + size <= n {
+                let forms = lattice.polyforms(size, reflections);
+                pieces.push(Piece { name: format!("p{}", pieces.len()), shape: forms[k % forms.len()].clone() });
+                used += size;
+            }
+        }
+        prop_assume!(n - used <= 4);
+        pad_with_monominoes(&mut pieces, lattice, used, n);
+        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| congruent_subsets(&region, &p.shape, reflections)).collect();
+        let ones = vec![1; pieces.len()];
+        prop_assert_eq!(polyform::count::count_packings(&region, &pieces, reflections), Some(brute(n, &placements, &ones, &ones)));
+        let packings = brute_packings(n, &placements);
+        let perms: Vec<Vec<usize>> = region.symmetries(&lattice.group(true)).into_iter().map(|(_, perm)| perm).collect();
+        let expected = orbit_count(&packings, &placements, &perms) as u128;
+        prop_assert_eq!(polyform::count::count_classes(&region, &pieces, reflections, &Default::default()), Some(expected));
+        prop_assert_eq!(polyform::count::count_classes_by_listing(&region, &pieces, reflections), expected);
+    }
 }

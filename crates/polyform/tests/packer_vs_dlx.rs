@@ -35,7 +35,7 @@ fn random_problem_with(seed: u64, holes: bool) -> (Board, Vec<Shape>, Freedom) {
     let mut rng = Rng(seed | 1);
     let rows = 2 + rng.below(4) as i32;
     let cols = 3 + rng.below(4) as i32;
-    let cells: Vec<Cell> = (0..rows).flat_map(|r| (0..cols).map(move |c| Cell::new(r, c))).collect();
+    let cells: Vec<Cell> = (0..rows).flat_map(|r| (0..cols).map(move |c| Cell::new(r, c, 0))).collect();
     let cells: Vec<Cell> = cells.into_iter().filter(|_| !holes || rng.below(8) != 0).collect();
     let board = Board::from_cells(cells.iter().copied());
     let mut free: HashSet<Cell> = cells.iter().copied().collect();
@@ -51,7 +51,7 @@ fn random_problem_with(seed: u64, holes: bool) -> (Board, Vec<Shape>, Freedom) {
         while piece.len() < target {
             let frontier: Vec<Cell> = piece
                 .iter()
-                .flat_map(|c| [(0, 1), (1, 0), (0, -1), (-1, 0)].map(|(dr, dc)| Cell::new(c.row + dr, c.col + dc)))
+                .flat_map(|c| [(0, 1), (1, 0), (0, -1), (-1, 0)].map(|(dr, dc)| Cell::new(c.x + dr, c.y + dc, 0)))
                 .filter(|c| free.contains(c))
                 .collect();
             if frontier.is_empty() {
@@ -67,7 +67,7 @@ fn random_problem_with(seed: u64, holes: bool) -> (Board, Vec<Shape>, Freedom) {
         // Replace one piece by a straight piece of the same size: often no packing.
         let k = rng.below(pieces.len() as u64) as usize;
         let n = pieces[k].len() as i32;
-        pieces[k] = Shape::new((0..n).map(|c| Cell::new(0, c))).unwrap();
+        pieces[k] = Shape::new((0..n).map(|c| Cell::new(0, c, 0))).unwrap();
     }
     let freedom = if rng.below(4) == 0 { Freedom::OneSided } else { Freedom::Free };
     (board, pieces, freedom)

@@ -72,7 +72,7 @@ impl Puzzle {
                 }
             },
             Puzzle::Pack(solver, pieces, bounds, one_sided) => {
-                let board: Vec<(i32, i32)> = solver.board().cells().iter().map(|c| (c.row, c.col)).collect();
+                let board: Vec<(i32, i32)> = solver.board().cells().iter().map(|c| (c.x, c.y)).collect();
                 match pack::check::check(&board, pieces, bounds, *one_sided, text).map_err(line)? {
                     pack::check::Verdict::Solved => vec![Claim::Answer(None)],
                     pack::check::Verdict::ClaimsNoSolution => vec![Claim::NoAnswer],
@@ -177,7 +177,7 @@ impl Puzzle {
     /// What [`pack::PackSolver::with_copies`] refuses (too many placements, bad counts).
     pub fn pack(board: Board, pieces: Vec<Piece>, copies: Vec<Copies>, freedom: Freedom) -> Result<Puzzle, pack::RunError> {
         let cells: Vec<pack::check::PieceCells> =
-            pieces.iter().map(|p| (p.name.clone(), p.shape.cells().iter().map(|c| (c.row, c.col)).collect())).collect();
+            pieces.iter().map(|p| (p.name.clone(), p.shape.cells().iter().map(|c| (c.x, c.y)).collect())).collect();
         let bounds = copies.iter().map(|c| (c.lo, c.hi)).collect();
         let one_sided = freedom == Freedom::OneSided;
         let solver = pack::PackSolver::with_copies(board, pieces, copies, freedom)?;

@@ -330,26 +330,38 @@ pub fn mayan(start: &MayanBoard, moves: &[Move]) -> String {
 /// packing is drawn. Squares, triangles (the rhombus `xy` along two directions 60
 /// degrees apart, split into `xy` and `xy'`) and hexagons (axial coordinates) are drawn
 /// as such; the cubic lattice as its layers `z` side by side, each a grid of rows `x`
-/// and columns `y`. Cells of one tile share a colour and the tile's name is written on
+/// and columns `y`, and the triangular prisms as their layers side by side, each drawn
+/// as the triangular lattice. Cells of one tile share a colour and the tile's name is written on
 /// one of its cells; thick lines separate different tiles and the outside.
-pub fn lattice(lattice: polyform::lattice::Lattice, cells: &[(polyform::lattice::Cell, Option<usize>)], names: &[String]) -> String {
-    use polyform::lattice::Lattice;
+pub fn lattice(lattice: polyform::Lattice, cells: &[(polyform::Cell, Option<usize>)], names: &[String]) -> String {
+    use polyform::Lattice;
     let s3 = 3f64.sqrt();
     // Each cell as a polygon (model units: the side of a square, triangle or hexagon is 1).
     let (zmin, zmax) = cells.iter().fold((i32::MAX, i32::MIN), |(a, b), (c, _)| (a.min(c.z), b.max(c.z)));
     let (ymin, ymax) = cells.iter().fold((i32::MAX, i32::MIN), |(a, b), (c, _)| (a.min(c.y), b.max(c.y)));
     let width_of_layer = (ymax - ymin + 1) as f64 + 1.0;
-    let polygon = |c: polyform::lattice::Cell| -> Vec<(f64, f64)> {
+    // Prism layers side by side: each as wide as the triangles' extent, plus a gap.
+    let layer = |c: &polyform::Cell| if lattice == Lattice::TriangularPrism { c.z.div_euclid(2) } else { 0 };
+    let layer_min = cells.iter().map(|(c, _)| layer(c)).min().unwrap_or(0);
+    let layer_max = cells.iter().map(|(c, _)| layer(c)).max().unwrap_or(0);
+    let (ux_min, ux_max) = cells.iter().fold((f64::MAX, f64::MIN), |(a, b), (c, _)| {
+        let u = c.x as f64 + 0.5 * c.y as f64;
+        (a.min(u), b.max(u + 1.5))
+    });
+    let prism_width = ux_max - ux_min + 1.0;
+    let polygon = |c: polyform::Cell| -> Vec<(f64, f64)> {
         // Lattice points i*a + j*b with a = (1, 0) and b at 60 degrees, y pointing down.
         let point = |i: f64, j: f64| (i + 0.5 * j, -s3 / 2.0 * j);
         match lattice {
-            Lattice::Triangular => {
+            Lattice::Triangular | Lattice::TriangularPrism => {
                 let (x, y) = (c.x as f64, c.y as f64);
-                if c.z == 0 {
-                    vec![point(x, y), point(x + 1.0, y), point(x, y + 1.0)]
+                let shift = (layer(&c) - layer_min) as f64 * prism_width;
+                let corners = if c.z.rem_euclid(2) == 0 {
+                    [point(x, y), point(x + 1.0, y), point(x, y + 1.0)]
                 } else {
-                    vec![point(x + 1.0, y), point(x + 1.0, y + 1.0), point(x, y + 1.0)]
-                }
+                    [point(x + 1.0, y), point(x + 1.0, y + 1.0), point(x, y + 1.0)]
+                };
+                corners.iter().map(|&(u, v)| (u + shift, v)).collect()
             }
             Lattice::Hexagonal => {
                 // Centres s3 apart; pointy-topped hexagons of side 1.
@@ -372,13 +384,20 @@ pub fn lattice(lattice: polyform::lattice::Lattice, cells: &[(polyform::lattice:
             hi = (hi.0.max(x), hi.1.max(y));
         }
     }
-    let caption = if lattice == Lattice::Cubic { 22.0 } else { 0.0 };
+    let layered = matches!(lattice, Lattice::Cubic | Lattice::TriangularPrism);
+    let caption = if layered { 22.0 } else { 0.0 };
     let at = |(x, y): (f64, f64)| (10.0 + (x - lo.0) * CELL, 10.0 + caption + (y - lo.1) * CELL);
     let mut body = String::new();
     if lattice == Lattice::Cubic {
         for z in zmin..=zmax {
             let (x, _) = at(((z - zmin) as f64 * width_of_layer + ymin as f64, 0.0));
             let _ = writeln!(body, "<text x=\"{x}\" y=\"24\" font-size=\"14\">z = {z}</text>");
+        }
+    }
+    if lattice == Lattice::TriangularPrism {
+        for l in layer_min..=layer_max {
+            let (x, _) = at(((l - layer_min) as f64 * prism_width + ux_min, 0.0));
+            let _ = writeln!(body, "<text x=\"{x}\" y=\"24\" font-size=\"14\">layer {l}</text>");
         }
     }
     // Edges keyed by their rounded end points: an edge is thick unless the two cells on

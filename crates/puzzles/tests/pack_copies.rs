@@ -1,6 +1,6 @@
 //! Packing with piece counts (`T 3`, `T 0..2`, `T *`, `T 1..*`): counts against a plain
 //! backtracking search written here (its own placements, first empty cell first), domino
-//! tilings against a transfer-matrix count, and, when `../shared/reference` is present,
+//! tilings against a transfer-matrix count, and, when Knuth's programs are built in `GRIDLOCK_KNUTH`,
 //! against Knuth's `dlx3` on the `--emit-knuth` text (the counts it gave are recorded in
 //! `tests/data/pack/dlx3-counts.txt` for runs without it).
 
@@ -186,11 +186,11 @@ fn case() -> impl Strategy<Value = Case> {
 
 /// The packing problem of a [`case`] (free pieces named p0, p1, ...).
 fn solver_for(cells: &[(i32, i32)], shapes: &[Vec<(i32, i32)>], copies: &[Copies]) -> PackSolver {
-    let board = Board::from_cells(cells.iter().map(|&(r, c)| polyform::Cell::new(r, c)));
+    let board = Board::from_cells(cells.iter().map(|&(r, c)| polyform::Cell::new(r, c, 0)));
     let pieces: Vec<Piece> = shapes
         .iter()
         .enumerate()
-        .map(|(k, s)| Piece { name: format!("p{k}"), shape: Shape::new(s.iter().map(|&(r, c)| polyform::Cell::new(r, c))).unwrap() })
+        .map(|(k, s)| Piece { name: format!("p{k}"), shape: Shape::new(s.iter().map(|&(r, c)| polyform::Cell::new(r, c, 0))).unwrap() })
         .collect();
     PackSolver::with_copies(board, pieces, copies.to_vec(), Freedom::Free).unwrap()
 }
@@ -289,9 +289,9 @@ fn boards_over_128_cells_use_the_tiler() {
     let tiling = first.expect("12x15 has a tiling by three sets of pentominoes");
     assert_eq!(tiling.len(), 36);
     let text = puzzles::pack::render_tiling(solver.board(), solver.pieces(), &tiling);
-    let board: Vec<(i32, i32)> = solver.board().cells().iter().map(|c| (c.row, c.col)).collect();
+    let board: Vec<(i32, i32)> = solver.board().cells().iter().map(|c| (c.x, c.y)).collect();
     let cells: Vec<(String, Vec<(i32, i32)>)> =
-        pentominoes.iter().map(|p| (p.name.clone(), p.shape.cells().iter().map(|c| (c.row, c.col)).collect())).collect();
+        pentominoes.iter().map(|p| (p.name.clone(), p.shape.cells().iter().map(|c| (c.x, c.y)).collect())).collect();
     let bounds = vec![(3, Some(3)); cells.len()];
     assert_eq!(puzzles::pack::check::check(&board, &cells, &bounds, false, &text), Ok(puzzles::pack::check::Verdict::Solved));
 

@@ -37,7 +37,7 @@ fn pieces() -> Vec<Shape> {
     let mut out = Vec::new();
     for c in cases {
         for s in [c.p, c.q] {
-            if seen.insert(s.canonical()) {
+            if seen.insert(s.canonical(Freedom::Free)) {
                 out.push(s);
             }
         }

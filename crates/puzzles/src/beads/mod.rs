@@ -36,7 +36,7 @@ const SCAN: Symmetry = Symmetry::AntiTranspose;
 
 /// The tray's mirror symmetry `(r, c) -> (9 - c, 9 - r)`.
 pub fn mirror(cell: Cell) -> Cell {
-    Cell::new(ROWS as i32 - 1 - cell.col, ROWS as i32 - 1 - cell.row)
+    Cell::new(ROWS as i32 - 1 - cell.y, ROWS as i32 - 1 - cell.x, 0)
 }
 
 /// The contents of the tray: for each hole, the piece (0..12) whose bead fills it, if any.
@@ -74,11 +74,11 @@ impl Tray {
 
     /// All 55 holes as cells `(row, col)`, row-major.
     pub fn cells() -> impl Iterator<Item = Cell> {
-        (0..ROWS as i32).flat_map(|r| (0..=r).map(move |c| Cell::new(r, c)))
+        (0..ROWS as i32).flat_map(|r| (0..=r).map(move |c| Cell::new(r, c, 0)))
     }
 
     fn at(&self, c: Cell) -> Option<u8> {
-        self.get(c.row as usize, c.col as usize)
+        self.get(c.x as usize, c.y as usize)
     }
 
     /// Whether the tray equals its image under [`mirror`].
@@ -132,7 +132,7 @@ pub fn parse(input: &[u8]) -> Result<Tray, ParseError> {
                 return Err(err(line_no, c + 1, format!("row {line_no} must have {line_no} characters, found {}", line.len())));
             }
             if let Some(p) = piece {
-                seen[p as usize].push(Cell::new(r as i32, c as i32));
+                seen[p as usize].push(Cell::new(r as i32, c as i32, 0));
             }
             tray.set(r, c, piece);
         }
@@ -153,13 +153,13 @@ pub fn parse(input: &[u8]) -> Result<Tray, ParseError> {
         }
         let letter = (b'A' + p as u8) as char;
         let shape = piece(p);
-        let at = |cell: Cell| (cell.row as usize + 1, cell.col as usize + 1);
+        let at = |cell: Cell| (cell.x as usize + 1, cell.y as usize + 1);
         if cells.len() > shape.len() {
             let (l, c) = at(cells[shape.len()]);
             return Err(err(l, c, format!("piece {letter} is used more than once ({} beads; the piece has {})", cells.len(), shape.len())));
         }
         let placed = Shape::new(cells.iter().copied()).expect("distinct cells");
-        if placed.canonical() != shape.canonical() {
+        if placed.canonical(Freedom::Free) != shape.canonical(Freedom::Free) {
             let (l, c) = at(cells[0]);
             return Err(err(l, c, format!("the beads of {letter} do not form piece {letter}")));
         }
@@ -257,7 +257,7 @@ impl BeadsSolver {
         for (k, placement) in chosen {
             for &i in &self.placements[k][placement] {
                 let c = self.board.cells()[i];
-                t.set(c.row as usize, c.col as usize, Some(self.missing[k]));
+                t.set(c.x as usize, c.y as usize, Some(self.missing[k]));
             }
         }
         t

@@ -31,8 +31,8 @@
 //! the same cells.
 
 use super::{err, err_at, ParseError};
-use polyform::lattice::{Cell, Lattice, Piece, Polyform, Region};
 use polyform::Copies;
+use polyform::{Cell, Lattice, Piece, Region, Shape};
 
 /// The lattice a `lattice: NAME` line names, if it is one; `Err` when the line starts
 /// `lattice:` but names no lattice.
@@ -43,7 +43,8 @@ fn header(line: &str) -> Option<Result<Lattice, String>> {
         "triangular" => Ok(Lattice::Triangular),
         "hexagonal" => Ok(Lattice::Hexagonal),
         "cubic" => Ok(Lattice::Cubic),
-        other => Err(format!("'{other}' is not a lattice (square, triangular, hexagonal, cubic)")),
+        "prism" => Ok(Lattice::TriangularPrism),
+        other => Err(format!("'{other}' is not a lattice (square, triangular, hexagonal, cubic, prism)")),
     })
 }
 
@@ -102,6 +103,10 @@ impl Placer {
                 let t = r + c;
                 Cell::new(-r, t.div_euclid(2), t.rem_euclid(2))
             }
+            Lattice::TriangularPrism => {
+                let t = r + c;
+                Cell::new(-r, t.div_euclid(2), 2 * z + t.rem_euclid(2))
+            }
             Lattice::Hexagonal => {
                 let p = *self.parity.get_or_insert((c + r).rem_euclid(2));
                 if (c + r - p).rem_euclid(2) != 0 {
@@ -143,10 +148,13 @@ pub fn parse_board(text: &str, lattice: Lattice) -> Result<Region, ParseError> {
     let mut blank = false;
     for &(n, line) in &lines[first..=last] {
         if line.trim().is_empty() {
-            if lattice != Lattice::Cubic {
+            if !layered(lattice) {
                 return err(
                     n,
-                    format!("a blank line inside the board: only cubic boards have layers (the {} lattice is a plane)", lattice.name()),
+                    format!(
+                        "a blank line inside the board: only cubic and prism boards have layers (the {} lattice is a plane)",
+                        lattice.name()
+                    ),
                 );
             }
             blank = true;
@@ -169,6 +177,12 @@ pub fn parse_board(text: &str, lattice: Lattice) -> Result<Region, ParseError> {
         return err(0, "the board has no cell ('.')");
     }
     Ok(Region::new(lattice, cells))
+}
+
+/// Whether drawings of `lattice` come in layers separated by blank lines (cubes,
+/// prisms).
+pub fn layered(lattice: Lattice) -> bool {
+    matches!(lattice, Lattice::Cubic | Lattice::TriangularPrism)
 }
 
 /// Whether a line is part of a piece's drawing (only `#`, `.` and spaces).
@@ -205,7 +219,7 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
         while i < lines.len() {
             let (m, line) = lines[i];
             if line.trim().is_empty() {
-                if lattice != Lattice::Cubic {
+                if !layered(lattice) {
                     break;
                 }
                 blank = true;
@@ -230,7 +244,7 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
         if cells.is_empty() {
             return err(n, format!("piece '{name}' has no cell ('#') drawn under its name"));
         }
-        let Some(shape) = Polyform::new(lattice, cells) else {
+        let Some(shape) = Shape::polyform(lattice, cells) else {
             return err(n, format!("piece '{name}' is not connected"));
         };
         if pieces.iter().any(|(p, _)| p.name == name) {
@@ -272,7 +286,7 @@ mod tests {
         // at even r + c, its base below), and hexagons one column apart on
         // successive lines are neighbours.
         let tri = parse_board("..\n..\n", Lattice::Triangular).unwrap();
-        assert!(polyform::lattice::connected(Lattice::Triangular, tri.cells()));
+        assert!(polyform::connected(Lattice::Triangular, tri.cells()));
         let shape = |t: &str, l: Lattice| parse_pieces(t, l).unwrap()[0].0.shape.clone();
         // Three triangles in a row: a triamond; the upward one with the triangle below
         // it: a diamond; the downward one (column 1) with the one below it: not a side.

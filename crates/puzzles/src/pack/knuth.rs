@@ -19,8 +19,7 @@
 //! an earlier line of the same name.
 
 use super::ParseError;
-use polyform::lattice::{Cell as LCell, Lattice, Piece as LPiece, Polyform, Region};
-use polyform::{Board, Cell, Copies, Piece, Shape};
+use polyform::{Board, Cell, Copies, Lattice, Piece, Region, Shape};
 
 /// The value of an extended hexadecimal digit.
 fn digit(c: u8) -> Option<u32> {
@@ -84,7 +83,7 @@ fn coordinates(token: &[u8], at: &mut usize, line: usize, col: usize) -> Result<
 /// The cells of the space-separated cell specifications in `text`, which starts at
 /// 1-based column `col` of line `line`, on `lattice`: `xy` (square), `xy` or `xy'`
 /// (triangular: the apostrophe is the downward triangle), `xyz` (cubic).
-fn cells(text: &str, line: usize, col: usize, lattice: Lattice) -> Result<Vec<LCell>, ParseError> {
+fn cells(text: &str, line: usize, col: usize, lattice: Lattice) -> Result<Vec<Cell>, ParseError> {
     let mut out = Vec::new();
     let mut offset = 0;
     for token in text.split(' ') {
@@ -115,7 +114,7 @@ fn cells(text: &str, line: usize, col: usize, lattice: Lattice) -> Result<Vec<LC
         for x in (0..62).filter(|x| xs >> x & 1 == 1) {
             for y in (0..62).filter(|y| ys >> y & 1 == 1) {
                 for z in (0..62).filter(|z| zs >> z & 1 == 1) {
-                    out.push(LCell::new(x, y, z));
+                    out.push(Cell::new(x, y, z));
                 }
             }
         }
@@ -142,13 +141,7 @@ fn multiplicity(text: &str) -> Option<Copies> {
 ///
 /// Errors: as [`parse_knuth_lattice`].
 pub fn parse_knuth(text: &str) -> Result<(Board, Vec<(Piece, Copies)>), ParseError> {
-    let (region, pieces) = parse_knuth_lattice(text, Lattice::Square)?;
-    let square = |c: &LCell| Cell::new(c.x, c.y);
-    let pieces = pieces
-        .into_iter()
-        .map(|(p, c)| (Piece { name: p.name, shape: Shape::new(p.shape.cells().iter().map(square)).expect("distinct cells") }, c))
-        .collect();
-    Ok((Board::from_cells(region.cells().iter().map(square)), pieces))
+    parse_knuth_lattice(text, Lattice::Square)
 }
 
 /// Reads the notation of Knuth's `polyomino-dlx` (square), `polyiamond-dlx`
@@ -160,11 +153,11 @@ pub fn parse_knuth(text: &str) -> Result<(Board, Vec<(Piece, Copies)>), ParseErr
 /// Errors: a malformed cell (naming the column), an empty box, a piece line without a
 /// name or cells, a bad multiplicity, a suffix, a disconnected piece, or a piece named
 /// again with another shape or multiplicity.
-pub fn parse_knuth_lattice(text: &str, lattice: Lattice) -> Result<(Region, Vec<(LPiece, Copies)>), ParseError> {
+pub fn parse_knuth_lattice(text: &str, lattice: Lattice) -> Result<(Region, Vec<(Piece, Copies)>), ParseError> {
     // Knuth's programs turn pieces over in the plane, and only rotate them in space.
     let reflections = lattice != Lattice::Cubic;
-    let mut board: Option<Vec<LCell>> = None;
-    let mut pieces: Vec<(LPiece, Copies)> = Vec::new();
+    let mut board: Option<Vec<Cell>> = None;
+    let mut pieces: Vec<(Piece, Copies)> = Vec::new();
     for (k, raw) in text.lines().enumerate() {
         let line = k + 1;
         let l = raw.trim_end_matches('\r');
@@ -206,7 +199,7 @@ pub fn parse_knuth_lattice(text: &str, lattice: Lattice) -> Result<(Region, Vec<
         if cells.is_empty() {
             return Err(ParseError::new(line, format!("piece '{name}' has no cell")));
         }
-        let Some(shape) = Polyform::new(lattice, cells) else {
+        let Some(shape) = Shape::polyform(lattice, cells) else {
             return Err(ParseError::new(line, format!("piece '{name}' is not connected (gridlock packs {})", lattice.polyforms_name())));
         };
         match pieces.iter().find(|(p, _)| p.name == name) {
@@ -221,7 +214,7 @@ pub fn parse_knuth_lattice(text: &str, lattice: Lattice) -> Result<(Region, Vec<
                     ));
                 }
             }
-            None => pieces.push((LPiece { name: name.to_string(), shape }, copies)),
+            None => pieces.push((Piece { name: name.to_string(), shape }, copies)),
         }
     }
     let board = board.ok_or_else(|| ParseError::new(0, "no box line"))?;
@@ -239,7 +232,7 @@ mod tests {
     fn the_notation_of_knuths_examples() {
         let (board, pieces) = parse_knuth("| a comment\n[1-3][1-4]\n2|I 00 01\n L 00 01 02 10\n").unwrap();
         assert_eq!(board.len(), 12);
-        assert!(board.index_of(Cell::new(1, 1)).is_some() && board.index_of(Cell::new(3, 4)).is_some());
+        assert!(board.index_of(Cell::new(1, 1, 0)).is_some() && board.index_of(Cell::new(3, 4, 0)).is_some());
         assert_eq!(pieces.len(), 2);
         assert_eq!(pieces[0].1, Copies { lo: 2, hi: Some(2) });
         assert_eq!((pieces[1].0.name.as_str(), pieces[1].1), ("L", Copies::ONE));

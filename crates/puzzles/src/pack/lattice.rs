@@ -6,12 +6,13 @@
 //! Flow: [`boxed`], [`super::drawing::parse_board`] or
 //! [`super::knuth::parse_knuth_lattice`] for the region, [`set`],
 //! [`super::drawing::parse_pieces`] or the Knuth file for the pieces -> [`LatticeSolver`] (the strategy
-//! [`polyform::lattice::Region::search`] picks) -> [`render`], one line per tile in the
-//! cell notation of Knuth's programs ([`polyform::lattice::knuth_cell`]).
+//! [`polyform::Region::search`] picks) -> [`render`], one line per tile in the
+//! cell notation of Knuth's programs ([`polyform::knuth::knuth_cell`]).
 
 use super::{RunError, RunOptions, Tiling, MAX_PLACEMENT_CELLS};
-use polyform::lattice::{self, Classes, Lattice, Piece, Region};
-use polyform::{Copies, Search};
+use polyform::count::{self, Classes};
+use polyform::{knuth, sets};
+use polyform::{Cell, Copies, Lattice, Piece, Region, Search};
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
@@ -23,24 +24,25 @@ pub const SET_NAMES: &str = "soma, pentacubes-flat, bedlam, tetris-cube (cubic);
 /// `hexiamonds` (triangular), `tetrahexes` (hexagonal); `None` for any other name.
 pub fn set(name: &str) -> Option<(Lattice, Vec<Piece>)> {
     match name {
-        "soma" => Some((Lattice::Cubic, lattice::soma())),
-        "pentacubes-flat" => Some((Lattice::Cubic, lattice::pentacubes_flat())),
-        "bedlam" => Some((Lattice::Cubic, lattice::bedlam())),
-        "tetris-cube" => Some((Lattice::Cubic, lattice::tetris_cube())),
-        "hexiamonds" => Some((Lattice::Triangular, lattice::hexiamonds())),
-        "tetrahexes" => Some((Lattice::Hexagonal, lattice::tetrahexes())),
+        "soma" => Some((Lattice::Cubic, sets::soma())),
+        "pentacubes-flat" => Some((Lattice::Cubic, sets::pentacubes_flat())),
+        "bedlam" => Some((Lattice::Cubic, sets::bedlam())),
+        "tetris-cube" => Some((Lattice::Cubic, sets::tetris_cube())),
+        "hexiamonds" => Some((Lattice::Triangular, sets::hexiamonds())),
+        "tetrahexes" => Some((Lattice::Hexagonal, sets::tetrahexes())),
         _ => None,
     }
 }
 
 /// The box `spec` of `lattice`: `AxBxC` (cubic: cells `xyz` with `x < A`, `y < B`,
-/// `z < C`) or `AxB` (a parallelogram of the plane lattices; on the triangular lattice
-/// both triangles of each of its `AB` rhombi), each side 1 to 62, as Knuth's cell
-/// notation reaches.
+/// `z < C`; triangular prisms: the `A` x `B` rhombus of triangles in `C` layers) or
+/// `AxB` (a parallelogram of the plane lattices; on the triangular lattice both
+/// triangles of each of its `AB` rhombi), each side 1 to 62, as Knuth's cell notation
+/// reaches.
 ///
 /// Errors: a message when the text is not of that form.
 pub fn boxed(lattice: Lattice, spec: &str) -> Result<Region, String> {
-    let dims = if lattice == Lattice::Cubic { 3 } else { 2 };
+    let dims = if super::drawing::layered(lattice) { 3 } else { 2 };
     let example = if dims == 3 { "3x4x5" } else { "6x6" };
     let bad = || format!("'{spec}' is not a box of the {} lattice such as {example}", lattice.name());
     let sides: Vec<i32> = spec.split(['x', 'X']).map(|s| s.trim().parse::<i32>().map_err(|_| bad())).collect::<Result<_, _>>()?;
@@ -50,7 +52,11 @@ pub fn boxed(lattice: Lattice, spec: &str) -> Result<Region, String> {
     if sides.iter().any(|s| !(1..=62).contains(s)) {
         return Err(format!("'{spec}': each side must be 1 to 62"));
     }
-    Ok(if dims == 3 { Region::cuboid(sides[0], sides[1], sides[2]) } else { Region::parallelogram(lattice, sides[0], sides[1]) })
+    Ok(match (lattice, dims) {
+        (Lattice::TriangularPrism, _) => Region::prism(sides[0], sides[1], sides[2]),
+        (_, 3) => Region::cuboid(sides[0], sides[1], sides[2]),
+        _ => Region::parallelogram(lattice, sides[0], sides[1]),
+    })
 }
 
 /// A packing problem on a lattice, compiled for search.
@@ -90,7 +96,7 @@ impl LatticeSolver {
         if entries > MAX_PLACEMENT_CELLS as u128 {
             return Err(RunError::TooLarge { entries, limit: MAX_PLACEMENT_CELLS });
         }
-        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements(&p.shape, reflections)).collect();
+        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements_sorted(&p.shape, reflections)).collect();
         let hopeless = placements.iter().zip(&copies).any(|(l, c)| l.is_empty() && c.lo > 0);
         Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless, classes: OnceLock::new() })
     }
@@ -127,7 +133,7 @@ impl LatticeSolver {
     /// symmetries that keep every piece, which a count breaks when every piece is used
     /// once, and those of [`LatticeSolver::classes`].
     pub fn symmetry(&self) -> String {
-        let kept = lattice::piece_preserving_symmetries(&self.region, &self.pieces, self.reflections).len();
+        let kept = count::piece_preserving_symmetries(&self.region, &self.pieces, self.reflections).len();
         let kept = if kept <= 1 {
             "only the identity keeps every piece".to_string()
         } else {
@@ -140,7 +146,7 @@ impl LatticeSolver {
         format!("{kept} (a count breaks them by orbits); classes (--unique) under {classes} (Burnside's lemma)")
     }
 
-    /// The number of packings, as [`polyform::lattice::count_placements`] counts them (the
+    /// The number of packings, as [`polyform::count::count_placements`] counts them (the
     /// region's symmetry broken when every piece is used once).
     ///
     /// Errors: [`RunError::Overflow`] past 2^128 - 1.
@@ -148,7 +154,7 @@ impl LatticeSolver {
         if self.hopeless {
             return Ok(0);
         }
-        lattice::count_placements(&self.region, &self.pieces, self.placements.clone(), &self.copies, self.reflections, options)
+        count::count_placements(&self.region, &self.pieces, self.placements.clone(), &self.copies, self.reflections, options)
             .ok_or(RunError::Overflow)
     }
 
@@ -169,7 +175,7 @@ impl LatticeSolver {
     }
 
     /// The number of classes of packings under [`LatticeSolver::classes`], by Burnside's
-    /// lemma ([`polyform::lattice::count_classes`]: the symmetry-broken count on the
+    /// lemma ([`polyform::count::count_classes`]: the symmetry-broken count on the
     /// threads `options` ask for, and one small count per symmetry).
     ///
     /// Errors: [`RunError::Copies`] unless every piece is used once;
@@ -181,7 +187,7 @@ impl LatticeSolver {
         if self.hopeless {
             return Ok(0);
         }
-        lattice::count_classes_placements(
+        count::count_classes_placements(
             &self.region,
             &self.pieces,
             self.placements.clone(),
@@ -201,7 +207,7 @@ impl LatticeSolver {
     }
 
     /// Calls `visit` with one packing per class of [`LatticeSolver::classes`]
-    /// ([`polyform::lattice::for_each_class`]: without listing every packing), its tiles
+    /// ([`polyform::count::for_each_class`]: without listing every packing), its tiles
     /// as `(piece, region cell indices)`, until it returns `Break`.
     ///
     /// Errors: [`RunError::Copies`] unless every piece is used once.
@@ -213,7 +219,7 @@ impl LatticeSolver {
             return Ok(ControlFlow::Continue(()));
         }
         let mut tiling: Tiling = Vec::new();
-        Ok(lattice::for_each_class(&self.region, &self.pieces, &self.placements, self.built_classes(), |sol| {
+        Ok(count::for_each_class(&self.region, &self.pieces, &self.placements, self.built_classes(), |sol| {
             tiling.clear();
             tiling.extend(sol.iter().map(|&(p, k)| (p, self.placements[p][k].clone())));
             visit(&tiling)
@@ -236,10 +242,10 @@ impl LatticeSolver {
 }
 
 /// A cell's name in answers and items: Knuth's notation
-/// ([`polyform::lattice::knuth_cell`]), or `x<x>y<y>z<z>` in decimal when a coordinate
+/// ([`polyform::knuth::knuth_cell`]), or `x<x>y<y>z<z>` in decimal when a coordinate
 /// is outside 0 to 61.
-pub fn cell_name(lattice: Lattice, c: polyform::lattice::Cell) -> String {
-    lattice::knuth_cell(lattice, c).unwrap_or_else(|| format!("x{}y{}z{}", c.x, c.y, c.z))
+pub fn cell_name(lattice: Lattice, c: Cell) -> String {
+    knuth::knuth_cell(lattice, c).unwrap_or_else(|| format!("x{}y{}z{}", c.x, c.y, c.z))
 }
 
 /// The packing `tiling` of `region` as text: one line per tile, the piece's name and its

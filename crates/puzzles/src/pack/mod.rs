@@ -54,7 +54,7 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
         let r = r - skip;
         for (c, ch) in line.trim_end_matches('\r').chars().enumerate() {
             match ch {
-                '.' => cells.push(Cell::new(r as i32, c as i32)),
+                '.' => cells.push(Cell::new(r as i32, c as i32, 0)),
                 '#' | ' ' => {}
                 other => return err_at(r + 1, c + 1, format!("unexpected {other:?}; use '.' for a cell, '#' or a space outside")),
             }
@@ -113,7 +113,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<(Piece, Copies)>, ParseError> {
         while i < lines.len() && !lines[i].trim().is_empty() {
             for (c, ch) in lines[i].chars().enumerate() {
                 match ch {
-                    '#' => cells.push(Cell::new((i - start) as i32, c as i32)),
+                    '#' => cells.push(Cell::new((i - start) as i32, c as i32, 0)),
                     '.' | ' ' => {}
                     other => return err_at(i + 1, c + 1, format!("unexpected {other:?} in the drawing of piece '{name}'")),
                 }
@@ -144,7 +144,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<(Piece, Copies)>, ParseError> {
 /// [`drawing`], the lattice inferred), or no lattice.
 fn square_header(text: &str) -> Result<usize, ParseError> {
     match drawing::file_lattice(text)? {
-        (Some(polyform::lattice::Lattice::Square) | None, skip) => Ok(skip),
+        (Some(polyform::Lattice::Square) | None, skip) => Ok(skip),
         (Some(l), skip) => err(skip, format!("this file is drawn on the {} lattice, not the square one", l.name())),
     }
 }
@@ -350,7 +350,7 @@ impl PackSolver {
     /// while it equals a cell's name or an earlier piece's, so every name is distinct and
     /// `gridlock xc` reads the text back.
     pub fn knuth_text(&self) -> String {
-        let cells: Vec<String> = self.board.cells().iter().map(|c| format!("r{}c{}", c.row, c.col)).collect();
+        let cells: Vec<String> = self.board.cells().iter().map(|c| format!("r{}c{}", c.x, c.y)).collect();
         let names: Vec<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
         knuth_text(&cells, &names, &self.placements, &self.copies)
     }
@@ -628,15 +628,15 @@ pub fn render_tiling(board: &Board, pieces: &[Piece], tiling: &Tiling) -> String
 /// covering it, or None for a cell outside the board.
 pub fn piece_grid(board: &Board, packing: &Packing) -> Vec<Vec<Option<usize>>> {
     let cells = board.cells();
-    let r0 = cells.iter().map(|c| c.row).min().unwrap_or(0);
-    let r1 = cells.iter().map(|c| c.row).max().unwrap_or(-1);
-    let c0 = cells.iter().map(|c| c.col).min().unwrap_or(0);
-    let c1 = cells.iter().map(|c| c.col).max().unwrap_or(-1);
+    let r0 = cells.iter().map(|c| c.x).min().unwrap_or(0);
+    let r1 = cells.iter().map(|c| c.x).max().unwrap_or(-1);
+    let c0 = cells.iter().map(|c| c.y).min().unwrap_or(0);
+    let c1 = cells.iter().map(|c| c.y).max().unwrap_or(-1);
     let mut grid = vec![vec![None; (c1 - c0 + 1).max(0) as usize]; (r1 - r0 + 1).max(0) as usize];
     for (p, pl) in packing.iter().enumerate() {
         for &i in pl {
             let c = cells[i];
-            grid[(c.row - r0) as usize][(c.col - c0) as usize] = Some(p);
+            grid[(c.x - r0) as usize][(c.y - c0) as usize] = Some(p);
         }
     }
     grid

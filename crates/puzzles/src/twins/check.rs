@@ -62,7 +62,7 @@ pub fn check_boards(case: &Case, rows: &[&str], cols: usize) -> Result<(), Strin
         return Err("the region is empty".into());
     }
     for (h, piece) in [&case.p, &case.q].into_iter().enumerate() {
-        let shape: Vec<(i32, i32)> = piece.cells().iter().map(|c| (c.row, c.col)).collect();
+        let shape: Vec<(i32, i32)> = piece.cells().iter().map(|c| (c.x, c.y)).collect();
         for (ch, cells) in &halves[h] {
             if !same_piece(&shape, cells) {
                 let name = if h == 0 { "P" } else { "Q" };

@@ -67,7 +67,7 @@ pub fn parse(input: &[u8]) -> Result<Vec<Case>, ParseError> {
                     return Err(fail(line_no, case, format!("column {}: unexpected {}; expected {want}", c + 1, describe(b))));
                 }
                 if b == b'@' {
-                    let cell = Cell::new(r, (c % 4) as i32);
+                    let cell = Cell::new(r, (c % 4) as i32, 0);
                     if c < 3 {
                         p.push(cell)
                     } else {
@@ -152,7 +152,7 @@ mod tests {
 
     #[test]
     fn a_drawing_of_64_monominoes_passes_the_checker() {
-        let mono = Shape::new([Cell::new(0, 0)]).unwrap();
+        let mono = Shape::new([Cell::new(0, 0, 0)]).unwrap();
         let tiles: Vec<Vec<(u8, u8)>> = (0..8u8).flat_map(|r| (0..8u8).map(move |c| vec![(r, c)])).collect();
         let t = TwoTilings { p_tiles: tiles.clone(), q_tiles: tiles };
         let text = render(1, Some(&t), 8, 8, Style::NoiAc);

@@ -1,0 +1,63 @@
+//! The hexagonal lattice (polyhexes): hexagon `(x, y)` in axial coordinates (two axes at
+//! 60 degrees), `z = 0`; neighbours `(x +- 1, y)`, `(x, y +- 1)`, `(x + 1, y - 1)` and
+//! `(x - 1, y + 1)`; 12 symmetries (6 rotations about a lattice point). Knuth has no
+//! polyhex program; cells are written `xy` as on the square lattice.
+
+use super::base::{axes_by_span, coordinate, hexagonal_group, knuth_digit, spans, Cell, Geometry, Matrix};
+use crate::layout::{Adjacency, Layout};
+
+/// The hexagonal lattice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Hexagonal;
+
+impl Geometry for Hexagonal {
+    fn name(&self) -> &'static str {
+        "hexagonal"
+    }
+
+    fn polyforms_name(&self) -> &'static str {
+        "polyhexes"
+    }
+
+    fn contains(&self, c: Cell) -> bool {
+        c.z == 0
+    }
+
+    fn neighbours(&self, c: Cell) -> Vec<Cell> {
+        let Cell { x, y, .. } = c;
+        [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)].iter().map(|&(dx, dy)| Cell::new(x + dx, y + dy, 0)).collect()
+    }
+
+    fn point_group(&self) -> Vec<Matrix> {
+        hexagonal_group()
+    }
+
+    fn periods(&self) -> [i32; 3] {
+        [1, 1, 0]
+    }
+
+    /// Rows along the region's shorter side, one padding bit per row (swapping the axes
+    /// is a symmetry of the lattice, so [`Adjacency::Hexagonal`] holds either way).
+    fn layout(&self, cells: &[Cell]) -> Layout {
+        let s = spans(cells);
+        let [ka, kb] = axes_by_span::<2>(&s);
+        let stride = s[ka].1 + 1;
+        let bit_of = cells.iter().map(|p| (coordinate(p, ka) - s[ka].0) as u32 + stride * (coordinate(p, kb) - s[kb].0) as u32).collect();
+        Layout { bit_of, adjacency: Adjacency::Hexagonal { stride } }
+    }
+
+    fn knuth_cell(&self, c: Cell) -> Option<String> {
+        Some(format!("{}{}", knuth_digit(c.x)?, knuth_digit(c.y)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::check_geometry;
+    use super::*;
+
+    #[test]
+    fn hexagonal_group_and_neighbours() {
+        check_geometry(&Hexagonal, 12, 6, 6);
+    }
+}

@@ -1,0 +1,207 @@
+//! Lattices: the square grid (polyominoes), the triangular lattice (polyiamonds), the
+//! hexagonal lattice (polyhexes), the cubic lattice (polycubes) and the triangular-prism
+//! lattice (BurrTools' grid 1), one file each.
+//!
+//! Each file implements [`Geometry`]: its cells by integer coordinates ([`Cell`]), each
+//! cell's neighbours, its point group of symmetries (integer matrices acting on an
+//! embedding of the cells), its translations, the bit layout that puts a region on the
+//! bitboard engines, and Knuth's cell notation. [`Lattice`] names them (a closed table:
+//! a copyable name the front ends match on, and [`Lattice::geometry`], the one place
+//! that maps a name to its file); everything else — shapes ([`crate::shape`]), regions
+//! ([`crate::region`]), counts and classes ([`crate::count`]), Knuth's notation
+//! ([`crate::knuth`]), the built-in sets ([`crate::sets`]) — is written once over
+//! [`Geometry`]. A new lattice is one file, one variant and one line of that table.
+//!
+//! Coordinates, as Knuth's `polyomino-dlx`, `polyiamond-dlx` and `polycube-dlx` read them:
+//!
+//! - [`square`]: cell `(x, y)`, `z = 0`; 8 symmetries.
+//! - [`triangular`]: a rhombus `(x, y)` split into an upward (`z = 0`) and a downward
+//!   (`z = 1`, Knuth's `xy'`) triangle; 12 symmetries.
+//! - [`hexagonal`]: hexagon `(x, y)` in axial coordinates, `z = 0`; 12 symmetries.
+//! - [`cubic`]: cell `(x, y, z)`; 48 symmetries (24 rotations).
+//! - [`prism`]: the triangle `(x, y, kind)` of layer `layer` as `z = 2 * layer + kind`;
+//!   24 symmetries (12 rotations).
+//!
+//! Which lattice is faster to dispatch, a trait object or a `match` per call, was
+//! measured: the geometry runs only while placements and symmetries are built (the
+//! engines read a [`crate::Layout`]), and the trait object cost nothing measurable
+//! there (BENCHMARKS.md, "One polyform geometry").
+
+mod base;
+pub mod cubic;
+pub mod hexagonal;
+pub mod prism;
+pub mod square;
+pub mod triangular;
+
+pub use base::{apply, determinant, multiply, Cell, Geometry, Matrix, IDENTITY};
+
+/// One of the lattices, by name: [`Lattice::geometry`] gives its [`Geometry`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lattice {
+    /// Square cells (polyominoes).
+    Square,
+    /// Equilateral triangles (polyiamonds).
+    Triangular,
+    /// Regular hexagons (polyhexes).
+    Hexagonal,
+    /// Cubes (polycubes).
+    Cubic,
+    /// Triangular prisms in layers (BurrTools' grid 1).
+    TriangularPrism,
+}
+
+impl Lattice {
+    /// Every lattice.
+    pub const ALL: [Lattice; 5] = [Lattice::Square, Lattice::Triangular, Lattice::Hexagonal, Lattice::Cubic, Lattice::TriangularPrism];
+
+    /// The lattice's geometry: the one place that maps a name to its file.
+    pub fn geometry(self) -> &'static dyn Geometry {
+        match self {
+            Lattice::Square => &square::Square,
+            Lattice::Triangular => &triangular::Triangular,
+            Lattice::Hexagonal => &hexagonal::Hexagonal,
+            Lattice::Cubic => &cubic::Cubic,
+            Lattice::TriangularPrism => &prism::TriangularPrism,
+        }
+    }
+
+    /// The lattice's name as the command line spells it.
+    pub fn name(self) -> &'static str {
+        self.geometry().name()
+    }
+
+    /// What the lattice's polyforms are called: polyominoes, polyiamonds, polyhexes,
+    /// polycubes.
+    pub fn polyforms_name(self) -> &'static str {
+        self.geometry().polyforms_name()
+    }
+
+    /// Whether `c` names a cell of this lattice (`z` is 0 on the square and hexagonal
+    /// lattices, 0 or 1 on the triangular one).
+    pub fn contains(self, c: Cell) -> bool {
+        self.geometry().contains(c)
+    }
+
+    /// The cells next to `c` (sharing an edge, or a face in space).
+    pub fn neighbours(self, c: Cell) -> Vec<Cell> {
+        self.geometry().neighbours(c)
+    }
+
+    /// The point group: every symmetry fixing a lattice point, the identity first; with
+    /// `reflections` false, the rotations only (determinant 1). Sizes: square 8 (4),
+    /// triangular and hexagonal 12 (6), cubic 48 (24), triangular prisms 24 (12).
+    pub fn group(self, reflections: bool) -> Vec<Matrix> {
+        let mut out = self.geometry().point_group();
+        out.retain(|m| reflections || determinant(m) == 1);
+        out.sort_by_key(|m| *m != IDENTITY);
+        out
+    }
+
+    /// The image of `c` under the symmetry `m` (from [`Lattice::group`]).
+    pub fn transform(self, m: &Matrix, c: Cell) -> Cell {
+        let g = self.geometry();
+        g.cell_at(apply(m, g.embed(c)))
+    }
+
+    /// `cells` translated so that each translated coordinate's least value lies in `0..`
+    /// its period ([`Geometry::periods`]: 0 for all but a prism's `z`), sorted; also
+    /// the translation subtracted.
+    pub(crate) fn normalise(self, mut cells: Vec<Cell>) -> (Vec<Cell>, Cell) {
+        let periods = self.geometry().periods();
+        let shift = |k: usize, f: fn(&Cell) -> i32, cells: &[Cell]| match periods[k] {
+            0 => 0,
+            p => p * cells.iter().map(f).min().unwrap_or(0).div_euclid(p),
+        };
+        let shift = Cell::new(shift(0, |c| c.x, &cells), shift(1, |c| c.y, &cells), shift(2, |c| c.z, &cells));
+        for c in &mut cells {
+            *c = Cell::new(c.x - shift.x, c.y - shift.y, c.z - shift.z);
+        }
+        cells.sort();
+        (cells, shift)
+    }
+
+    /// Whether `d` is a translation of the lattice (each coordinate a multiple of its
+    /// period, and 0 where the period is 0).
+    pub(crate) fn is_translation(self, d: Cell) -> bool {
+        let periods = self.geometry().periods();
+        [d.x, d.y, d.z].iter().zip(periods).all(|(&v, p)| if p == 0 { v == 0 } else { v % p == 0 })
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::base::{Geometry, IDENTITY};
+    use super::*;
+    use std::collections::{HashMap, HashSet};
+
+    /// The contract of [`Geometry`] on a patch of cells around the origin: the group has
+    /// `full` elements (`rotations` of determinant 1) and is closed, contains the
+    /// identity, maps cells to cells and neighbours to neighbours; every cell has
+    /// `degree` neighbours and neighbourhood is symmetric; the layout of the patch gives
+    /// distinct bits whose adjacency is exactly the neighbourhood.
+    pub(crate) fn check_geometry(g: &dyn Geometry, full: usize, rotations: usize, degree: usize) {
+        let group = g.point_group();
+        assert_eq!(group.len(), full, "{}", g.name());
+        assert_eq!(group.iter().filter(|m| determinant(m) == 1).count(), rotations, "{}", g.name());
+        assert!(group.contains(&IDENTITY));
+        for a in &group {
+            assert!(determinant(a).abs() == 1);
+            for b in &group {
+                assert!(group.contains(&multiply(a, b)), "{} not closed", g.name());
+            }
+        }
+        let patch: Vec<Cell> =
+            (-2..3).flat_map(|x| (-2..3).flat_map(move |y| (-2..4).map(move |z| Cell::new(x, y, z)))).filter(|&c| g.contains(c)).collect();
+        let image = |m: &Matrix, c: Cell| g.cell_at(apply(m, g.embed(c)));
+        for &c in &patch {
+            let near = g.neighbours(c);
+            assert_eq!(near.len(), degree, "{}", g.name());
+            assert_eq!(near.iter().collect::<HashSet<_>>().len(), degree);
+            for d in &near {
+                assert!(g.contains(*d));
+                assert!(g.neighbours(*d).contains(&c), "{}: {c:?} {d:?} not symmetric", g.name());
+            }
+            assert_eq!(g.cell_at(g.embed(c)), c);
+            for m in &group {
+                let i = image(m, c);
+                assert!(g.contains(i), "{}", g.name());
+                for d in &near {
+                    assert!(g.neighbours(i).contains(&image(m, *d)), "{}: {c:?} {d:?}", g.name());
+                }
+            }
+        }
+        // The layout: distinct bits, and the adjacency's shifts give exactly the
+        // neighbours inside the patch (a small box, so that it fits 128 bits).
+        let small: Vec<Cell> = patch.iter().copied().filter(|c| c.x.abs() <= 1 && c.y.abs() <= 1 && (-1..3).contains(&c.z)).collect();
+        let layout = g.layout(&small);
+        let bit: HashMap<Cell, u32> = small.iter().copied().zip(layout.bit_of.iter().copied()).collect();
+        assert_eq!(bit.values().collect::<HashSet<_>>().len(), small.len(), "{}: shared bits", g.name());
+        let all: u128 = bit.values().fold(0, |m, &b| m | 1u128 << b);
+        for &c in &small {
+            let want: u128 = g.neighbours(c).iter().filter_map(|d| bit.get(d)).fold(0, |m, &b| m | 1u128 << b);
+            assert_eq!(layout.adjacency.neighbours(1u128 << bit[&c]) & all, want, "{}: {c:?}", g.name());
+        }
+    }
+
+    #[test]
+    fn every_lattice_is_named_once() {
+        let names: HashSet<&str> = Lattice::ALL.iter().map(|l| l.name()).collect();
+        assert_eq!(names.len(), Lattice::ALL.len());
+        for l in Lattice::ALL {
+            assert_eq!(l.group(true)[0], IDENTITY);
+            assert!(l.group(false).iter().all(|m| determinant(m) == 1));
+        }
+    }
+
+    #[test]
+    fn normalising_keeps_kinds_and_moves_prism_layers_by_whole_layers() {
+        let (cells, _) = Lattice::TriangularPrism.normalise(vec![Cell::new(3, 4, 5), Cell::new(3, 5, 4)]);
+        assert_eq!(cells, [Cell::new(0, 0, 1), Cell::new(0, 1, 0)]);
+        let (cells, _) = Lattice::Triangular.normalise(vec![Cell::new(3, 4, 1)]);
+        assert_eq!(cells, [Cell::new(0, 0, 1)]);
+        assert!(Lattice::TriangularPrism.is_translation(Cell::new(-1, 2, 4)));
+        assert!(!Lattice::TriangularPrism.is_translation(Cell::new(0, 0, 1)));
+        assert!(!Lattice::Triangular.is_translation(Cell::new(0, 0, 1)));
+    }
+}

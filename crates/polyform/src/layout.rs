@@ -1,0 +1,88 @@
+//! The bit layout that puts a region of any lattice on the bitboard engines
+//! ([`crate::Packer`], [`crate::Tiler`]): each cell's bit, and the bit shifts that lead
+//! from a cell to its neighbours ([`Adjacency`]). Each lattice writes its own layout
+//! ([`crate::lattice::Geometry::layout`]); the engines read only this.
+
+/// How the cells of a bit layout touch: the bit shifts that lead from a cell to its
+/// neighbours (cells sharing an edge, or a face on the cubic lattice). Each layout leaves
+/// padding bits (never board cells) where a shift would otherwise wrap from one row or
+/// layer into the next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Adjacency {
+    /// Square cells, rows of `stride` bits (the last of each row padding): neighbours at
+    /// +-1 and +-`stride`.
+    Square {
+        /// Bits per row.
+        stride: u32,
+    },
+    /// Cubes: rows of `row` bits (the last padding), layers of `layer` bits (the last row
+    /// padding): neighbours at +-1, +-`row` and +-`layer`.
+    Cubic {
+        /// Bits per row.
+        row: u32,
+        /// Bits per layer.
+        layer: u32,
+    },
+    /// Hexagons in axial coordinates, cell `(x, y)` at bit `x + stride * y` (the last bit
+    /// of a row padding); its neighbours are `(x +- 1, y)`, `(x, y +- 1)`, `(x + 1, y - 1)`
+    /// and `(x - 1, y + 1)`: bits +-1, +-`stride`, +-(`stride` - 1).
+    Hexagonal {
+        /// Bits per row.
+        stride: u32,
+    },
+    /// Triangles as Knuth's `polyiamond-dlx` numbers them: a rhombus `(x, y)` split into an
+    /// upward triangle at bit `2x + stride * y` (even) and a downward one just after it
+    /// (odd; `stride` even, the last two bits of a row padding). An upward triangle touches
+    /// the downward ones at bits +1, -1 and -(`stride` - 1); a downward one the upward ones
+    /// at -1, +1 and +(`stride` - 1).
+    Triangular {
+        /// Bits per row (even).
+        stride: u32,
+    },
+    /// Triangular prisms (BurrTools' grid 1): layers of triangles, each laid out as
+    /// [`Adjacency::Triangular`] with rows of `stride` bits, one layer every `layer` bits
+    /// (the last row of each layer padding). A prism touches the three of its layer that
+    /// [`Adjacency::Triangular`] gives and the prisms above and below it, at +-`layer`.
+    TriangularPrism {
+        /// Bits per row of a layer (even).
+        stride: u32,
+        /// Bits per layer.
+        layer: u32,
+    },
+}
+
+/// A board's cells as bits: cell `i` is bit `bit_of[i]`, and `adjacency` says which bits
+/// touch. The bitboard engines fill cells in increasing bit order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// Per board cell, its bit.
+    pub bit_of: Vec<u32>,
+    /// The lattice's neighbour shifts in this layout.
+    pub adjacency: Adjacency,
+}
+
+impl Adjacency {
+    /// The bits next to the set bits of `m` (each set bit's neighbours, in any layout's
+    /// padding too).
+    #[inline(always)]
+    pub fn neighbours(self, m: u128) -> u128 {
+        const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+        match self {
+            Adjacency::Square { stride } => (m << 1) | (m >> 1) | (m << stride) | (m >> stride),
+            Adjacency::Cubic { row, layer } => (m << 1) | (m >> 1) | (m << row) | (m >> row) | (m << layer) | (m >> layer),
+            Adjacency::Hexagonal { stride } => {
+                (m << 1) | (m >> 1) | (m << stride) | (m >> stride) | (m << (stride - 1)) | (m >> (stride - 1))
+            }
+            Adjacency::Triangular { stride } => (m << 1) | (m >> 1) | ((m & EVEN) >> (stride - 1)) | ((m & !EVEN) << (stride - 1)),
+            Adjacency::TriangularPrism { stride, layer } => {
+                (m << 1) | (m >> 1) | ((m & EVEN) >> (stride - 1)) | ((m & !EVEN) << (stride - 1)) | (m << layer) | (m >> layer)
+            }
+        }
+    }
+
+    /// Whether the cells are solids in layers (cubes, prisms) rather than plane cells:
+    /// [`crate::cover::Search::on_layout`] sends such packings to exact cover.
+    pub fn is_solid(self) -> bool {
+        matches!(self, Adjacency::Cubic { .. } | Adjacency::TriangularPrism { .. })
+    }
+}
