@@ -233,7 +233,7 @@ pub fn count_classes_placements(
 fn classes_fixed(cells: usize, placements: &[Vec<Vec<usize>>], perm: &[usize], partner: &[usize]) -> Option<u128> {
     let g = BoardSymmetry::from_image(perm.to_vec())?;
     let mut seen = vec![false; placements.len()];
-    let mut unions: Vec<Vec<Vec<usize>>> = Vec::new();
+    let mut unions: Vec<Vec<(Vec<usize>, u128)>> = Vec::new();
     for p in 0..placements.len() {
         if seen[p] {
             continue;
@@ -245,27 +245,31 @@ fn classes_fixed(cells: usize, placements: &[Vec<Vec<usize>>], perm: &[usize], p
             m += 1;
             q = partner[q];
         }
-        let list = placements[p]
-            .iter()
-            .filter_map(|tile| {
-                let mut union = tile.clone();
-                let mut image = tile.clone();
-                for _ in 1..m {
-                    image = g.map_placement(&image);
-                    union.extend_from_slice(&image);
-                }
-                if g.map_placement(&image) != *tile {
-                    return None;
-                }
-                union.sort_unstable();
-                let n = union.len();
-                union.dedup();
-                (union.len() == n).then_some(union)
-            })
-            .collect();
-        unions.push(list);
+        // Two placements of `p` may give one union (two packings on the same cells, the
+        // pieces of the cycle placed differently): each is a packing, so the union is
+        // weighted by how many give it.
+        let mut weights: std::collections::BTreeMap<Vec<usize>, u128> = std::collections::BTreeMap::new();
+        let found = placements[p].iter().filter_map(|tile| {
+            let mut union = tile.clone();
+            let mut image = tile.clone();
+            for _ in 1..m {
+                image = g.map_placement(&image);
+                union.extend_from_slice(&image);
+            }
+            if g.map_placement(&image) != *tile {
+                return None;
+            }
+            union.sort_unstable();
+            let n = union.len();
+            union.dedup();
+            (union.len() == n).then_some(union)
+        });
+        for union in found {
+            *weights.entry(union).or_insert(0) += 1;
+        }
+        unions.push(weights.into_iter().collect());
     }
-    crate::symmetry::count_fixed_tilings(cells, &unions, &vec![Copies::ONE; unions.len()], &g)
+    crate::symmetry::count_weighted_tilings(cells, &unions, &vec![Copies::ONE; unions.len()])
 }
 
 /// [`count_classes`] the direct way: by listing every packing and keeping those that are

@@ -197,23 +197,45 @@ pub const FIXED_MEMO_BYTES: usize = 256 << 20;
 /// counted as a transfer matrix would.
 /// The engines' stop flag is polled ([`exact_cover::interrupt`]).
 pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies: &[Copies], g: &BoardSymmetry) -> Option<u128> {
-    let mut orbits: Vec<(usize, Vec<usize>, u32)> = Vec::new();
+    let mut orbits: Vec<Orbit> = Vec::new();
     for (p, list) in placements.iter().enumerate() {
         let mut seen = std::collections::HashSet::new();
         for pl in list {
             if let Some((union, m, least)) = tile_orbit(pl, g) {
                 if seen.insert(least) {
-                    orbits.push((p, union, m));
+                    orbits.push((p, union, m, 1));
                 }
             }
         }
     }
+    count_orbit_tilings(cells, &orbits, copies)
+}
+
+/// The number of tilings of a board of `cells` cells by weighted tiles: `tiles[p]` lists
+/// piece `p`'s tiles (sorted cell indices) each with a weight, piece `p` used as
+/// `copies[p]` says; a tiling counts as the product of its tiles' weights; `None` past
+/// 2^128 - 1. The same cells may be given as two tiles (then they are two tiles), or as
+/// one with their weights added. [`crate::count::count_classes`] counts the packings a
+/// symmetry fixes so: the tile of each cycle of pieces is the union of the images of a
+/// placement, and two placements may give one union.
+pub fn count_weighted_tilings(cells: usize, tiles: &[Vec<(Vec<usize>, u128)>], copies: &[Copies]) -> Option<u128> {
+    let orbits: Vec<Orbit> =
+        tiles.iter().enumerate().flat_map(|(p, list)| list.iter().map(move |(union, w)| (p, union.clone(), 1, *w))).collect();
+    count_orbit_tilings(cells, &orbits, copies)
+}
+
+/// A tile orbit of [`count_orbit_tilings`]: its piece, the cells of its union (sorted),
+/// the copies it uses, and its weight.
+type Orbit = (usize, Vec<usize>, u32, u128);
+
+/// The tilings by `orbits` (see [`count_fixed_tilings`]), weighted.
+fn count_orbit_tilings(cells: usize, orbits: &[Orbit], copies: &[Copies]) -> Option<u128> {
     let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); cells];
-    for (k, (_, union, _)) in orbits.iter().enumerate() {
+    for (k, (_, union, _, _)) in orbits.iter().enumerate() {
         by_cell[union[0]].push(k);
     }
     struct Walk<'a> {
-        orbits: &'a [(usize, Vec<usize>, u32)],
+        orbits: &'a [Orbit],
         by_cell: &'a [Vec<usize>],
         copies: &'a [Copies],
         cells: usize,
@@ -256,7 +278,7 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
             // Orbits are listed under their least cell: the first empty cell is the least
             // cell of the orbit that covers it.
             for &k in &self.by_cell[first] {
-                let (p, union, m) = &self.orbits[k];
+                let (p, union, m, weight) = &self.orbits[k];
                 if self.copies[*p].hi.is_some_and(|hi| self.used[*p] + m > hi) || union.iter().any(|&i| self.is_covered(i)) {
                     continue;
                 }
@@ -266,7 +288,7 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
                 self.used[*p] -= m;
                 self.flip(union);
                 total = match (total, below) {
-                    (Some(t), Some(b)) => t.checked_add(b),
+                    (Some(t), Some(b)) => b.checked_mul(*weight).and_then(|b| t.checked_add(b)),
                     _ => None,
                 };
             }
@@ -277,7 +299,7 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
         }
     }
     let mut walk = Walk {
-        orbits: &orbits,
+        orbits,
         by_cell: &by_cell,
         copies,
         cells,

@@ -518,3 +518,26 @@ proptest! {
         prop_assert_eq!(polyform::count::count_classes_by_listing(&region, &pieces, reflections), expected);
     }
 }
+
+/// Two packings on the same cells, exchanged by a symmetry that also exchanges the two
+/// (mirror-image, one-sided) pieces: the point reflection of a prism box of 1x2 rhombi
+/// in 2 layers fixes both, and Burnside's sum must count both (found by
+/// `prism_box_counts_and_classes_equal_the_brute_force`: the two unions of a cycle's
+/// tiles were one cell set, and were counted once, so the sum was 3 over a group of 4).
+#[test]
+fn class_counts_when_two_fixed_packings_share_their_cells() {
+    let region = Region::prism(1, 2, 2);
+    let shape =
+        |cells: &[(i32, i32, i32)]| Shape::polyform(Lattice::TriangularPrism, cells.iter().map(|&(x, y, z)| Cell::new(x, y, z))).unwrap();
+    let pieces = vec![
+        Piece { name: "a".into(), shape: shape(&[(0, 0, 0), (0, 0, 1), (0, 0, 2), (1, 0, 0)]) },
+        Piece { name: "b".into(), shape: shape(&[(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0)]) },
+    ];
+    let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| congruent_subsets(&region, &p.shape, false)).collect();
+    let packings = brute_packings(region.cells().len(), &placements);
+    let perms: Vec<Vec<usize>> = region.symmetries(&Lattice::TriangularPrism.group(true)).into_iter().map(|(_, perm)| perm).collect();
+    let expected = orbit_count(&packings, &placements, &perms) as u128;
+    assert_eq!((packings.len(), expected), (2, 1));
+    assert_eq!(polyform::count::count_classes(&region, &pieces, false, &Default::default()), Some(expected));
+    assert_eq!(polyform::count::count_classes_by_listing(&region, &pieces, false), expected);
+}
