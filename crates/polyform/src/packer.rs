@@ -484,18 +484,25 @@ impl Packer {
         total
     }
 
-    /// The cells next to a bitboard `m`'s cells (padding keeps rows and layers apart).
-    #[inline(always)]
-    fn neighbours(&self, m: u128) -> u128 {
-        self.adjacency.neighbours(m)
-    }
-
     /// Whether the empty cells next to the just placed `piece` fall into a region that the
     /// `left` pieces cannot fill exactly.
     #[inline]
     fn dead(&self, filled: u128, piece: u128, left: u64) -> bool {
+        // The lattice is chosen once per call, not at every step of the flood fill: each
+        // arm is its own copy of `dead_by`, with the adjacency's shifts constant.
+        match self.adjacency {
+            a @ Adjacency::Square { .. } => self.dead_by(filled, piece, left, move |m| a.neighbours(m)),
+            a @ Adjacency::Hexagonal { .. } => self.dead_by(filled, piece, left, move |m| a.neighbours(m)),
+            a @ Adjacency::Triangular { .. } => self.dead_by(filled, piece, left, move |m| a.neighbours(m)),
+            a => self.dead_by(filled, piece, left, move |m| a.neighbours(m)),
+        }
+    }
+
+    /// [`Packer::dead`] with the lattice's neighbours `near`.
+    #[inline(always)]
+    fn dead_by(&self, filled: u128, piece: u128, left: u64, near: impl Fn(u128) -> u128) -> bool {
         let empty = !filled;
-        let mut seeds = self.neighbours(piece) & empty;
+        let mut seeds = near(piece) & empty;
         if seeds == 0 {
             return false;
         }
@@ -503,7 +510,7 @@ impl Packer {
             if self.sums.is_empty() { (None, self.max_size) } else { (Some(self.sums[left as usize]), self.horizon[left as usize] as u32) };
         // A cell with no empty neighbour is a region of one cell.
         let one_fits = sums.map_or(self.min_size(left) <= 1, |s| s & 2 != 0);
-        if !one_fits && seeds & !self.neighbours(empty) != 0 {
+        if !one_fits && seeds & !near(empty) != 0 {
             return true;
         }
         // Cells of regions already known to be larger than the horizon.
@@ -512,7 +519,7 @@ impl Packer {
             let mut region = seeds & seeds.wrapping_neg();
             let mut size = 1;
             loop {
-                let grown = (region | self.neighbours(region)) & empty;
+                let grown = (region | near(region)) & empty;
                 if grown == region {
                     break;
                 }

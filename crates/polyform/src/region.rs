@@ -4,7 +4,7 @@
 use crate::lattice::{Cell, Lattice, Matrix};
 use crate::layout::Layout;
 use crate::shape::{Freedom, Shape};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A finite set of cells of a lattice to be filled (a board or a box), numbered
 /// `0..len()` in sorted order (row-major on the square lattice).
@@ -12,7 +12,9 @@ use std::collections::HashMap;
 pub struct Region {
     lattice: Lattice,
     cells: Vec<Cell>,
-    index: HashMap<Cell, usize>,
+    /// Each cell's index (Fx hashing: placements look every cell of every translation
+    /// up here).
+    index: FxHashMap<Cell, usize>,
 }
 
 /// A board of the square lattice: the name the square front ends use for a [`Region`].
@@ -95,9 +97,11 @@ impl Region {
             return out;
         }
         let first = shape.cells()[0];
+        let periods = self.lattice.geometry().periods();
+        let moves = |v: i32, p: i32| if p == 0 { v == 0 } else { v % p == 0 };
         for &at in &self.cells {
             let d = Cell::new(at.x - first.x, at.y - first.y, at.z - first.z);
-            if !self.lattice.is_translation(d) {
+            if !(moves(d.x, periods[0]) && moves(d.y, periods[1]) && moves(d.z, periods[2])) {
                 continue;
             }
             let placed: Option<Vec<usize>> =

@@ -3,7 +3,7 @@
 
 use crate::lattice::square::Symmetry;
 use crate::lattice::{Cell, Lattice, Matrix};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 use thiserror::Error;
 
 /// Which symmetries a piece may be moved by.
@@ -210,7 +210,7 @@ impl Shape {
 pub fn connected(lattice: Lattice, cells: &[Cell]) -> bool {
     let set: HashSet<Cell> = cells.iter().copied().collect();
     let Some(&first) = cells.first() else { return true };
-    let mut seen = HashSet::from([first]);
+    let mut seen: HashSet<Cell> = std::iter::once(first).collect();
     let mut stack = vec![first];
     while let Some(c) = stack.pop() {
         for d in lattice.neighbours(c) {
@@ -236,10 +236,10 @@ impl Lattice {
         if n == 0 {
             return Vec::new();
         }
-        let mut forms: HashSet<Shape> = HashSet::new();
+        let mut forms: HashSet<Shape> = HashSet::default();
         forms.insert(Shape { lattice: self, cells: vec![Cell::new(0, 0, 0)] }.canonical(reflections));
         for _ in 1..n {
-            let mut next = HashSet::new();
+            let mut next = HashSet::default();
             for f in &forms {
                 let have: HashSet<Cell> = f.cells.iter().copied().collect();
                 for &c in &f.cells {

@@ -123,6 +123,7 @@ impl Lattice {
 
     /// Whether `d` is a translation of the lattice (each coordinate a multiple of its
     /// period, and 0 where the period is 0).
+    #[cfg(test)]
     pub(crate) fn is_translation(self, d: Cell) -> bool {
         let periods = self.geometry().periods();
         [d.x, d.y, d.z].iter().zip(periods).all(|(&v, p)| if p == 0 { v == 0 } else { v % p == 0 })
