@@ -404,6 +404,13 @@ fn misuse_is_refused_with_one_line() {
     rejects(&["pack", "--lattice", "cubic", "--box", "2x2x2", "--pieces", "pentominoes"], "", &["neither a set of the cubic lattice"]);
     rejects(&["pack", "--lattice", "cubic", "--knuth", "-"], "[0-1][0-1][0-1]\nA 000 011\n", &["line 2", "not connected"]);
     rejects(&["pack", "--lattice", "hexagonal", "--knuth", "-"], "[0-1][0-1]\nA 00 11\n", &["line 2", "polyhexes"]);
+    rejects(&["pack", "--lattice", "prism", "--knuth", "-"], "[0-1][0-1]\nA 00\n", &["no program for prisms"]);
+    rejects(
+        &["pack", "--lattice", "prism", "--box", "2x2", "--pieces", "-"],
+        "lattice: prism\nA\n#\n",
+        &["not a box of the prism lattice"],
+    );
+    rejects(&["pack", "--lattice", "prism", "--box", "2x2x2", "--pieces", "-", "--one-sided"], "lattice: prism\nA\n#\n", &["--one-sided"]);
 }
 
 /// The Bedlam and Tetris cubes: the built-in sets are the pieces of the files in
@@ -490,4 +497,100 @@ fn stats_name_the_engine_and_the_symmetries() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("engine: exact cover"), "{err}");
     assert!(err.contains("symmetry: 24 symmetries of the region keep every piece") && err.contains("under 48"), "{err}");
+}
+
+/// A prism cell as the answers write it, `x<x>y<y>z<z>`: `(x, y, kind, layer)` with `z =
+/// 2 layer + kind`.
+fn prism_cell(token: &str) -> (i32, i32, i32, i32) {
+    let rest = token.strip_prefix('x').unwrap_or_else(|| panic!("not a prism cell: {token}"));
+    let (x, rest) = rest.split_once('y').unwrap();
+    let (y, z) = rest.split_once('z').unwrap();
+    let (x, y, z): (i32, i32, i32) = (x.parse().unwrap(), y.parse().unwrap(), z.parse().unwrap());
+    (x, y, z.rem_euclid(2), z.div_euclid(2))
+}
+
+/// The least image of prism cells under the 24 motions of the prism lattice (the
+/// triangular lattice's 12, written here from its rules as in [`canonical`], each with or
+/// without turning the layers over), translated to the origin.
+fn canonical_prism(cells: &[(i32, i32, i32, i32)]) -> Vec<(i32, i32, i32, i32)> {
+    let mut best: Option<Vec<(i32, i32, i32, i32)>> = None;
+    for turn in [1, -1] {
+        for flip in [false, true] {
+            let mut pts: Vec<((i32, i32), i32)> = cells
+                .iter()
+                .map(|&(x, y, t, l)| {
+                    let (u, v) = centre((x, y, t));
+                    (if flip { (v, u) } else { (u, v) }, turn * l)
+                })
+                .collect();
+            for _ in 0..6 {
+                pts = pts.iter().map(|&((u, v), l)| ((-v, u + v), l)).collect();
+                let mut image: Vec<(i32, i32, i32, i32)> = pts
+                    .iter()
+                    .map(|&(p, l)| {
+                        let (x, y, t) = triangle(p);
+                        (x, y, t, l)
+                    })
+                    .collect();
+                let m = image.iter().fold((i32::MAX, i32::MAX, i32::MAX), |m, c| (m.0.min(c.0), m.1.min(c.1), m.2.min(c.3)));
+                image.iter_mut().for_each(|c| *c = (c.0 - m.0, c.1 - m.1, c.2, c.3 - m.2));
+                image.sort_unstable();
+                if best.as_ref().is_none_or(|b| image < *b) {
+                    best = Some(image);
+                }
+            }
+        }
+    }
+    best.unwrap()
+}
+
+/// Triangular prisms (`--lattice prism`, BurrTools' grid 1): every listed packing of the
+/// drawn rhombus stack `R` and triamond `T` in the 3x3x2 box covers the box once with
+/// tiles congruent to their pieces (checked here from the lattice's rules), the packings
+/// are distinct and as many as the count; and a flat piece packs two layers as the
+/// triangular lattice packs one, squared.
+#[test]
+fn prism_packings_pass_the_checker() {
+    let pieces = format!("{DATA}drawn/prisms.txt");
+    let rhombus_stack = canonical_prism(&[(0, 0, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1), (0, 0, 1, 1)]);
+    let triamond = canonical_prism(&[(0, 0, 0, 0), (0, 0, 1, 0), (0, 1, 0, 0)]);
+    let n = count(&["pack", "--box", "3x3x2", "--pieces", &pieces, "--count"]);
+    let listing = stdout(&["pack", "--box", "3x3x2", "--pieces", &pieces, "--all"]);
+    let box_cells: BTreeSet<(i32, i32, i32, i32)> =
+        (0..3).flat_map(|x| (0..3).flat_map(move |y| (0..2).flat_map(move |t| (0..2).map(move |l| (x, y, t, l))))).collect();
+    let mut seen = BTreeSet::new();
+    for answer in answers(&listing) {
+        let mut covered = BTreeSet::new();
+        let mut packing = BTreeSet::new();
+        for line in answer.lines() {
+            let mut words = line.split_whitespace();
+            let name = words.next().unwrap();
+            let mut cells: Vec<(i32, i32, i32, i32)> = words.map(prism_cell).collect();
+            let want = if name == "R" { &rhombus_stack } else { &triamond };
+            assert_eq!(&canonical_prism(&cells), want, "{line} is not {name}");
+            for c in &cells {
+                assert!(box_cells.contains(c), "{line}: {c:?} is outside the box");
+                assert!(covered.insert(*c), "{line}: {c:?} covered twice");
+            }
+            cells.sort_unstable();
+            packing.insert((name.to_string(), cells));
+        }
+        assert_eq!(covered, box_cells, "cells left uncovered: {answer}");
+        assert!(seen.insert(packing), "a packing listed twice");
+    }
+    assert_eq!(seen.len() as u128, n);
+    assert!(n > 0);
+    // The triamond alone: each layer on its own.
+    let flat = "lattice: prism\nT *\n###\n";
+    let plane = "lattice: triangular\nT *\n###\n";
+    let dir = std::env::temp_dir().join(format!("gridlock-prism-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (flat_file, plane_file) = (dir.join("flat.txt"), dir.join("plane.txt"));
+    std::fs::write(&flat_file, flat).unwrap();
+    std::fs::write(&plane_file, plane).unwrap();
+    let layers = count(&["pack", "--box", "3x3x2", "--pieces", flat_file.to_str().unwrap(), "--count"]);
+    let one = count(&["pack", "--box", "3x3", "--pieces", plane_file.to_str().unwrap(), "--count"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(one > 1);
+    assert_eq!(layers, one * one);
 }

@@ -376,6 +376,9 @@ enum LatticeAnswer {
 /// The region and pieces of a run off the square lattice.
 fn lattice_problem(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Vec<LatticePiece>, Vec<Copies>), output::Failure> {
     if let Some(path) = &args.knuth {
+        if l == Lattice::TriangularPrism {
+            return Err(bad("--knuth reads Knuth's polyform notation, and Knuth has no program for prisms; give --box or --board"));
+        }
         let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
         let (region, listed) = pack::knuth::parse_knuth_lattice(input.text()?, l).map_err(|e| input.bad(e))?;
         let (pieces, copies) = listed.into_iter().unzip();
