@@ -9,6 +9,7 @@ use polyform::count::Classes;
 use polyform::{connected, Cell, Lattice, Piece, Region, Shape};
 use polyform::{Copies, Engine, Search};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use std::collections::BTreeSet;
 
 /// The number of tilings of the cells `0..n` by the placements (per piece, sorted cell
@@ -118,46 +119,65 @@ fn copies_of(code: u8) -> Copies {
     }
 }
 
+/// [`Region::placements`] of every piece equal the region's congruent connected cell sets.
+fn placements_match(region: &Region, pieces: &[Piece], reflections: bool) -> Result<(), TestCaseError> {
+    for p in pieces {
+        let mine: BTreeSet<Vec<usize>> = region.placements(&p.shape, reflections).into_iter().collect();
+        let theirs: BTreeSet<Vec<usize>> = congruent_subsets(region, &p.shape, reflections).into_iter().collect();
+        prop_assert_eq!(mine, theirs);
+    }
+    Ok(())
+}
+
+/// The count on the engine [`Region::search`] picks and on generic dancing links, and the
+/// listing (every packing covering each cell once), equal the brute force's; returns the
+/// count and the placement lists.
+fn counts_match(
+    region: &Region,
+    pieces: &[Piece],
+    copies: &[Copies],
+    reflections: bool,
+) -> Result<(u128, Vec<Vec<Vec<usize>>>), TestCaseError> {
+    let (search, placements) = region.search(pieces, copies, reflections);
+    let n = region.cells().len();
+    let lo: Vec<u32> = copies.iter().map(|c| c.lo).collect();
+    let hi: Vec<u32> = copies.iter().map(|c| c.hi.unwrap_or(n as u32)).collect();
+    let expected = brute(n, &placements, &lo, &hi);
+    prop_assert_eq!(search.count(&Default::default()), Some(expected), "{}", search.describe());
+    // Generic exact cover on the same placements, and the listing.
+    let generic = Search::on_layout(&region.layout(), &placements, copies, Engine::DancingLinks);
+    prop_assert_eq!(generic.count(&Default::default()), Some(expected));
+    let mut listed = 0u128;
+    let _ = search.for_each(|tiles| {
+        let mut seen = vec![false; n];
+        for &(p, k) in tiles {
+            for &c in &placements[p][k] {
+                assert!(!seen[c], "a cell covered twice");
+                seen[c] = true;
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "a cell left uncovered");
+        listed += 1;
+        std::ops::ControlFlow::Continue(())
+    });
+    prop_assert_eq!(listed, expected);
+    Ok((expected, placements))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
     fn placements_are_the_congruent_connected_subsets((lattice, keep, picks, _, reflections) in case()) {
         let (region, pieces) = build(lattice, &keep, &picks);
-        for p in &pieces {
-            let mine: BTreeSet<Vec<usize>> = region.placements(&p.shape, reflections).into_iter().collect();
-            let theirs: BTreeSet<Vec<usize>> = congruent_subsets(&region, &p.shape, reflections).into_iter().collect();
-            prop_assert_eq!(mine, theirs);
-        }
+        placements_match(&region, &pieces, reflections)?;
     }
 
     #[test]
     fn counts_equal_the_brute_force((lattice, keep, picks, codes, reflections) in case()) {
         let (region, pieces) = build(lattice, &keep, &picks);
         let copies: Vec<Copies> = (0..pieces.len()).map(|p| copies_of(codes[p])).collect();
-        let (search, placements) = region.search(&pieces, &copies, reflections);
-        let n = region.cells().len();
-        let lo: Vec<u32> = copies.iter().map(|c| c.lo).collect();
-        let hi: Vec<u32> = copies.iter().map(|c| c.hi.unwrap_or(n as u32)).collect();
-        let expected = brute(n, &placements, &lo, &hi);
-        prop_assert_eq!(search.count(&Default::default()), Some(expected), "{}", search.describe());
-        // Generic exact cover on the same placements, and the listing.
-        let generic = Search::on_layout(&region.layout(), &placements, &copies, Engine::DancingLinks);
-        prop_assert_eq!(generic.count(&Default::default()), Some(expected));
-        let mut listed = 0u128;
-        let _ = search.for_each(|tiles| {
-            let mut seen = vec![false; n];
-            for &(p, k) in tiles {
-                for &c in &placements[p][k] {
-                    assert!(!seen[c], "a cell covered twice");
-                    seen[c] = true;
-                }
-            }
-            assert!(seen.iter().all(|&s| s), "a cell left uncovered");
-            listed += 1;
-            std::ops::ControlFlow::Continue(())
-        });
-        prop_assert_eq!(listed, expected);
+        counts_match(&region, &pieces, &copies, reflections)?;
     }
 }
 
@@ -187,6 +207,22 @@ fn symmetric_box(which: usize) -> Region {
     }
 }
 
+/// Pieces `(size, which form)` of `lattice`'s polyforms (up to rotations and, with
+/// `reflections`, reflections), in order, each kept while the cells used stay at most
+/// `n`; also the cells used.
+fn pick_pieces(lattice: Lattice, picks: &[(usize, usize)], n: usize, reflections: bool) -> (Vec<Piece>, usize) {
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut used = 0;
+    for &(size, k) in picks {
+        if used + size <= n {
+            let forms = lattice.polyforms(size, reflections);
+            pieces.push(Piece { name: format!("p{}", pieces.len()), shape: forms[k % forms.len()].clone() });
+            used += size;
+        }
+    }
+    (pieces, used)
+}
+
 /// Monominoes added to `pieces` until they have `n` cells (`used` so far).
 fn pad_with_monominoes(pieces: &mut Vec<Piece>, lattice: Lattice, mut used: usize, n: usize) {
     while used < n {
@@ -212,15 +248,7 @@ proptest! {
         let region = symmetric_box(which);
         let lattice = region.lattice();
         let n = region.cells().len();
-        let mut pieces: Vec<Piece> = Vec::new();
-        let mut used = 0;
-        for &(size, k) in &picks {
-            if used + size <= n {
-                let forms = lattice.polyforms(size, true);
-                pieces.push(Piece { name: format!("p{}", pieces.len()), shape: forms[k % forms.len()].clone() });
-                used += size;
-            }
-        }
+        let (mut pieces, used) = pick_pieces(lattice, &picks, n, true);
         pad_with_monominoes(&mut pieces, lattice, used, n);
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements_sorted(&p.shape, reflections)).collect();
         let ones = vec![1; pieces.len()];
@@ -468,20 +496,9 @@ proptest! {
     #[test]
     fn prism_counts_equal_the_brute_force((keep, picks, codes, reflections) in prism_case()) {
         let (region, pieces) = prism_problem(&keep, &picks);
-        for p in &pieces {
-            let mine: BTreeSet<Vec<usize>> = region.placements(&p.shape, reflections).into_iter().collect();
-            let theirs: BTreeSet<Vec<usize>> = congruent_subsets(&region, &p.shape, reflections).into_iter().collect();
-            prop_assert_eq!(mine, theirs);
-        }
+        placements_match(&region, &pieces, reflections)?;
         let copies: Vec<Copies> = (0..pieces.len()).map(|p| copies_of(codes[p])).collect();
-        let (search, placements) = region.search(&pieces, &copies, reflections);
-        let n = region.cells().len();
-        let lo: Vec<u32> = copies.iter().map(|c| c.lo).collect();
-        let hi: Vec<u32> = copies.iter().map(|c| c.hi.unwrap_or(n as u32)).collect();
-        let expected = brute(n, &placements, &lo, &hi);
-        prop_assert_eq!(search.count(&Default::default()), Some(expected), "{}", search.describe());
-        let generic = Search::on_layout(&region.layout(), &placements, &copies, Engine::DancingLinks);
-        prop_assert_eq!(generic.count(&Default::default()), Some(expected));
+        let (expected, placements) = counts_match(&region, &pieces, &copies, reflections)?;
         let tiler = polyform::Tiler::from_layout(&region.layout(), &placements, &copies).expect("a small layout");
         prop_assert_eq!(tiler.count(), Some(expected));
         if copies.iter().all(|&c| c == Copies::ONE) {
@@ -497,15 +514,7 @@ proptest! {
         let region = prism_box(which);
         let lattice = region.lattice();
         let n = region.cells().len();
-        let mut pieces: Vec<Piece> = Vec::new();
-        let mut used = 0;
-        for &(size, k) in &picks {
-            if used + size <= n {
-                let forms = lattice.polyforms(size, reflections);
-                pieces.push(Piece { name: format!("p{}", pieces.len()), shape: forms[k % forms.len()].clone() });
-                used += size;
-            }
-        }
+        let (mut pieces, used) = pick_pieces(lattice, &picks, n, reflections);
         prop_assume!(n - used <= 4);
         pad_with_monominoes(&mut pieces, lattice, used, n);
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| congruent_subsets(&region, &p.shape, reflections)).collect();

@@ -173,6 +173,17 @@ pub fn knuth_digit(v: i32) -> Option<char> {
     DIGITS.get(usize::try_from(v).ok()?).map(|&d| d as char)
 }
 
+/// The bits of plane `cells` (square or hexagonal: one cell per `(x, y)`) in rows along
+/// the region's shorter side, one padding bit per row: each cell's bit, and the bits per
+/// row.
+pub fn plane_rows(cells: &[Cell]) -> (Vec<u32>, u32) {
+    let s = spans(cells);
+    let [ka, kb] = axes_by_span::<2>(&s);
+    let stride = s[ka].1 + 1;
+    let bits = cells.iter().map(|p| (coordinate(p, ka) - s[ka].0) as u32 + stride * (coordinate(p, kb) - s[kb].0) as u32).collect();
+    (bits, stride)
+}
+
 /// The axes `[0, 1]` (x, y) or `[0, 1, 2]` ordered by the number of values `spans` gives
 /// them, shortest first (ties in axis order): the bitboard engines fill the first
 /// fastest, so rows run along the shortest side.

@@ -3,7 +3,7 @@
 //! `(x - 1, y + 1)`; 12 symmetries (6 rotations about a lattice point). Knuth has no
 //! polyhex program; cells are written `xy` as on the square lattice.
 
-use super::base::{axes_by_span, coordinate, hexagonal_group, knuth_digit, spans, Cell, Geometry, Matrix};
+use super::base::{hexagonal_group, knuth_digit, plane_rows, Cell, Geometry, Matrix};
 use crate::layout::{Adjacency, Layout};
 
 /// The hexagonal lattice.
@@ -39,10 +39,7 @@ impl Geometry for Hexagonal {
     /// Rows along the region's shorter side, one padding bit per row (swapping the axes
     /// is a symmetry of the lattice, so [`Adjacency::Hexagonal`] holds either way).
     fn layout(&self, cells: &[Cell]) -> Layout {
-        let s = spans(cells);
-        let [ka, kb] = axes_by_span::<2>(&s);
-        let stride = s[ka].1 + 1;
-        let bit_of = cells.iter().map(|p| (coordinate(p, ka) - s[ka].0) as u32 + stride * (coordinate(p, kb) - s[kb].0) as u32).collect();
+        let (bit_of, stride) = plane_rows(cells);
         Layout { bit_of, adjacency: Adjacency::Hexagonal { stride } }
     }
 

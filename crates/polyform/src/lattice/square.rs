@@ -2,7 +2,7 @@
 //! `x` as the row (growing downwards) and `y` as the column; neighbours `(x +- 1, y)` and
 //! `(x, y +- 1)`; 8 symmetries (4 rotations). Knuth's `polyomino-dlx` writes a cell `xy`.
 
-use super::base::{axes_by_span, coordinate, knuth_digit, spans, Cell, Geometry, Matrix};
+use super::base::{knuth_digit, plane_rows, Cell, Geometry, Matrix};
 use crate::layout::{Adjacency, Layout};
 
 /// One of the eight symmetries of the square grid (the dihedral group of order 8), acting
@@ -107,10 +107,7 @@ impl Geometry for Square {
 
     /// Rows along the region's shorter side, one padding bit per row.
     fn layout(&self, cells: &[Cell]) -> Layout {
-        let s = spans(cells);
-        let [ka, kb] = axes_by_span::<2>(&s);
-        let stride = s[ka].1 + 1;
-        let bit_of = cells.iter().map(|p| (coordinate(p, ka) - s[ka].0) as u32 + stride * (coordinate(p, kb) - s[kb].0) as u32).collect();
+        let (bit_of, stride) = plane_rows(cells);
         Layout { bit_of, adjacency: Adjacency::Square { stride } }
     }
 
