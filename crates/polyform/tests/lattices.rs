@@ -119,6 +119,9 @@ fn copies_of(code: u8) -> Copies {
     }
 }
 
+/// Per piece, its placements (sorted cell indices).
+type PlacementLists = Vec<Vec<Vec<usize>>>;
+
 /// [`Region::placements`] of every piece equal the region's congruent connected cell sets.
 fn placements_match(region: &Region, pieces: &[Piece], reflections: bool) -> Result<(), TestCaseError> {
     for p in pieces {
@@ -132,12 +135,7 @@ fn placements_match(region: &Region, pieces: &[Piece], reflections: bool) -> Res
 /// The count on the engine [`Region::search`] picks and on generic dancing links, and the
 /// listing (every packing covering each cell once), equal the brute force's; returns the
 /// count and the placement lists.
-fn counts_match(
-    region: &Region,
-    pieces: &[Piece],
-    copies: &[Copies],
-    reflections: bool,
-) -> Result<(u128, Vec<Vec<Vec<usize>>>), TestCaseError> {
+fn counts_match(region: &Region, pieces: &[Piece], copies: &[Copies], reflections: bool) -> Result<(u128, PlacementLists), TestCaseError> {
     let (search, placements) = region.search(pieces, copies, reflections);
     let n = region.cells().len();
     let lo: Vec<u32> = copies.iter().map(|c| c.lo).collect();
