@@ -288,9 +288,13 @@ fn end_listing(list: Stream, error: Option<std::io::Error>) -> Outcome {
 /// The lattices of `--lattice`.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug)]
 enum LatticeArg {
+    /// Squares (polyominoes).
     Square,
+    /// Triangles (polyiamonds).
     Triangular,
+    /// Hexagons (polyhexes).
     Hexagonal,
+    /// Cubes (polycubes).
     Cubic,
     /// Triangular prisms in layers (BurrTools' grid 1).
     Prism,
