@@ -448,6 +448,24 @@ def test_a_rust_panic_is_a_python_exception(place):
     assert type(e.value).__name__ == "PanicException"
 
 
+# --- deep searches ---------------------------------------------------------------------
+
+
+def test_a_chain_of_forced_items_counts_without_crashing():
+    """8000 items, each with an option of its own: one solution, 8000 levels deep. The
+    memoized count recursed once per level and killed the interpreter (segmentation
+    fault) before it kept its own stack (issue 35)."""
+    n = 8000
+    xc = gridlock.ExactCover([f"i{k}" for k in range(n)], [])
+    for k in range(n):
+        xc.add_option([f"i{k}"])
+    assert xc.count() == 1
+    assert xc.count(memo=False) == 1
+    assert xc.count(threads=2) == 1
+    assert sorted(xc.first()) == list(range(n))
+    assert [sorted(s) for s in xc.solutions()] == [list(range(n))]
+
+
 # --- Ctrl-C ----------------------------------------------------------------------------
 
 INTERRUPTED = textwrap.dedent(

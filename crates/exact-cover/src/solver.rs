@@ -322,35 +322,60 @@ impl Solver {
     /// every solution lies below exactly one of them. Prefixes with no option left to try
     /// are dropped.
     pub fn split(problem: &Problem, at_least: usize) -> Vec<Vec<usize>> {
-        let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
         if problem.has_multiplicities() {
-            return frontier; // see `below`: not cut
+            return vec![Vec::new()]; // see `below`: not cut
         }
+        // Each prefix with the solver below it when one was kept: a forced move (an item
+        // with one option) is made in the parent's solver instead of replaying the whole
+        // prefix in a new one, so a chain of forced moves costs one choice a level, not a
+        // rebuild (splitting a chain of 5000 forced items took a minute). At most
+        // `KEPT` solvers are kept a level, so memory stays a few problems' worth.
+        const KEPT: usize = 4;
+        let mut frontier: Vec<(Vec<usize>, Option<Solver>)> = vec![(Vec::new(), None)];
         loop {
             if frontier.len() >= at_least {
-                return frontier;
+                return frontier.into_iter().map(|(p, _)| p).collect();
             }
-            let mut next = Vec::new();
+            let mut next: Vec<(Vec<usize>, Option<Solver>)> = Vec::new();
             let mut grew = false;
-            for prefix in &frontier {
-                let Some(mut s) = Solver::below(problem, prefix) else { continue };
+            let mut kept = 0;
+            for (prefix, solver) in frontier {
+                let s = match solver {
+                    Some(s) => Some(s),
+                    None => Solver::below(problem, &prefix),
+                };
+                let Some(mut s) = s else { continue };
                 if s.rlink[0] == 0 {
-                    next.push(prefix.clone()); // a solution: nothing below to cut
+                    next.push((prefix, None)); // a solution: nothing below to cut
                     continue;
                 }
                 grew = true;
                 let i = s.choose();
-                let mut x = s.nodes[i].down as usize;
+                let first = s.nodes[i].down as usize;
+                if first != i && s.nodes[first].down as usize == i && kept < KEPT {
+                    // Forced: the one child, in this solver, as `below` would build it.
+                    kept += 1;
+                    let mut child = prefix;
+                    child.push(s.option_of(first));
+                    s.cover(i);
+                    s.commit_option(first);
+                    s.x.push(first as u32);
+                    s.level = child.len();
+                    s.base = child.len();
+                    next.push((child, Some(s)));
+                    continue;
+                }
+                let mut x = first;
                 while x != i {
                     let mut child = prefix.clone();
                     child.push(s.option_of(x));
-                    next.push(child);
+                    next.push((child, None));
                     x = s.nodes[x].down as usize;
                 }
             }
             frontier = next;
             if !grew {
-                return frontier;
+                return frontier.into_iter().map(|(p, _)| p).collect();
             }
         }
     }
@@ -906,6 +931,25 @@ pub enum Order {
 /// The count of a subproblem, or that it exceeds 2^128.
 type Count = Option<u128>;
 
+/// One level of [`Solver::count_memo`]'s search: the item chosen, the option committed,
+/// the count of the options before it, whether the level's count is to be stored, and the
+/// node count when it was entered.
+#[derive(Debug, Clone, Copy)]
+struct MemoFrame {
+    i: usize,
+    x: usize,
+    total: u128,
+    stored: bool,
+    start: u64,
+}
+
+/// How a node of [`Solver::count_memo`]'s search begins: answered at once (a leaf, a
+/// stored count, or `None` when stopped), or open on item `i`.
+enum Entered {
+    Done(Count),
+    Open { i: usize, stored: bool, start: u64 },
+}
+
 /// Memo table: subproblem key -> (count, search nodes its subtree took).
 type Table = std::collections::HashMap<Box<[u64]>, (u128, u64), BuildKey>;
 
@@ -1117,27 +1161,112 @@ impl Solver {
         best
     }
 
+    /// The memoized count of the subproblem below the current state (DXZ with Knuth's
+    /// choice of item): depth-first without recursion, one [`MemoFrame`] per level on a
+    /// stack of its own, so the depth is limited by memory alone (a chain of 10^5 forced
+    /// items overflowed the thread's stack when this was recursive).
     fn count_below(&mut self, table: &mut Table, st: &mut MemoStats, lookups: &mut u64, key: &mut Vec<u64>) -> Count {
+        let counters = self.multi.is_some();
+        let watched = self.watch.is_some();
+        let mut frames: Vec<MemoFrame> = Vec::new();
+        'enter: loop {
+            // Enter a node: a leaf, a stored count or a stop ends it at once; otherwise
+            // its item's first option is committed and its first child entered.
+            let mut result = match self.memo_enter(table, st, lookups, key) {
+                Entered::Done(count) => count,
+                Entered::Open { i, stored, start } => {
+                    if self.nodes[i].top > 0 {
+                        self.cover(i);
+                        let x = self.nodes[i].down as usize;
+                        if x != i {
+                            self.commit_any(x, counters);
+                            frames.push(MemoFrame { i, x, total: 0, stored, start });
+                            continue 'enter;
+                        }
+                        self.uncover(i);
+                    }
+                    self.memo_leave(table, st, key, 0, stored, start)
+                }
+            };
+            // Return `result` to the frames above until one has another option to try.
+            loop {
+                let Some(f) = frames.last_mut() else {
+                    return result;
+                };
+                self.uncommit_any(f.x, counters);
+                match result.and_then(|b| f.total.checked_add(b)) {
+                    Some(t) => f.total = t,
+                    None => {
+                        let i = f.i;
+                        frames.pop();
+                        self.uncover(i);
+                        if watched {
+                            self.path.pop();
+                        }
+                        result = None;
+                        continue;
+                    }
+                }
+                f.x = self.nodes[f.x].down as usize;
+                if let Some(branch) = self.path.last_mut() {
+                    branch.0 += 1;
+                }
+                if f.x != f.i {
+                    let x = f.x;
+                    self.commit_any(x, counters);
+                    continue 'enter;
+                }
+                let f = frames.pop().expect("the frame just read");
+                self.uncover(f.i);
+                result = self.memo_leave(table, st, key, f.total, f.stored, f.start);
+            }
+        }
+    }
+
+    /// Commits option `x` (Algorithm M's bookkeeping when `counters`).
+    #[inline]
+    fn commit_any(&mut self, x: usize, counters: bool) {
+        if counters {
+            self.commit_option_m(x);
+        } else {
+            self.commit_option(x);
+        }
+    }
+
+    /// Undoes [`Solver::commit_any`].
+    #[inline]
+    fn uncommit_any(&mut self, x: usize, counters: bool) {
+        if counters {
+            self.uncommit_option_m(x);
+        } else {
+            self.uncommit_option(x);
+        }
+    }
+
+    /// The top of a node of [`Solver::count_below`]: counts it, polls the stop flag and
+    /// the budget, chooses its item, and answers from the table when it can; else the
+    /// item, whether the count is to be stored, and the node count at the start (the
+    /// branch is pushed on the progress path when watched).
+    fn memo_enter(&mut self, table: &mut Table, st: &mut MemoStats, lookups: &mut u64, key: &mut Vec<u64>) -> Entered {
         let start = st.nodes;
         st.nodes += 1;
         self.stats.nodes += 1;
         if st.budget.is_some_and(|b| st.nodes > b) || crate::interrupt::poll(st.nodes) {
             st.aborted = true;
-            return None;
+            return Entered::Done(None);
         }
-        let counters = self.multi.is_some();
         let chosen = self.choose_exact(st.order == Order::Frontier);
         let Some(i) = chosen else {
             // A solution, if every counter met its lower bound.
             let met = self.multi.as_ref().is_none_or(|m| (1..m.bound.len()).all(|j| m.exact[j] || m.bound[j] <= m.slack[j]));
-            return Some(met as u128);
+            return Entered::Done(Some(met as u128));
         };
         let stored = if st.kept {
             *lookups += 1;
             if *lookups == MEMO_TRIAL && st.saved < MEMO_MIN_SAVING * MEMO_TRIAL {
                 if st.give_up {
                     st.aborted = true;
-                    return None;
+                    return Entered::Done(None);
                 }
                 st.kept = false;
                 table.clear();
@@ -1148,7 +1277,7 @@ impl Solver {
                 if let Some(&(c, nodes)) = table.get(&key[..]) {
                     st.hits += 1;
                     st.saved += nodes;
-                    return Some(c);
+                    return Entered::Done(Some(c));
                 }
                 table.len() < MEMO_MAX_ENTRIES
             } else {
@@ -1157,47 +1286,19 @@ impl Solver {
         } else {
             false
         };
-        let mut total: u128 = 0;
-        let watched = self.watch.is_some();
-        if watched {
+        if self.watch.is_some() {
             self.path.push((0, self.nodes[i].top.max(0) as u32));
             if self.stats.nodes % PROGRESS_INTERVAL == 0 {
                 self.publish(self.estimate());
             }
         }
-        if self.nodes[i].top > 0 {
-            self.cover(i);
-            let mut x = self.nodes[i].down as usize;
-            while x != i {
-                if counters {
-                    self.commit_option_m(x);
-                } else {
-                    self.commit_option(x);
-                }
-                let below = self.count_below(table, st, lookups, key);
-                if counters {
-                    self.uncommit_option_m(x);
-                } else {
-                    self.uncommit_option(x);
-                }
-                match below.and_then(|b| total.checked_add(b)) {
-                    Some(t) => total = t,
-                    None => {
-                        self.uncover(i);
-                        if watched {
-                            self.path.pop();
-                        }
-                        return None;
-                    }
-                }
-                x = self.nodes[x].down as usize;
-                if let Some(branch) = self.path.last_mut() {
-                    branch.0 += 1;
-                }
-            }
-            self.uncover(i);
-        }
-        if watched {
+        Entered::Open { i, stored, start }
+    }
+
+    /// The bottom of a node of [`Solver::count_below`] whose options are all counted
+    /// (`total`): pops its progress branch and stores its count when it is to be stored.
+    fn memo_leave(&mut self, table: &mut Table, st: &MemoStats, key: &mut Vec<u64>, total: u128, stored: bool, start: u64) -> Count {
+        if self.watch.is_some() {
             self.path.pop();
         }
         if stored && st.kept {
