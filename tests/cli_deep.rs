@@ -46,3 +46,25 @@ fn a_chain_of_5000_items_under_a_512_kb_stack() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The monomino on a 40x40 board: 1600 tiles, a level each, on the bitboard tiler (its
+/// count and its listing recursed once a tile and overflowed a 512 KB stack).
+#[test]
+fn the_monomino_on_40x40_under_a_512_kb_stack() {
+    let dir = std::env::temp_dir().join(format!("gridlock-deep-mono-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pieces = dir.join("mono.txt");
+    std::fs::write(&pieces, "M *\n#\n").unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("gridlock");
+    let run = |extra: &str| {
+        let script =
+            format!("ulimit -s 512 && exec '{}' pack --pieces '{}' --rect 40x40 --format json {extra}", bin.display(), pieces.display());
+        let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{extra}: {}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    assert_eq!(run("--count --stats")["count"], 1);
+    let first = run("");
+    assert_eq!(first.to_string().matches("\"M\"").count(), 1600, "one monomino a cell: {first}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

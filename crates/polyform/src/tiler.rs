@@ -642,44 +642,65 @@ impl<const W: usize> Grid<W> {
 
     /// The tilings below a state; `buf` is a stack of candidate placements shared by the
     /// levels of the recursion.
+    /// The tilings below state `s` (memoized when keyed), depth-first without recursion:
+    /// one [`Frame`] a level on a stack of its own, so the depth (a tile a level: up to
+    /// 2048) is limited by memory, not by the thread's stack.
     fn count_below(&self, s: &mut State<W>, table: &mut Table, buf: &mut Vec<u32>, nodes: &mut u64) -> Option<u128> {
-        *nodes += 1;
-        if interrupt::poll(*nodes) {
-            return None;
-        }
-        if s.empty == 0 {
-            return Some((s.owed == 0) as u128);
-        }
-        if self.hopeless(s) {
-            return Some(0);
-        }
-        if self.keyed {
-            if let Some(n) = table.get(&s.filled.0, s.key) {
-                return Some(n);
-            }
-        }
-        let filled = s.filled;
-        let base = buf.len();
-        self.candidates(s, buf);
-        let mut total: Option<u128> = Some(0);
-        for j in base..buf.len() {
-            let i = buf[j] as usize;
-            self.place(s, i);
-            let below = self.count_below(s, table, buf, nodes);
-            self.unplace(s, i, &filled);
-            total = match (total, below) {
-                (Some(t), Some(b)) => t.checked_add(b),
-                _ => None,
+        let mut frames: Vec<Frame<W>> = Vec::new();
+        'enter: loop {
+            // Enter a node: answered at once, or its first candidate placed.
+            let mut result: Option<u128> = 'node: {
+                *nodes += 1;
+                if interrupt::poll(*nodes) {
+                    break 'node None;
+                }
+                if s.empty == 0 {
+                    break 'node Some((s.owed == 0) as u128);
+                }
+                if self.hopeless(s) {
+                    break 'node Some(0);
+                }
+                if self.keyed {
+                    if let Some(n) = table.get(&s.filled.0, s.key) {
+                        break 'node Some(n);
+                    }
+                }
+                let filled = s.filled;
+                let base = buf.len();
+                self.candidates(s, buf);
+                if base < buf.len() {
+                    self.place(s, buf[base] as usize);
+                    frames.push(Frame { filled, base, j: base, total: Some(0), found: 0 });
+                    continue 'enter;
+                }
+                if self.keyed {
+                    table.put(&filled.0, s.key, 0, s.empty);
+                }
+                Some(0)
             };
-            if total.is_none() {
-                break;
+            // Return `result` to the frames above until one has another candidate.
+            loop {
+                let Some(f) = frames.last_mut() else {
+                    return result;
+                };
+                self.unplace(s, buf[f.j] as usize, &f.filled);
+                f.total = match (f.total, result) {
+                    (Some(t), Some(b)) => t.checked_add(b),
+                    _ => None,
+                };
+                f.j += 1;
+                if f.total.is_some() && f.j < buf.len() {
+                    self.place(s, buf[f.j] as usize);
+                    continue 'enter;
+                }
+                let f = frames.pop().expect("the frame just read");
+                buf.truncate(f.base);
+                if let (true, Some(t)) = (self.keyed, f.total) {
+                    table.put(&f.filled.0, s.key, t, s.empty);
+                }
+                result = f.total;
             }
         }
-        buf.truncate(base);
-        if let (true, Some(t)) = (self.keyed, total) {
-            table.put(&filled.0, s.key, t, s.empty);
-        }
-        total
     }
 
     fn for_each(&self, start: &State<W>, mut visit: impl FnMut(&[Tile]) -> ControlFlow<()>) -> ControlFlow<()> {
@@ -688,47 +709,69 @@ impl<const W: usize> Grid<W> {
         self.search(&mut s, &mut run, &mut visit)
     }
 
+    /// Every tiling below state `s`, to `visit` until it breaks; depth-first without
+    /// recursion, as [`Grid::count_below`].
     fn search(&self, s: &mut State<W>, run: &mut Run, visit: &mut impl FnMut(&[Tile]) -> ControlFlow<()>) -> ControlFlow<()> {
-        run.nodes += 1;
-        if interrupt::poll(run.nodes) {
-            return ControlFlow::Break(());
-        }
-        if s.empty == 0 {
-            if s.owed != 0 {
-                return ControlFlow::Continue(());
+        let mut frames: Vec<Frame<W>> = Vec::new();
+        'enter: loop {
+            // Enter a node: a tiling, a dead end or a stop ends it at once; else its first
+            // candidate is placed.
+            let flow: ControlFlow<()> = 'node: {
+                run.nodes += 1;
+                if interrupt::poll(run.nodes) {
+                    break 'node ControlFlow::Break(());
+                }
+                if s.empty == 0 {
+                    if s.owed != 0 {
+                        break 'node ControlFlow::Continue(());
+                    }
+                    run.found += 1;
+                    run.tiles.clear();
+                    run.tiles.extend(run.chosen.iter().map(|&i| (self.piece[i as usize] as usize, self.ids[i as usize] as usize)));
+                    break 'node visit(&run.tiles);
+                }
+                if self.hopeless(s) {
+                    break 'node ControlFlow::Continue(());
+                }
+                if self.keyed && run.table.get(&s.filled.0, s.key) == Some(0) {
+                    break 'node ControlFlow::Continue(());
+                }
+                let filled = s.filled;
+                let base = run.buf.len();
+                self.candidates(s, &mut run.buf);
+                if base < run.buf.len() {
+                    let i = run.buf[base] as usize;
+                    self.place(s, i);
+                    run.chosen.push(i as u32);
+                    frames.push(Frame { filled, base, j: base, total: None, found: run.found });
+                    continue 'enter;
+                }
+                if self.keyed {
+                    run.table.put(&filled.0, s.key, 0, s.empty);
+                }
+                ControlFlow::Continue(())
+            };
+            // Return `flow` to the frames above until one has another candidate.
+            loop {
+                let Some(f) = frames.last_mut() else {
+                    return flow;
+                };
+                run.chosen.pop();
+                self.unplace(s, run.buf[f.j] as usize, &f.filled);
+                f.j += 1;
+                if flow.is_continue() && f.j < run.buf.len() {
+                    let i = run.buf[f.j] as usize;
+                    self.place(s, i);
+                    run.chosen.push(i as u32);
+                    continue 'enter;
+                }
+                let f = frames.pop().expect("the frame just read");
+                run.buf.truncate(f.base);
+                if flow.is_continue() && self.keyed && run.found == f.found {
+                    run.table.put(&f.filled.0, s.key, 0, s.empty);
+                }
             }
-            run.found += 1;
-            run.tiles.clear();
-            run.tiles.extend(run.chosen.iter().map(|&i| (self.piece[i as usize] as usize, self.ids[i as usize] as usize)));
-            return visit(&run.tiles);
         }
-        if self.hopeless(s) {
-            return ControlFlow::Continue(());
-        }
-        if self.keyed && run.table.get(&s.filled.0, s.key) == Some(0) {
-            return ControlFlow::Continue(());
-        }
-        let before = run.found;
-        let filled = s.filled;
-        let base = run.buf.len();
-        self.candidates(s, &mut run.buf);
-        for j in base..run.buf.len() {
-            let i = run.buf[j] as usize;
-            self.place(s, i);
-            run.chosen.push(i as u32);
-            let flow = self.search(s, run, visit);
-            run.chosen.pop();
-            self.unplace(s, i, &filled);
-            if flow.is_break() {
-                run.buf.truncate(base);
-                return flow;
-            }
-        }
-        run.buf.truncate(base);
-        if self.keyed && run.found == before {
-            run.table.put(&filled.0, s.key, 0, s.empty);
-        }
-        ControlFlow::Continue(())
     }
 
     fn split(&self, at_least: usize) -> Vec<TilerSubtree> {
@@ -762,6 +805,17 @@ impl<const W: usize> Grid<W> {
 }
 
 /// The mutable parts of one enumeration.
+/// One level of the tiler's depth-first searches: the cells filled on entering it, where
+/// its candidates start in the shared buffer, the candidate being tried, the count so far
+/// (counting) and the tilings found before it was entered (listing).
+struct Frame<const W: usize> {
+    filled: Bits<W>,
+    base: usize,
+    j: usize,
+    total: Option<u128>,
+    found: u64,
+}
+
 struct Run {
     /// States known to have no tiling below them (count 0).
     table: Table,
