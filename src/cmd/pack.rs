@@ -424,7 +424,7 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
     if args.unique && !args.count && !args.listing.is_list() {
         return Err(bad("--unique goes with --count, --all or --limit"));
     }
-    let solid = pack::drawing::layered(l);
+    let solid = l.is_solid();
     if args.one_sided && solid {
         return Err(bad(format_args!("--one-sided is for plane pieces; {} are rotated only unless --mirror", l.polyforms_name())));
     }

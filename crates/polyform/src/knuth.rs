@@ -39,7 +39,7 @@ pub fn knuth_notation(region: &Region, pieces: &[Piece]) -> Option<String> {
     let mut out = line(region.cells(), shift)?;
     out.push('\n');
     for p in pieces {
-        let prefix = if l == Lattice::Cubic { "" } else { "1|" };
+        let prefix = if l.is_solid() { "" } else { "1|" };
         out.push_str(&format!("{prefix}{} {}\n", p.name, line(p.shape.cells(), Cell::new(0, 0, 0))?));
     }
     Some(out)

@@ -98,10 +98,9 @@ impl Region {
         }
         let first = shape.cells()[0];
         let periods = self.lattice.geometry().periods();
-        let moves = |v: i32, p: i32| if p == 0 { v == 0 } else { v % p == 0 };
         for &at in &self.cells {
             let d = Cell::new(at.x - first.x, at.y - first.y, at.z - first.z);
-            if !(moves(d.x, periods[0]) && moves(d.y, periods[1]) && moves(d.z, periods[2])) {
+            if !crate::lattice::is_translation(periods, d) {
                 continue;
             }
             let placed: Option<Vec<usize>> =

@@ -384,7 +384,7 @@ pub fn lattice(lattice: polyform::Lattice, cells: &[(polyform::Cell, Option<usiz
             hi = (hi.0.max(x), hi.1.max(y));
         }
     }
-    let layered = matches!(lattice, Lattice::Cubic | Lattice::TriangularPrism);
+    let layered = lattice.is_solid();
     let caption = if layered { 22.0 } else { 0.0 };
     let at = |(x, y): (f64, f64)| (10.0 + (x - lo.0) * CELL, 10.0 + caption + (y - lo.1) * CELL);
     let mut body = String::new();

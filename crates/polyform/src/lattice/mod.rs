@@ -121,13 +121,19 @@ impl Lattice {
         (cells, shift)
     }
 
-    /// Whether `d` is a translation of the lattice (each coordinate a multiple of its
-    /// period, and 0 where the period is 0).
-    #[cfg(test)]
-    pub(crate) fn is_translation(self, d: Cell) -> bool {
-        let periods = self.geometry().periods();
-        [d.x, d.y, d.z].iter().zip(periods).all(|(&v, p)| if p == 0 { v == 0 } else { v % p == 0 })
+    /// Whether the lattice's cells are solids in layers (cubes, prisms): its translations
+    /// move `z` ([`Geometry::periods`]), where a plane lattice's `z` is a kind of cell or
+    /// nothing. Solids are drawn and boxed in layers, rotated only unless mirrored, and
+    /// written without Knuth's plane multiplicity prefix.
+    pub fn is_solid(self) -> bool {
+        self.geometry().periods()[2] != 0
     }
+}
+
+/// Whether `d` is a translation of a lattice whose periods ([`Geometry::periods`]) are
+/// `periods`: each coordinate a multiple of its period, and 0 where the period is 0.
+pub(crate) fn is_translation(periods: [i32; 3], d: Cell) -> bool {
+    [d.x, d.y, d.z].iter().zip(periods).all(|(&v, p)| if p == 0 { v == 0 } else { v % p == 0 })
 }
 
 #[cfg(test)]
@@ -201,8 +207,11 @@ pub(crate) mod tests {
         assert_eq!(cells, [Cell::new(0, 0, 1), Cell::new(0, 1, 0)]);
         let (cells, _) = Lattice::Triangular.normalise(vec![Cell::new(3, 4, 1)]);
         assert_eq!(cells, [Cell::new(0, 0, 1)]);
-        assert!(Lattice::TriangularPrism.is_translation(Cell::new(-1, 2, 4)));
-        assert!(!Lattice::TriangularPrism.is_translation(Cell::new(0, 0, 1)));
-        assert!(!Lattice::Triangular.is_translation(Cell::new(0, 0, 1)));
+        let periods = |l: Lattice| l.geometry().periods();
+        assert!(is_translation(periods(Lattice::TriangularPrism), Cell::new(-1, 2, 4)));
+        assert!(!is_translation(periods(Lattice::TriangularPrism), Cell::new(0, 0, 1)));
+        assert!(!is_translation(periods(Lattice::Triangular), Cell::new(0, 0, 1)));
+        let solids: Vec<Lattice> = Lattice::ALL.into_iter().filter(|l| l.is_solid()).collect();
+        assert_eq!(solids, [Lattice::Cubic, Lattice::TriangularPrism]);
     }
 }

@@ -148,7 +148,7 @@ pub fn parse_board(text: &str, lattice: Lattice) -> Result<Region, ParseError> {
     let mut blank = false;
     for &(n, line) in &lines[first..=last] {
         if line.trim().is_empty() {
-            if !layered(lattice) {
+            if !lattice.is_solid() {
                 return err(
                     n,
                     format!(
@@ -177,12 +177,6 @@ pub fn parse_board(text: &str, lattice: Lattice) -> Result<Region, ParseError> {
         return err(0, "the board has no cell ('.')");
     }
     Ok(Region::new(lattice, cells))
-}
-
-/// Whether drawings of `lattice` come in layers separated by blank lines (cubes,
-/// prisms).
-pub fn layered(lattice: Lattice) -> bool {
-    matches!(lattice, Lattice::Cubic | Lattice::TriangularPrism)
 }
 
 /// Whether a line is part of a piece's drawing (only `#`, `.` and spaces).
@@ -219,7 +213,7 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
         while i < lines.len() {
             let (m, line) = lines[i];
             if line.trim().is_empty() {
-                if !layered(lattice) {
+                if !lattice.is_solid() {
                     break;
                 }
                 blank = true;

@@ -42,7 +42,7 @@ pub fn set(name: &str) -> Option<(Lattice, Vec<Piece>)> {
 ///
 /// Errors: a message when the text is not of that form.
 pub fn boxed(lattice: Lattice, spec: &str) -> Result<Region, String> {
-    let dims = if super::drawing::layered(lattice) { 3 } else { 2 };
+    let dims = if lattice.is_solid() { 3 } else { 2 };
     let example = if dims == 3 { "3x4x5" } else { "6x6" };
     let bad = || format!("'{spec}' is not a box of the {} lattice such as {example}", lattice.name());
     let sides: Vec<i32> = spec.split(['x', 'X']).map(|s| s.trim().parse::<i32>().map_err(|_| bad())).collect::<Result<_, _>>()?;
