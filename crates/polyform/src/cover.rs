@@ -44,16 +44,27 @@ pub fn area_reachable(sizes: &[usize], copies: &[Copies], cells: usize) -> bool 
             return false;
         }
         reach = shifted(&reach, shift, cells);
-        // Then up to (most - lo) optional copies, one at a time (OR of shifts).
-        for _ in c.lo as usize..most {
-            let more = shifted(&reach, size, cells);
-            let before = reach.clone();
+        // Then up to (most - lo) optional copies, in chunks of 1, 2, 4, ... copies and
+        // the rest (binary splitting of a bounded knapsack: every number of copies up to
+        // the bound is a sum of distinct chunks), so the work is logarithmic in the bound
+        // (one copy at a time made the monomino on 1000x1000 quadratic).
+        let mut left = most.saturating_sub(c.lo as usize);
+        let mut chunk = 1usize;
+        while left > 0 && chunk.min(left) * size <= cells {
+            let take = chunk.min(left);
+            let more = shifted(&reach, take * size, cells);
+            let mut new = false;
             for (r, m) in reach.iter_mut().zip(&more) {
+                new |= m & !*r != 0;
                 *r |= m;
             }
-            if reach == before {
-                break; // nothing new: further copies add nothing
+            if !new {
+                // After chunks 1, 2, ..., t/2 the set is R + {0, ..., t - 1} x size; closed
+                // under t more copies, it is R + any multiple of size: nothing can change.
+                break;
             }
+            left -= take;
+            chunk *= 2;
         }
     }
     reach[cells / 64] >> (cells % 64) & 1 == 1
@@ -319,5 +330,54 @@ impl Region {
     pub fn search(&self, pieces: &[Piece], copies: &[Copies], reflections: bool) -> (Search, Vec<Vec<Vec<usize>>>) {
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| self.placements_sorted(&p.shape, reflections)).collect();
         (Search::on_layout(&self.layout(), &placements, copies, Engine::Bitboard), placements)
+    }
+}
+
+#[cfg(test)]
+mod area_tests {
+    use super::area_reachable;
+    use crate::copies::Copies;
+    use proptest::prelude::*;
+
+    /// Whether `cells` is a sum of `k_p * size_p` with each `k_p` within its copies,
+    /// by trying every number of copies of every piece (no bitsets, no splitting).
+    fn brute(sizes: &[usize], copies: &[Copies], cells: usize) -> bool {
+        let mut sums = std::collections::BTreeSet::from([0usize]);
+        for (&size, c) in sizes.iter().zip(copies) {
+            let hi = c.hi.map_or(cells + 1, |h| h as usize);
+            let mut next = std::collections::BTreeSet::new();
+            for &s in &sums {
+                for k in c.lo as usize..=hi {
+                    let t = s + k * size;
+                    if t > cells || (size == 0 && k > c.lo as usize) {
+                        break;
+                    }
+                    next.insert(t);
+                }
+            }
+            sums = next;
+        }
+        sums.contains(&cells)
+    }
+
+    fn copies() -> impl Strategy<Value = Copies> {
+        (0u32..4, prop::option::of(0u32..9)).prop_map(|(lo, extra)| Copies { lo, hi: extra.map(|e| lo + e) })
+    }
+
+    proptest! {
+        #[test]
+        fn area_reachable_equals_brute_force(pieces in prop::collection::vec((1usize..8, copies()), 0..5), cells in 0usize..150) {
+            let sizes: Vec<usize> = pieces.iter().map(|p| p.0).collect();
+            let counts: Vec<Copies> = pieces.iter().map(|p| p.1).collect();
+            prop_assert_eq!(area_reachable(&sizes, &counts, cells), brute(&sizes, &counts, cells));
+        }
+    }
+
+    #[test]
+    fn a_million_monominoes_fill_a_million_cells() {
+        let any = Copies { lo: 0, hi: None };
+        assert!(area_reachable(&[1], &[any], 1_000_000));
+        assert!(area_reachable(&[5, 3], &[Copies { lo: 0, hi: Some(1) }, any], 200_000));
+        assert!(!area_reachable(&[4, 6], &[any, any], 1_000_001));
     }
 }
