@@ -2,7 +2,10 @@
 //! step, thousands of steps) run with the main thread's stack cut to 512 KB
 //! (`ulimit -s 512`), where a search that recursed once per level would overflow (the
 //! memoized count of `xc --count` did, at depth 5000 here and 40000 with the default
-//! 8 MB). Each answer is checked: one solution, every item covered.
+//! 8 MB). Each answer is checked: one solution, every item covered. The largest (a chain
+//! of 10^5 items, the monomino on 1000x1000) also guard the time: before the item choice
+//! stopped at a forced move they took 7 to 18 s and over a minute (quadratic); a test
+//! does not time them, but a return to quadratic time would make it crawl.
 
 use std::process::Command;
 
@@ -26,8 +29,8 @@ fn under_small_stack(args: &[&str], file: &std::path::Path) -> (Option<i32>, Str
 }
 
 #[test]
-fn a_chain_of_5000_items_under_a_512_kb_stack() {
-    let n = 5000;
+fn a_chain_of_100000_items_under_a_512_kb_stack() {
+    let n = 100_000;
     let dir = std::env::temp_dir().join(format!("gridlock-deep-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("chain.dlx");
@@ -43,6 +46,49 @@ fn a_chain_of_5000_items_under_a_512_kb_stack() {
         items.sort_unstable();
         items.dedup();
         assert_eq!(items.len(), n, "xc {args:?}: every item covered once");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The cells of every tile of a `pack --format json` answer on a `rows` x `cols`
+/// board, each checked to be a monomino of piece M, counted per cell.
+fn monomino_cells(json: &str, rows: usize, cols: usize) -> Vec<u32> {
+    let mut seen = vec![0u32; rows * cols];
+    for tile in json.split("{\"piece\":").skip(1) {
+        let rest = tile.strip_prefix("\"M\",\"cells\":[[").unwrap_or_else(|| panic!("a monomino: {tile}"));
+        let (cell, after) = rest.split_once("]]").unwrap();
+        assert!(after.starts_with('}'), "one cell a tile: {tile}");
+        let (r, c) = cell.split_once(',').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        seen[r * cols + c] += 1;
+    }
+    seen
+}
+
+/// The monomino on 1000x1000: a million levels (dancing links: "M *" has no piece item),
+/// the first packing checked cell by cell, the count and the count on two threads.
+#[test]
+fn the_monomino_on_1000x1000_under_a_512_kb_stack() {
+    let dir = std::env::temp_dir().join(format!("gridlock-deep-mono1000-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pieces = dir.join("mono.txt");
+    std::fs::write(&pieces, "M *\n#\n").unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("gridlock");
+    let run = |extra: &str| {
+        let script = format!(
+            "ulimit -s 512 && exec '{}' pack --pieces '{}' --rect 1000x1000 --format json {extra}",
+            bin.display(),
+            pieces.display()
+        );
+        let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{extra}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let first = run("");
+    assert!(monomino_cells(&first, 1000, 1000).iter().all(|&n| n == 1), "every cell covered once");
+    for extra in ["--count", "--count --threads 2"] {
+        let v: serde_json::Value = serde_json::from_str(&run(extra)).unwrap();
+        assert_eq!(v["count"], 1, "{extra}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -35,7 +35,9 @@ mod solver;
 pub mod strategy;
 
 pub use bits::{BitSolver, BitSolverM, Counting};
-pub use solver::{MemoStats, Order, Progress, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL, PROGRESS_INTERVAL};
+pub use solver::{
+    MemoStats, Order, Progress, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL, PROGRESS_INTERVAL, TRACK_FROM,
+};
 
 use thiserror::Error;
 
