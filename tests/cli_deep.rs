@@ -93,6 +93,20 @@ fn the_monomino_on_1000x1000_under_a_512_kb_stack() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The classes of packings under the board's symmetries (`--unique`, Burnside's lemma
+/// over the packings each symmetry fixes): the monomino on 300x300, 90000 levels, whose
+/// count of fixed packings recursed once a tile and overflowed even an 8 MB stack.
+#[test]
+fn the_monomino_on_300x300_up_to_symmetry_under_a_512_kb_stack() {
+    let dir = std::env::temp_dir().join(format!("gridlock-deep-unique-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pieces = dir.join("mono.txt");
+    std::fs::write(&pieces, "M *\n#\n").unwrap();
+    let (code, out) = under_small_stack(&["pack", "--count", "--unique", "--rect", "300x300", "--pieces"], &pieces);
+    assert_eq!((code, out.trim()), (Some(0), "1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The monomino on a 40x40 board: 1600 tiles, a level each, on the bitboard tiler (its
 /// count and its listing recursed once a tile and overflowed a 512 KB stack).
 #[test]

@@ -262,41 +262,77 @@ fn count_orbit_tilings(cells: usize, orbits: &[Orbit], copies: &[Copies]) -> Opt
             union.iter().for_each(|&i| self.covered[i / 64] ^= 1 << (i % 64));
         }
 
-        fn count(&mut self, from: usize) -> Option<u128> {
-            self.nodes += 1;
-            if exact_cover::interrupt::poll(self.nodes) {
-                return None;
-            }
-            let Some(first) = (from..self.cells).find(|&i| !self.is_covered(i)) else {
-                return Some(self.used.iter().zip(self.copies).all(|(&u, c)| u >= c.lo) as u128);
-            };
-            let key = self.key();
-            if let Some(&n) = self.memo.get(&key) {
-                return n;
-            }
-            let mut total: Option<u128> = Some(0);
-            // Orbits are listed under their least cell: the first empty cell is the least
-            // cell of the orbit that covers it.
-            for &k in &self.by_cell[first] {
-                let (p, union, m, weight) = &self.orbits[k];
-                if self.copies[*p].hi.is_some_and(|hi| self.used[*p] + m > hi) || union.iter().any(|&i| self.is_covered(i)) {
-                    continue;
+        /// The weighted count below the current state, depth-first with a stack of
+        /// [`Frame`]s instead of recursion (a tiling of 90000 monominoes overflowed the
+        /// stack). A node whose first empty cell begins at most one orbit is neither
+        /// looked up nor stored (its count is its one child's).
+        fn count(&mut self) -> Option<u128> {
+            let mut stack: Vec<Frame> = Vec::new();
+            let mut from = 0;
+            'enter: loop {
+                self.nodes += 1;
+                if exact_cover::interrupt::poll(self.nodes) {
+                    return None;
                 }
-                self.flip(union);
-                self.used[*p] += m;
-                let below = self.count(first + 1);
-                self.used[*p] -= m;
-                self.flip(union);
-                total = match (total, below) {
-                    (Some(t), Some(b)) => b.checked_mul(*weight).and_then(|b| t.checked_add(b)),
-                    _ => None,
+                let mut result = match (from..self.cells).find(|&i| !self.is_covered(i)) {
+                    None => Some(self.used.iter().zip(self.copies).all(|(&u, c)| u >= c.lo) as u128),
+                    Some(first) => {
+                        let key = (self.by_cell[first].len() > 1).then(|| self.key());
+                        match key.as_ref().and_then(|k| self.memo.get(k)) {
+                            Some(&n) => n,
+                            None => {
+                                stack.push(Frame { first, next: 0, applied: None, total: Some(0), key });
+                                None // not read: the new frame has no child to add
+                            }
+                        }
+                    }
                 };
+                // Return `result` to the frames above until one has another orbit to try.
+                while let Some(f) = stack.last_mut() {
+                    if let Some(k) = f.applied.take() {
+                        let (p, union, m, weight) = &self.orbits[k];
+                        self.used[*p] -= m;
+                        self.flip(union);
+                        f.total = match (f.total, result) {
+                            (Some(t), Some(b)) => b.checked_mul(*weight).and_then(|b| t.checked_add(b)),
+                            _ => None,
+                        };
+                    }
+                    // Orbits are listed under their least cell: the first empty cell is the
+                    // least cell of the orbit that covers it.
+                    while let Some(&k) = self.by_cell[f.first].get(f.next) {
+                        f.next += 1;
+                        let (p, union, m, _) = &self.orbits[k];
+                        if self.copies[*p].hi.is_some_and(|hi| self.used[*p] + m > hi) || union.iter().any(|&i| self.is_covered(i)) {
+                            continue;
+                        }
+                        self.flip(union);
+                        self.used[*p] += m;
+                        f.applied = Some(k);
+                        from = f.first + 1;
+                        continue 'enter;
+                    }
+                    let f = stack.pop().expect("the frame just read");
+                    if let Some(key) = f.key {
+                        if self.memo.len() < self.memo_cap {
+                            self.memo.insert(key, f.total);
+                        }
+                    }
+                    result = f.total;
+                }
+                return result;
             }
-            if self.memo.len() < self.memo_cap {
-                self.memo.insert(key, total);
-            }
-            total
         }
+    }
+    /// One level of [`Walk::count`]: its first empty cell, the next of the cell's orbits
+    /// to try, the orbit placed now, the weighted count so far, and its memo key (none
+    /// when the cell begins at most one orbit).
+    struct Frame {
+        first: usize,
+        next: usize,
+        applied: Option<usize>,
+        total: Option<u128>,
+        key: Option<(Vec<u64>, Vec<u32>)>,
     }
     let mut walk = Walk {
         orbits,
@@ -309,7 +345,7 @@ fn count_orbit_tilings(cells: usize, orbits: &[Orbit], copies: &[Copies]) -> Opt
         memo_cap: FIXED_MEMO_BYTES / (64 + 8 * cells.div_ceil(64) + 4 * copies.len()),
         nodes: 0,
     };
-    walk.count(0)
+    walk.count()
 }
 
 #[cfg(test)]
