@@ -105,7 +105,7 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
     if primary == 0 {
         return Err(fail(item_line, "no primary item".into()));
     }
-    let mut index: HashMap<&str, usize> = HashMap::with_capacity(items.len());
+    let mut index: HashMap<&str, usize, foldhash::fast::RandomState> = HashMap::with_capacity_and_hasher(items.len(), Default::default());
     for (i, name) in items.iter().enumerate() {
         if index.insert(name, i).is_some() {
             return Err(fail(item_line, format!("item '{name}' is named twice")).of_kind(located::Kind::Invalid));
