@@ -40,7 +40,11 @@ fuzz_target!(|data: &[u8]| {
             assert!(*u >= c.lo && c.hi.is_none_or(|hi| *u <= hi), "copies: {tiles:?}");
         }
         listed += 1;
-        if listed < 10_000 { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+        if listed < 10_000 {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
     });
     if count.is_some_and(|c| c < 10_000) {
         assert_eq!(Some(listed), count);
