@@ -87,12 +87,12 @@ pub fn read_input(file: Option<&Path>, limit: u64) -> Result<Input, Failure> {
 }
 
 /// Standard output as a file of its own (a duplicate of descriptor 1), so that every
-/// write error reaches gridlock (Rust's `Stdout` ignores some). When descriptor 1 was
-/// closed, every write fails: the answer could not be written.
+/// write error reaches gridlock (Rust's `Stdout` ignores some). When descriptor 1 cannot
+/// be duplicated, every write fails: the answer could not be written.
 enum Sink {
     /// The duplicate of descriptor 1.
     Open(std::fs::File),
-    /// Descriptor 1 was closed (`gridlock ... >&-`).
+    /// Descriptor 1 could not be duplicated.
     Closed,
 }
 
@@ -112,25 +112,16 @@ impl Write for Sink {
     }
 }
 
-/// Whether descriptor 1 was closed when gridlock started. Rust's runtime reopens a closed
-/// standard descriptor on `/dev/null` for reading and writing before `main`, so on Linux
-/// that is what a closed stdout looks like (`/proc/self/fdinfo/1` gives the open flags in
-/// octal; a shell's `> /dev/null` opens it write-only). Elsewhere: never.
-fn stdout_was_closed() -> bool {
-    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
-    let read_write = || {
-        let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
-        let flags = info.lines().find_map(|l| l.strip_prefix("flags:")).and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
-        flags.is_some_and(|f| f & 3 == 2)
-    };
-    is_null && read_write()
-}
-
 static STDOUT: LazyLock<Mutex<BufWriter<Sink>>> = LazyLock::new(|| {
     use std::os::fd::AsFd;
     let sink = match io::stdout().as_fd().try_clone_to_owned() {
-        Ok(fd) if !stdout_was_closed() => Sink::Open(fd.into()),
-        _ => Sink::Closed,
+        // A closed descriptor 1 (`>&-`) cannot be told apart here from `1<>/dev/null`
+        // (what Python's `subprocess.DEVNULL` gives): Rust's runtime reopens a closed
+        // standard descriptor on /dev/null read-write before `main`. Both write nowhere
+        // and succeed, as in other Rust tools; treating both as closed made every run
+        // from Python with `stdout=DEVNULL` exit 1.
+        Ok(fd) => Sink::Open(fd.into()),
+        Err(_) => Sink::Closed,
     };
     Mutex::new(BufWriter::with_capacity(1 << 16, sink))
 });
