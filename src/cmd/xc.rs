@@ -17,6 +17,15 @@ pub struct Args {
     /// Print the number of solutions.
     #[arg(long, conflicts_with_all = ["all", "limit"])]
     count: bool,
+    /// Print a solution of least total cost and its cost (options carry costs as Knuth's
+    /// DLX5 writes them: `|n` after an item, repeated ones added; no cost is 0): branch
+    /// and bound, as DLX5
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "best"])]
+    min_cost: bool,
+    /// Print the K cheapest solutions, cheapest first, each with its cost (among equal
+    /// costs, those the search meets first), separated by blank lines
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all", "limit"], value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    best: Option<u64>,
     #[command(flatten)]
     listing: Listing,
     /// With --count: count without the memo table (plain enumeration). By default a
@@ -47,6 +56,70 @@ enum Answer {
     Solved { options: Vec<String> },
     NoSolution,
     Count { count: u128, shard: Option<String> },
+}
+
+/// A solution with its cost (`--min-cost`, `--best`), the cost a decimal string past 2^53.
+#[derive(Serialize)]
+struct PricedAnswer {
+    options: Vec<String>,
+    cost: serde_json::Value,
+}
+
+/// Counters of a cheapest-solutions search.
+#[derive(Serialize)]
+struct CostStatsOut {
+    engine: &'static str,
+    nodes: u64,
+    found: u64,
+    tax: String,
+}
+
+/// A cost in JSON: a number up to 2^53, a decimal string past it.
+fn cost_json(cost: u128) -> serde_json::Value {
+    if cost <= 1 << 53 {
+        serde_json::json!(cost as u64)
+    } else {
+        serde_json::json!(cost.to_string())
+    }
+}
+
+/// `--min-cost` and `--best K`: the cheapest solutions ([`exact_cover::Solver::cheapest`]).
+fn run_cheapest(args: &Args, named: &exact_cover::knuth::Named, run: &Run) -> Outcome {
+    if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress || args.no_memo {
+        return Err(output::bad("--min-cost and --best run on one thread, without --shard, --progress or --no-memo"));
+    }
+    let k = args.best.map_or(1, |k| k as usize);
+    let (found, st) = exact_cover::Solver::cheapest(&named.problem, k).map_err(|e| output::bad(&e.to_string()))?;
+    let engine = "dancing links (Algorithm C) with costs: branch and bound (DLX5's taxes and cutoff)";
+    if args.stats {
+        eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);
+    }
+    let stats = CostStatsOut { engine, nodes: st.nodes, found: st.found, tax: st.tax.to_string() };
+    let priced: Vec<PricedAnswer> = found
+        .iter()
+        .map(|p| PricedAnswer { options: p.options.iter().map(|&o| named.option_text(o)).collect(), cost: cost_json(p.cost) })
+        .collect();
+    let text_of = |p: &exact_cover::Priced| -> String {
+        let mut t: String = p.options.iter().map(|&o| format!("{}\n", named.option_text(o))).collect();
+        t.push_str(&format!("cost: {}\n", p.cost));
+        t
+    };
+    if args.best.is_some() {
+        let text = || {
+            if found.is_empty() {
+                return "No solution\n".to_string();
+            }
+            found.iter().map(text_of).collect::<Vec<_>>().join("\n")
+        };
+        let verdict = if found.is_empty() { "no_solution" } else { "solved" };
+        return run.answer(text, &serde_json::json!({ "verdict": verdict, "solutions": priced }), &stats);
+    }
+    let text = || found.first().map_or_else(|| "No solution\n".to_string(), text_of);
+    let answer = match priced.into_iter().next() {
+        Some(p) => serde_json::json!({ "verdict": "solved", "solution": p }),
+        None => serde_json::json!({ "verdict": "no_solution", "solution": null }),
+    };
+    run.answer(text, &answer, &stats)
 }
 
 /// Search counters of a listing: the engine that ran, nodes and updates.
@@ -155,6 +228,9 @@ pub fn run(args: &Args) -> Outcome {
     drop(input);
     output::start_time_limit(args.budget.time_limit);
     let run = Run::new("xc", args.io.format);
+    if args.min_cost || args.best.is_some() {
+        return run_cheapest(args, &named, &run);
+    }
     if args.count {
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
         if args.scale.threads > 1 || args.scale.shard.is_some() {

@@ -57,8 +57,12 @@ fn valid_name(name: &str) -> bool {
 
 /// Parses Knuth's format.
 ///
+/// Options may carry costs as DLX5 writes them: `|n` (a decimal number) anywhere after the
+/// first item, repeated ones added ([`Problem::set_cost`]).
+///
 /// Errors: no item line, a bad or repeated item name, an option naming an unknown item,
-/// naming an item twice, coloring a primary item, or having no primary item.
+/// naming an item twice, coloring a primary item, or having no primary item; a cost that
+/// is not `|` and a decimal number, or costs adding up past 2^64 - 1.
 pub fn parse(input: &str) -> Result<Named, ParseError> {
     let fail = |line: usize, message: String| ParseError::new(line, message);
     let mut lines = input.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('|'));
@@ -121,7 +125,17 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
     let mut option = Vec::new();
     for (line_no, line) in lines {
         option.clear();
+        let mut cost: u64 = 0;
         for word in line.split_whitespace() {
+            // DLX5's costs: `|n` anywhere in the option, repeated ones added.
+            if let Some(digits) = word.strip_prefix('|') {
+                let n = (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| digits.parse::<u64>().ok())
+                    .flatten()
+                    .ok_or_else(|| fail(line_no, format!("'{word}': an option's cost is '|' and a decimal number below 2^64")))?;
+                cost = cost.checked_add(n).ok_or_else(|| fail(line_no, "the option's costs add up past 2^64 - 1".into()))?;
+                continue;
+            }
             let (name, color) = match word.split_once(':') {
                 Some((n, c)) => (n, Some(c)),
                 None => (word, None),
@@ -150,6 +164,9 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
             };
             fail(line_no, message).of_kind(located::Kind::Invalid)
         })?;
+        if cost > 0 {
+            problem.set_cost(problem.options() - 1, cost);
+        }
         option_lines.push(line_no);
     }
     Ok(Named { problem, items, colors, lines: option_lines })

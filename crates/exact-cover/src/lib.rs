@@ -35,6 +35,7 @@ mod solver;
 pub mod strategy;
 
 pub use bits::{BitSolver, BitSolverM, Counting};
+pub use solver::cost::{CostError, CostStats, Priced};
 pub use solver::{
     MemoStats, Order, Progress, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL, PROGRESS_INTERVAL, TRACK_FROM,
 };
@@ -102,6 +103,8 @@ pub struct Problem {
     /// Per primary item, how many chosen options may cover it, `(lo, hi)`; empty when
     /// every primary item is covered exactly once.
     multiplicities: Vec<(u32, u32)>,
+    /// Per option, its cost (DLX5's `|n`); empty while every option costs 0.
+    costs: Vec<u64>,
 }
 
 impl Default for Problem {
@@ -115,7 +118,7 @@ impl Problem {
     /// A problem with items `0..primary` primary and `primary..primary + secondary`
     /// secondary, and no options yet.
     pub fn new(primary: usize, secondary: usize) -> Problem {
-        Problem { primary, secondary, entries: Vec::new(), bounds: vec![0], multiplicities: Vec::new() }
+        Problem { primary, secondary, entries: Vec::new(), bounds: vec![0], multiplicities: Vec::new(), costs: Vec::new() }
     }
 
     /// Number of primary items.
@@ -174,6 +177,33 @@ impl Problem {
     pub fn multiplicity(&self, item: usize) -> (u32, u32) {
         assert!(item < self.primary, "item {item} is not primary");
         self.multiplicities.get(item).copied().unwrap_or((1, 1))
+    }
+
+    /// Gives option `k` the cost `cost` (Knuth's DLX5 writes it `|cost` after the option;
+    /// the default is 0). Costs matter only to the cheapest solutions
+    /// ([`Solver::cheapest`]); counts and listings ignore them.
+    ///
+    /// Panics if `k >= self.options()`.
+    pub fn set_cost(&mut self, k: usize, cost: u64) {
+        assert!(k < self.options(), "option {k} does not exist");
+        if self.costs.is_empty() {
+            if cost == 0 {
+                return;
+            }
+            self.costs = vec![0; self.options()];
+        }
+        self.costs.resize(self.options(), 0);
+        self.costs[k] = cost;
+    }
+
+    /// Option `k`'s cost (0 unless set).
+    pub fn cost(&self, k: usize) -> u64 {
+        self.costs.get(k).copied().unwrap_or(0)
+    }
+
+    /// Whether some option has a cost other than 0.
+    pub fn has_costs(&self) -> bool {
+        self.costs.iter().any(|&c| c != 0)
     }
 
     /// Whether some primary item has a multiplicity other than exactly once.

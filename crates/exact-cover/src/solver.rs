@@ -3,6 +3,8 @@
 
 use crate::{Color, Problem};
 use std::collections::HashMap;
+
+pub mod cost;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 

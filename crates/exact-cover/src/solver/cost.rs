@@ -1,0 +1,230 @@
+//! The cheapest solutions of a problem whose options have costs (Knuth's DLX5; TAOCP
+//! 7.2.2.1, exercises on minimum-cost exact cover): branch and bound on the dancing links
+//! of [`Solver`], without recursion.
+//!
+//! As DLX5 does: every primary item is *taxed* the least cost of its options, which is
+//! taken off each option that contains it (so every option's *net* cost is nonnegative and
+//! every item has an option of net cost 0; a solution's cost is its net cost plus the
+//! total tax, the same for every solution), and each item's list is sorted by net cost
+//! (stable, so input order breaks ties). The search is Algorithm C: the item with the
+//! fewest options (the first on ties), its options tried cheapest first. With the `k`
+//! cheapest solutions found so far, the cutoff is the `k`-th cost: an option whose net
+//! cost would reach it ends its item's list (the rest cost as much or more), and a node is
+//! abandoned when the cost so far plus the largest of the uncovered items' cheapest
+//! options reaches it (each uncovered item must still pay at least its cheapest option;
+//! DLX5 with its `z` parameter sums such minima where the items come in groups). Garfinkel
+//! and Nemhauser (Operations Research 17, 1969) used the plain cutoff.
+
+use super::Solver;
+use crate::Problem;
+use std::collections::BinaryHeap;
+
+/// A solution with its cost (the sum of its options' costs), its options in increasing
+/// order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Priced {
+    /// The total cost of the options.
+    pub cost: u128,
+    /// The options' numbers, increasing.
+    pub options: Vec<usize>,
+}
+
+/// Why the cheapest solutions cannot be searched for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CostError {
+    /// Costs with multiplicities (Algorithm M) are not supported yet.
+    #[error("costs are not supported with multiplicities yet")]
+    Multiplicities,
+}
+
+/// What a cheapest-solutions search did: nodes entered and the solutions it found on the
+/// way (each cheaper than the cutoff when found), besides the answer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CostStats {
+    /// Search-tree nodes entered.
+    pub nodes: u64,
+    /// Solutions found under the cutoff of their time (the answer's and those it displaced).
+    pub found: u64,
+    /// The total tax (subtracted from every option that holds a taxed item).
+    pub tax: u128,
+}
+
+/// One found solution in the heap of the `k` best: by cost, then by the order found (the
+/// later one is dropped first on a tie).
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Found {
+    net: u128,
+    seq: u64,
+    options: Vec<usize>,
+}
+
+impl Solver {
+    /// The `k` cheapest solutions of `problem` by the costs of its options
+    /// ([`Problem::set_cost`]), cheapest first; among solutions of equal cost, those the
+    /// search meets first (see the module's documentation). Fewer than `k` when the
+    /// problem has fewer solutions; none when it has none. Colors are allowed.
+    ///
+    /// Errors: [`CostError::Multiplicities`]. Stops early (with what it has) when
+    /// [`crate::interrupt`] asks.
+    pub fn cheapest(problem: &Problem, k: usize) -> Result<(Vec<Priced>, CostStats), CostError> {
+        if problem.has_multiplicities() {
+            return Err(CostError::Multiplicities);
+        }
+        let mut s = Solver::new(problem);
+        let (cost, tax) = s.tax_and_sort(problem);
+        let mut stats = CostStats { tax, ..CostStats::default() };
+        let best = if k == 0 { BinaryHeap::new() } else { s.branch_and_bound(&cost, k, &mut stats) };
+        let mut list: Vec<Found> = best.into_vec();
+        list.sort();
+        let priced = list.into_iter().map(|f| Priced { cost: f.net + tax, options: f.options }).collect();
+        Ok((priced, stats))
+    }
+
+    /// Taxes the primary items and sorts every item's list by net cost (see the module's
+    /// documentation). Returns each node's net cost (0 for headers and spacers) and the
+    /// total tax.
+    fn tax_and_sort(&mut self, problem: &Problem) -> (Vec<u64>, u128) {
+        let n = self.llink.len() - 2;
+        // A new solver: every primary item is in the list headed by 0, in order.
+        let n1 = self.llink[0] as usize;
+        // Each option's nodes, in the layout of `Solver::new`: after the first spacer at
+        // n + 1, option k's nodes and then its spacer.
+        let mut net: Vec<u64> = (0..problem.options()).map(|k| problem.cost(k)).collect();
+        let mut option_of = vec![usize::MAX; self.nodes.len()];
+        let mut p = n + 2;
+        for (k, len) in (0..problem.options()).map(|k| (k, problem.option(k).len())) {
+            for q in p..p + len {
+                option_of[q] = k;
+            }
+            p += len + 1;
+        }
+        let mut tax: u128 = 0;
+        for i in 1..=n1 {
+            let mut q = self.nodes[i].down as usize;
+            let mut least = u64::MAX;
+            while q != i {
+                least = least.min(net[option_of[q]]);
+                q = self.nodes[q].down as usize;
+            }
+            if least == u64::MAX || least == 0 {
+                continue;
+            }
+            tax += u128::from(least);
+            let mut q = self.nodes[i].down as usize;
+            while q != i {
+                net[option_of[q]] -= least;
+                q = self.nodes[q].down as usize;
+            }
+        }
+        let cost: Vec<u64> = option_of.iter().map(|&k| if k == usize::MAX { 0 } else { net[k] }).collect();
+        // Sort each item's list by net cost, stable (nodes are in input order).
+        let mut list = Vec::new();
+        for i in 1..=n {
+            list.clear();
+            let mut q = self.nodes[i].down as usize;
+            while q != i {
+                list.push(q);
+                q = self.nodes[q].down as usize;
+            }
+            list.sort_by_key(|&q| cost[q]);
+            let mut prev = i;
+            for &q in &list {
+                self.nodes[prev].down = q as u32;
+                self.nodes[q].up = prev as u32;
+                prev = q;
+            }
+            self.nodes[prev].down = i as u32;
+            self.nodes[i].up = prev as u32;
+        }
+        (cost, tax)
+    }
+
+    /// The search: Algorithm C with the cutoff and the bound of the module's
+    /// documentation, keeping the `k` cheapest solutions found (net costs) in a max-heap.
+    fn branch_and_bound(&mut self, cost: &[u64], k: usize, stats: &mut CostStats) -> BinaryHeap<Found> {
+        let mut best: BinaryHeap<Found> = BinaryHeap::new();
+        let cutoff = |best: &BinaryHeap<Found>| if best.len() < k { u128::MAX } else { best.peek().map_or(u128::MAX, |f| f.net) };
+        // Per level: the item branched on, the option node tried, the cost before it.
+        let mut item: Vec<usize> = Vec::new();
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut paid: Vec<u128> = Vec::new();
+        let mut curcost: u128 = 0;
+        let mut seq = 0u64;
+        'enter: loop {
+            stats.nodes += 1;
+            if crate::interrupt::poll(stats.nodes) {
+                return best;
+            }
+            // Enter a node: a solution, a node the bound abandons, or its item covered.
+            let mut open = false;
+            if self.rlink[0] == 0 {
+                let mut options: Vec<usize> = chosen.iter().map(|&x| self.option_of(x)).collect();
+                options.sort_unstable();
+                stats.found += 1;
+                seq += 1;
+                best.push(Found { net: curcost, seq, options });
+                if best.len() > k {
+                    best.pop();
+                }
+            } else {
+                let (i, bound) = self.choose_priced(cost);
+                if curcost + bound < cutoff(&best) {
+                    self.cover(i);
+                    item.push(i);
+                    chosen.push(self.nodes[i].down as usize);
+                    paid.push(curcost);
+                    open = true;
+                }
+            }
+            // Try the next option of the deepest open level, backing up as needed.
+            let mut fresh = open;
+            loop {
+                let Some(&i) = item.last() else {
+                    return best;
+                };
+                let l = item.len() - 1;
+                if !fresh {
+                    // Coming back to level l: undo its option and move to the next.
+                    self.uncommit_option(chosen[l]);
+                    chosen[l] = self.nodes[chosen[l]].down as usize;
+                }
+                fresh = false;
+                let x = chosen[l];
+                let next = paid[l] + u128::from(cost[x]);
+                if x == i || next >= cutoff(&best) {
+                    // The list is done, or the rest of it costs too much (sorted).
+                    self.uncover(i);
+                    item.pop();
+                    chosen.pop();
+                    paid.pop();
+                    continue;
+                }
+                self.commit_option(x);
+                curcost = next;
+                continue 'enter;
+            }
+        }
+    }
+
+    /// The active primary item with the fewest options (the first on ties), and the
+    /// largest net cost of an active primary item's cheapest option (0 when some list is
+    /// empty: the node is a dead end anyway).
+    fn choose_priced(&self, cost: &[u64]) -> (usize, u128) {
+        let mut best = self.rlink[0] as usize;
+        let mut best_len = i32::MAX;
+        let mut bound = 0u64;
+        let mut p = best;
+        while p != 0 {
+            let len = self.nodes[p].top;
+            if len < best_len {
+                best = p;
+                best_len = len;
+            }
+            if len > 0 {
+                bound = bound.max(cost[self.nodes[p].down as usize]);
+            }
+            p = self.rlink[p] as usize;
+        }
+        (best, if best_len == 0 { 0 } else { u128::from(bound) })
+    }
+}
