@@ -123,6 +123,7 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
     let mut color_index: HashMap<String, u32> = HashMap::new();
     let mut option_lines = Vec::new();
     let mut option = Vec::new();
+    let mut next_guess = 0;
     for (line_no, line) in lines {
         option.clear();
         let mut cost: u64 = 0;
@@ -140,7 +141,14 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
                 Some((n, c)) => (n, Some(c)),
                 None => (word, None),
             };
-            let &item = index.get(name).ok_or_else(|| fail(line_no, format!("unknown item '{name}'")))?;
+            // The item after the last one named is tried first: files that name items in
+            // the order of the item line (cells of a board, a chain) then skip the table,
+            // whose probes miss the caches once it holds millions of names.
+            let item = match items.get(next_guess) {
+                Some(guess) if guess == name => next_guess,
+                _ => *index.get(name).ok_or_else(|| fail(line_no, format!("unknown item '{name}'")))?,
+            };
+            next_guess = item + 1;
             let color = match color {
                 None => Color::NONE,
                 Some(c) if !valid_name(c) => return Err(fail(line_no, format!("bad color in '{word}'"))),

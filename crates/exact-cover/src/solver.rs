@@ -1274,9 +1274,12 @@ impl Solver {
     /// Counts like [`Solver::count_memo`] with the table on, racing the two branching
     /// orders ([`Order`]): runs of each in turn with node budgets of 2^17, 2^19, ...
     /// nodes until one finishes, so the count costs at most a few times what the better
-    /// order needs (tilings favour the frontier, most packings the fewest options).
+    /// order needs (tilings favour the frontier, most packings the fewest options). The
+    /// first budget is at least twice the number of items, so that a tree as deep as the
+    /// problem is wide reaches its leaves in the first round (the monomino on 1000x1000
+    /// built its problem five times and walked its million levels 2.3 times).
     pub fn count_adaptive(problem: &Problem) -> (Option<u128>, MemoStats) {
-        let mut budget: u64 = 1 << 17;
+        let mut budget: u64 = (1u64 << 17).max(2 * problem.items() as u64);
         loop {
             for order in [Order::FewestOptions, Order::Frontier] {
                 let (count, st) = Solver::new(problem).count_memo_run(true, order, Some(budget));
