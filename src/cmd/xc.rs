@@ -89,7 +89,7 @@ fn run_cheapest(args: &Args, named: &exact_cover::knuth::Named, run: &Run) -> Ou
         return Err(output::bad("--min-cost and --best run on one thread, without --shard, --progress or --no-memo"));
     }
     let k = args.best.map_or(1, |k| k as usize);
-    let (found, st) = exact_cover::Solver::cheapest(&named.problem, k).map_err(|e| output::bad(&e.to_string()))?;
+    let (found, st) = exact_cover::Solver::cheapest(&named.problem, k).map_err(|e| output::bad(e.to_string()))?;
     let engine = "dancing links (Algorithm C) with costs: branch and bound (DLX5's taxes and cutoff)";
     if args.stats {
         eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);

@@ -93,9 +93,7 @@ impl Solver {
         let mut option_of = vec![usize::MAX; self.nodes.len()];
         let mut p = n + 2;
         for (k, len) in (0..problem.options()).map(|k| (k, problem.option(k).len())) {
-            for q in p..p + len {
-                option_of[q] = k;
-            }
+            option_of[p..p + len].fill(k);
             p += len + 1;
         }
         let mut tax: u128 = 0;
