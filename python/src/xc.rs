@@ -87,9 +87,11 @@ impl ExactCover {
         exact_cover::knuth::parse(text).map(ExactCover::from_named).map_err(|e| parse_error(&e))
     }
 
-    /// Adds an option (item names; "item:color" colors a secondary item); returns its
-    /// index.
-    fn add_option(&mut self, items: Vec<String>) -> PyResult<usize> {
+    /// Adds an option (item names; "item:color" colors a secondary item) with a
+    /// nonnegative `cost` (as DLX5's `|n`; it matters only to `min_cost` and `best`);
+    /// returns its index.
+    #[pyo3(signature = (items, cost = 0))]
+    fn add_option(&mut self, items: Vec<String>, cost: u64) -> PyResult<usize> {
         let k = self.named.problem.options();
         let mut option = Vec::with_capacity(items.len());
         for text in &items {
@@ -124,6 +126,7 @@ impl ExactCover {
         }
         let option: Vec<(usize, Color)> = option.into_iter().map(|(i, c)| (i as usize, c)).collect();
         let added = self.named.problem.add_colored_option(&option).map_err(|e| value_error(format_args!("option {k}: {e}")))?;
+        self.named.problem.set_cost(added, cost);
         self.named.lines.push(k + 1);
         Ok(added)
     }
@@ -187,6 +190,20 @@ impl ExactCover {
             }
         })?;
         counted.ok_or_else(crate::overflow)
+    }
+
+    /// A solution of least total cost as `(cost, options)` (option indices, increasing),
+    /// or `None` when there is none: branch and bound as Knuth's DLX5.
+    fn min_cost(&self, py: Python<'_>) -> PyResult<Option<(u128, Vec<usize>)>> {
+        Ok(self.best(py, 1)?.into_iter().next())
+    }
+
+    /// The `k` cheapest solutions as `(cost, options)`, cheapest first (among equal costs,
+    /// those the search meets first); fewer when there are fewer solutions.
+    fn best(&self, py: Python<'_>, k: usize) -> PyResult<Vec<(u128, Vec<usize>)>> {
+        let problem = &self.named.problem;
+        let found = interruptible(py, || exact_cover::Solver::cheapest(problem, k))?.map_err(value_error)?;
+        Ok(found.0.into_iter().map(|p| (p.cost, p.options)).collect())
     }
 
     fn __repr__(&self) -> String {

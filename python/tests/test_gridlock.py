@@ -318,6 +318,36 @@ def test_exact_cover_solutions_are_option_indices():
     assert xc.primary == ["a", "b", "c"] and xc.secondary == ["x"]
 
 
+def test_the_cheapest_solutions_equal_a_brute_force():
+    """min_cost and best(k) (Knuth's DLX5 costs) against every solution priced here."""
+    rng = random.Random(29)
+    for case in range(120):
+        primary = [f"p{i}" for i in range(rng.randint(1, 5))]
+        secondary = [f"s{i}" for i in range(rng.randint(0, 2))]
+        xc = gridlock.ExactCover(primary, secondary)
+        costs = []
+        for _ in range(rng.randint(1, 10)):
+            items = rng.sample(primary, rng.randint(1, len(primary)))
+            for s in rng.sample(secondary, rng.randint(0, len(secondary))):
+                items.append(s + (":" + rng.choice("ab") if rng.random() < 0.6 else ""))
+            cost = rng.choice([0, rng.randint(0, 9), rng.randint(0, 10**6)])
+            xc.add_option(items, cost=cost)
+            costs.append(cost)
+        priced = sorted(sum(costs[k] for k in s) for s in xc.solutions())
+        k = rng.randint(1, 5)
+        best = xc.best(k)
+        assert [c for c, _ in best] == priced[:k], case
+        for c, options in best:
+            assert sum(costs[o] for o in options) == c and options == sorted(options)
+        assert xc.min_cost() == (best[0] if best else None)
+    xc = gridlock.ExactCover(["a"])
+    xc.add_option(["a"], cost=2**64 - 1)
+    xc.add_option(["a"], cost=5)
+    assert xc.min_cost() == (5, [1]) and xc.best(3) == [(5, [1]), (2**64 - 1, [0])]
+    with pytest.raises(OverflowError):
+        xc.add_option(["a"], cost=-1)
+
+
 def test_queens_13_with_diagonals_secondary():
     n = 13
     rows = [f"r{i}" for i in range(n)]
