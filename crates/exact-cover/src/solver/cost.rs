@@ -165,8 +165,8 @@ impl Solver {
                     best.pop();
                 }
             } else {
-                let (i, bound) = self.choose_priced(cost);
-                if curcost + bound < cutoff(&best) {
+                let (i, bound) = self.choose_priced(cost, curcost, cutoff(&best));
+                if curcost.saturating_add(bound) < cutoff(&best) {
                     self.cover(i);
                     item.push(i);
                     chosen.push(self.nodes[i].down as usize);
@@ -204,25 +204,53 @@ impl Solver {
         }
     }
 
-    /// The active primary item with the fewest options (the first on ties), and the
-    /// largest net cost of an active primary item's cheapest option (0 when some list is
-    /// empty: the node is a dead end anyway).
-    fn choose_priced(&self, cost: &[u64]) -> (usize, u128) {
+    /// The item to branch on and a lower bound on what the uncovered items still cost.
+    ///
+    /// Without a cutoff yet: the active primary item with the fewest options (the first
+    /// on ties). With one: the item with the fewest *affordable* options, those whose net
+    /// cost keeps `curcost` under the cutoff (the lists are sorted, so counting stops at
+    /// the first dear one, and at one more than the best so far), preferring on ties the
+    /// item whose cheapest option is dearest (it must be paid anyway; DLX5's rule). The
+    /// bound is the largest of the uncovered items' cheapest net costs (each must still
+    /// pay at least that), or `u128::MAX` when some item has no affordable option: the
+    /// node is a dead end.
+    fn choose_priced(&self, cost: &[u64], curcost: u128, cutoff: u128) -> (usize, u128) {
+        let room = cutoff.saturating_sub(curcost);
         let mut best = self.rlink[0] as usize;
-        let mut best_len = i32::MAX;
+        let mut best_n = u64::MAX;
+        let mut best_cheapest = 0u64;
         let mut bound = 0u64;
         let mut p = best;
         while p != 0 {
             let len = self.nodes[p].top;
-            if len < best_len {
-                best = p;
-                best_len = len;
+            if len == 0 {
+                return (p, u128::MAX);
             }
-            if len > 0 {
-                bound = bound.max(cost[self.nodes[p].down as usize]);
+            let first = self.nodes[p].down as usize;
+            let cheapest = cost[first];
+            if u128::from(cheapest) >= room {
+                return (p, u128::MAX);
+            }
+            bound = bound.max(cheapest);
+            let n = if room == u128::MAX {
+                len as u64
+            } else {
+                // Affordable options, counted up to one more than the best so far.
+                let mut n = 0u64;
+                let mut q = first;
+                while q != p && u128::from(cost[q]) < room && n <= best_n {
+                    n += 1;
+                    q = self.nodes[q].down as usize;
+                }
+                n
+            };
+            if n < best_n || (n == best_n && cheapest > best_cheapest) {
+                best = p;
+                best_n = n;
+                best_cheapest = cheapest;
             }
             p = self.rlink[p] as usize;
         }
-        (best, if best_len == 0 { 0 } else { u128::from(bound) })
+        (best, u128::from(bound))
     }
 }
