@@ -12,8 +12,11 @@
 //! cost would reach it ends its item's list (the rest cost as much or more), and a node is
 //! abandoned when the cost so far plus the largest of the uncovered items' cheapest
 //! options reaches it (each uncovered item must still pay at least its cheapest option;
-//! DLX5 with its `z` parameter sums such minima where the items come in groups). Garfinkel
-//! and Nemhauser (Operations Research 17, 1969) used the plain cutoff.
+//! DLX5 with its `z` parameter sums such minima where the items come in groups). As in
+//! DLX5, a cover hides only the options that could still be afforded below it (its
+//! threshold: the cutoff less the cost with the option tried), and the branching item is
+//! the one with the fewest affordable options. Garfinkel and Nemhauser (Operations
+//! Research 17, 1969) used the plain cutoff.
 
 use super::Solver;
 use crate::Problem;
@@ -71,6 +74,8 @@ impl Solver {
             return Err(CostError::Multiplicities);
         }
         let mut s = Solver::new(problem);
+        // The search keeps no count of empty lists (its own item choice reads the lists).
+        s.track = false;
         let (cost, tax) = s.tax_and_sort(problem);
         let mut stats = CostStats { tax, ..CostStats::default() };
         let best = if k == 0 { BinaryHeap::new() } else { s.branch_and_bound(&cost, k, &mut stats) };
@@ -146,6 +151,10 @@ impl Solver {
         let mut item: Vec<usize> = Vec::new();
         let mut chosen: Vec<usize> = Vec::new();
         let mut paid: Vec<u128> = Vec::new();
+        // Per level, the threshold its item was covered with and the one its option was
+        // committed with (see `cover_below`).
+        let mut thr_item: Vec<u128> = Vec::new();
+        let mut thr_option: Vec<u128> = Vec::new();
         let mut curcost: u128 = 0;
         let mut seq = 0u64;
         'enter: loop {
@@ -167,10 +176,14 @@ impl Solver {
             } else {
                 let (i, bound) = self.choose_priced(cost, curcost, cutoff(&best));
                 if curcost.saturating_add(bound) < cutoff(&best) {
-                    self.cover(i);
+                    let first = self.nodes[i].down as usize;
+                    let thr = cutoff(&best).saturating_sub(curcost + u128::from(cost[first]));
+                    self.cover_below(i, thr, cost);
                     item.push(i);
-                    chosen.push(self.nodes[i].down as usize);
+                    chosen.push(first);
                     paid.push(curcost);
+                    thr_item.push(thr);
+                    thr_option.push(0);
                     open = true;
                 }
             }
@@ -183,7 +196,7 @@ impl Solver {
                 let l = item.len() - 1;
                 if !fresh {
                     // Coming back to level l: undo its option and move to the next.
-                    self.uncommit_option(chosen[l]);
+                    self.uncommit_below(chosen[l], thr_option[l], cost);
                     chosen[l] = self.nodes[chosen[l]].down as usize;
                 }
                 fresh = false;
@@ -191,15 +204,125 @@ impl Solver {
                 let next = paid[l] + u128::from(cost[x]);
                 if x == i || next >= cutoff(&best) {
                     // The list is done, or the rest of it costs too much (sorted).
-                    self.uncover(i);
+                    self.uncover_below(i, thr_item[l], cost);
                     item.pop();
                     chosen.pop();
                     paid.pop();
+                    thr_item.pop();
+                    thr_option.pop();
                     continue;
                 }
-                self.commit_option(x);
+                thr_option[l] = cutoff(&best).saturating_sub(next);
+                self.commit_below(x, thr_option[l], cost);
                 curcost = next;
                 continue 'enter;
+            }
+        }
+    }
+
+    /// Covers item `i` hiding only the options of its list whose net cost is below
+    /// `thr` (DLX5's cover with a threshold; the list is sorted, so it stops at the first
+    /// dear one). An option left in place costs too much for any node below: the
+    /// thresholds only fall with depth (the cost so far grows and the cutoff falls), so no
+    /// deeper cover hides it and no count or choice below takes it.
+    fn cover_below(&mut self, i: usize, thr: u128, cost: &[u64]) {
+        let mut p = self.nodes[i].down as usize;
+        while p != i && u128::from(cost[p]) < thr {
+            self.hide(p);
+            p = self.nodes[p].down as usize;
+        }
+        let (l, r) = (self.llink[i], self.rlink[i]);
+        self.rlink[l as usize] = r;
+        self.llink[r as usize] = l;
+        self.stats.updates += 1;
+    }
+
+    /// Undoes [`Solver::cover_below`] with the same threshold: the options it hid are the
+    /// first ones of the list, unhidden last first.
+    fn uncover_below(&mut self, i: usize, thr: u128, cost: &[u64]) {
+        let (l, r) = (self.llink[i], self.rlink[i]);
+        self.rlink[l as usize] = i as u32;
+        self.llink[r as usize] = i as u32;
+        let mut last = i;
+        let mut p = self.nodes[i].down as usize;
+        while p != i && u128::from(cost[p]) < thr {
+            last = p;
+            p = self.nodes[p].down as usize;
+        }
+        while last != i {
+            self.unhide(last);
+            last = self.nodes[last].up as usize;
+        }
+    }
+
+    /// Keeps only the options of secondary item `i` (below `thr`) that give it the color
+    /// `c` of node `p`, as [`Solver::cover_below`] with DLX2's purify.
+    fn purify_below(&mut self, p: usize, c: i32, i: usize, thr: u128, cost: &[u64]) {
+        self.purified[i] = c;
+        let mut q = self.nodes[i].down as usize;
+        while q != i && u128::from(cost[q]) < thr {
+            if self.nodes[q].color == c {
+                if q != p {
+                    self.nodes[q].color = -1;
+                }
+            } else {
+                self.hide(q);
+            }
+            q = self.nodes[q].down as usize;
+        }
+    }
+
+    /// Undoes [`Solver::purify_below`] with the same threshold, last first.
+    fn unpurify_below(&mut self, p: usize, c: i32, i: usize, thr: u128, cost: &[u64]) {
+        self.purified[i] = 0;
+        let mut last = i;
+        let mut q = self.nodes[i].down as usize;
+        while q != i && u128::from(cost[q]) < thr {
+            last = q;
+            q = self.nodes[q].down as usize;
+        }
+        while last != i {
+            if self.nodes[last].color < 0 {
+                self.nodes[last].color = c;
+            } else if last != p {
+                self.unhide(last);
+            }
+            last = self.nodes[last].up as usize;
+        }
+    }
+
+    /// Covers or purifies the other items of `x`'s option with threshold `thr`.
+    fn commit_below(&mut self, x: usize, thr: u128, cost: &[u64]) {
+        let mut p = x + 1;
+        while p != x {
+            let j = self.nodes[p].top;
+            if j <= 0 {
+                p = self.nodes[p].up as usize;
+            } else {
+                match self.nodes[p].color {
+                    0 => self.cover_below(j as usize, thr, cost),
+                    c if c > 0 => self.purify_below(p, c, j as usize, thr, cost),
+                    _ => {}
+                }
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Solver::commit_below`] with the same threshold, in reverse order.
+    fn uncommit_below(&mut self, x: usize, thr: u128, cost: &[u64]) {
+        let mut p = x - 1;
+        while p != x {
+            let j = self.nodes[p].top;
+            if j <= 0 {
+                p = self.nodes[p].down as usize;
+            } else {
+                match self.nodes[p].color {
+                    0 => self.uncover_below(j as usize, thr, cost),
+                    c if c > 0 => self.unpurify_below(p, c, j as usize, thr, cost),
+                    _ => {}
+                }
+                p -= 1;
             }
         }
     }
