@@ -67,6 +67,19 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(Solver::new(p).count_memo_in(order).0, Some(n));
     }
     assert_eq!(Solver::new(p).count_memo(false).0, Some(n));
+    // The cheapest solutions (costs as DLX5's `|n`): the 3 cheapest costs are those of
+    // the listing, priced here.
+    if !p.has_multiplicities() {
+        let price = |s: &[usize]| s.iter().map(|&k| u128::from(p.cost(k))).sum::<u128>();
+        let mut priced: Vec<u128> = plain.iter().map(|s| price(s)).collect();
+        priced.sort_unstable();
+        priced.truncate(3);
+        let (found, _) = Solver::cheapest(p, 3).unwrap();
+        assert_eq!(found.iter().map(|s| s.cost).collect::<Vec<_>>(), priced);
+        for s in &found {
+            assert!(holds(p, &s.options) && price(&s.options) == s.cost);
+        }
+    }
     // The tree cut into three shards (as threads and processes share it): the parts add up.
     let shard = |k| CountOptions { shard: Some((k, 3)), ..CountOptions::default() };
     let parts: u64 = (1..=3).map(|k| exact_cover::parallel::count(p, &shard(k))).sum();
