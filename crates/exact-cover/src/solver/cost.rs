@@ -1,13 +1,13 @@
-//! The cheapest solutions of a problem whose options have costs (Knuth's DLX5; TAOCP
-//! 7.2.2.1, exercises on minimum-cost exact cover): branch and bound on the dancing links
-//! of [`Solver`], without recursion.
+//! The cheapest solutions of a problem whose options have costs (Knuth's program DLX5):
+//! branch and bound on the dancing links of [`Solver`], without recursion.
 //!
 //! As DLX5 does: every primary item is *taxed* the least cost of its options, which is
 //! taken off each option that contains it (so every option's *net* cost is nonnegative and
 //! every item has an option of net cost 0; a solution's cost is its net cost plus the
 //! total tax, the same for every solution), and each item's list is sorted by net cost
-//! (stable, so input order breaks ties). The search is Algorithm C: the item with the
-//! fewest options (the first on ties), its options tried cheapest first. With the `k`
+//! (stable, so input order breaks ties). The search is Algorithm C with its options tried
+//! cheapest first, branching on the item with the fewest options (before any cutoff: the
+//! first on ties) or the fewest affordable ones (see below). With the `k`
 //! cheapest solutions found so far, the cutoff is the `k`-th cost: an option whose net
 //! cost would reach it ends its item's list (the rest cost as much or more), and a node is
 //! abandoned when the cost so far plus the largest of the uncovered items' cheapest
