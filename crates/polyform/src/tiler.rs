@@ -640,11 +640,10 @@ impl<const W: usize> Grid<W> {
         self.count_below(&mut s, table, &mut Vec::new(), nodes)
     }
 
-    /// The tilings below a state; `buf` is a stack of candidate placements shared by the
-    /// levels of the recursion.
     /// The tilings below state `s` (memoized when keyed), depth-first without recursion:
     /// one [`Frame`] a level on a stack of its own, so the depth (a tile a level: up to
-    /// 2048) is limited by memory, not by the thread's stack.
+    /// 2048) is limited by memory, not by the thread's stack; `buf` is a stack of
+    /// candidate placements shared by the levels.
     fn count_below(&self, s: &mut State<W>, table: &mut Table, buf: &mut Vec<u32>, nodes: &mut u64) -> Option<u128> {
         let mut frames: Vec<Frame<W>> = Vec::new();
         'enter: loop {
@@ -804,7 +803,6 @@ impl<const W: usize> Grid<W> {
     }
 }
 
-/// The mutable parts of one enumeration.
 /// One level of the tiler's depth-first searches: the cells filled on entering it, where
 /// its candidates start in the shared buffer, the candidate being tried, the count so far
 /// (counting) and the tilings found before it was entered (listing).
@@ -816,6 +814,7 @@ struct Frame<const W: usize> {
     found: u64,
 }
 
+/// The mutable parts of one enumeration.
 struct Run {
     /// States known to have no tiling below them (count 0).
     table: Table,
