@@ -97,6 +97,19 @@ struct Node {
     color: i32,
 }
 
+/// Calls the monomorphized copy of a method for whether the solver keeps its count of
+/// empty lists: `by_track!(self.cover_with(i))` is `self.cover_with::<true>(i)` when
+/// `self.track`, else `self.cover_with::<false>(i)`.
+macro_rules! by_track {
+    ($s:ident . $method:ident ( $($arg:expr),* )) => {
+        if $s.track {
+            $s.$method::<true>($($arg),*)
+        } else {
+            $s.$method::<false>($($arg),*)
+        }
+    };
+}
+
 /// Problems with at least this many primary items keep count of empty lists (see
 /// [`Solver`]'s `empty`), so that forced moves are found without scanning every item.
 pub const TRACK_FROM: usize = 512;
@@ -455,11 +468,7 @@ impl Solver {
         if self.multi.is_some() {
             return self.advance_m();
         }
-        if self.track {
-            self.advance_c::<true>()
-        } else {
-            self.advance_c::<false>()
-        }
+        by_track!(self.advance_c())
     }
 
     /// Algorithm C's loop for [`Solver::advance`], keeping [`Solver::empty`] when `TRACK`.
@@ -580,11 +589,7 @@ impl Solver {
     /// The scan stops at the first item as short as the shortest list can be (see
     /// [`Solver::empty`]), so a forced move is found at once when the first item is forced.
     fn choose(&mut self) -> usize {
-        if self.track {
-            self.choose_with::<true>()
-        } else {
-            self.choose_with::<false>()
-        }
+        by_track!(self.choose_with())
     }
 
     /// [`Solver::choose`], with the early stop when `TRACK`.
@@ -606,11 +611,7 @@ impl Solver {
     }
 
     fn cover(&mut self, i: usize) {
-        if self.track {
-            self.cover_with::<true>(i);
-        } else {
-            self.cover_with::<false>(i);
-        }
+        by_track!(self.cover_with(i));
     }
 
     /// [`Solver::cover`], keeping [`Solver::empty`] when `TRACK`.
@@ -631,11 +632,7 @@ impl Solver {
     }
 
     fn uncover(&mut self, i: usize) {
-        if self.track {
-            self.uncover_with::<true>(i);
-        } else {
-            self.uncover_with::<false>(i);
-        }
+        by_track!(self.uncover_with(i));
     }
 
     /// [`Solver::uncover`], keeping [`Solver::empty`] when `TRACK`.
@@ -667,11 +664,7 @@ impl Solver {
     /// Removes every other node of `p`'s option from its item list (Knuth's hide').
     #[inline]
     fn hide(&mut self, p: usize) {
-        if self.track {
-            self.hide_with::<true>(p);
-        } else {
-            self.hide_with::<false>(p);
-        }
+        by_track!(self.hide_with(p));
     }
 
     /// [`Solver::hide`], keeping [`Solver::empty`] when `TRACK`.
@@ -706,11 +699,7 @@ impl Solver {
 
     #[inline]
     fn unhide(&mut self, p: usize) {
-        if self.track {
-            self.unhide_with::<true>(p);
-        } else {
-            self.unhide_with::<false>(p);
-        }
+        by_track!(self.unhide_with(p));
     }
 
     /// [`Solver::unhide`], keeping [`Solver::empty`] when `TRACK`.
@@ -742,11 +731,7 @@ impl Solver {
 
     /// Covers or purifies the items of `x`'s option other than `x`'s own (step C5).
     fn commit_option(&mut self, x: usize) {
-        if self.track {
-            self.commit_option_with::<true>(x);
-        } else {
-            self.commit_option_with::<false>(x);
-        }
+        by_track!(self.commit_option_with(x));
     }
 
     /// [`Solver::commit_option`], keeping [`Solver::empty`] when `TRACK`.
@@ -766,11 +751,7 @@ impl Solver {
 
     /// Undoes [`Solver::commit_option`], in reverse order (step C6).
     fn uncommit_option(&mut self, x: usize) {
-        if self.track {
-            self.uncommit_option_with::<true>(x);
-        } else {
-            self.uncommit_option_with::<false>(x);
-        }
+        by_track!(self.uncommit_option_with(x));
     }
 
     /// [`Solver::uncommit_option`], keeping [`Solver::empty`] when `TRACK`.
@@ -790,11 +771,7 @@ impl Solver {
 
     /// Covers or purifies item `j` as option node `p` says (its color).
     fn commit(&mut self, p: usize, j: usize) {
-        if self.track {
-            self.commit_with::<true>(p, j);
-        } else {
-            self.commit_with::<false>(p, j);
-        }
+        by_track!(self.commit_with(p, j));
     }
 
     /// [`Solver::commit`], keeping [`Solver::empty`] when `TRACK`.
@@ -808,11 +785,7 @@ impl Solver {
 
     /// Undoes [`Solver::commit`].
     fn uncommit(&mut self, p: usize, j: usize) {
-        if self.track {
-            self.uncommit_with::<true>(p, j);
-        } else {
-            self.uncommit_with::<false>(p, j);
-        }
+        by_track!(self.uncommit_with(p, j));
     }
 
     /// [`Solver::uncommit`], keeping [`Solver::empty`] when `TRACK`.
@@ -987,11 +960,7 @@ impl Solver {
     /// [`Solver::empty`]): no item after it can beat it.
     fn choose_m(&self) -> (usize, i32) {
         // Without the count of empty lists there is no early stop: the plain scan.
-        if self.track {
-            self.choose_m_with::<true>()
-        } else {
-            self.choose_m_with::<false>()
-        }
+        by_track!(self.choose_m_with())
     }
 
     /// [`Solver::choose_m`], stopping early when `EARLY`.
@@ -1252,8 +1221,8 @@ impl Solver {
     /// many equal pieces) are counted without enumerating their solutions. When `memo` is
     /// false, or when the table does not pay (see [`MEMO_TRIAL`]), it is a plain count.
     ///
-    /// Returns `None` when the count exceeds 2^128 - 1. Recursion depth is the number of
-    /// options in a solution.
+    /// Returns `None` when the count exceeds 2^128 - 1. The search keeps its own stack of
+    /// frames (see `count_below`), so its depth is limited by memory alone.
     ///
     /// With multiplicities, when every option has an item covered exactly once (packings
     /// with piece counts: every option has its cells), it branches only on such items and
