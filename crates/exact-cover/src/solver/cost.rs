@@ -243,16 +243,23 @@ impl Solver {
         let (l, r) = (self.llink[i], self.rlink[i]);
         self.rlink[l as usize] = i as u32;
         self.llink[r as usize] = i as u32;
+        let mut last = self.last_below(i, thr, cost);
+        while last != i {
+            self.unhide(last);
+            last = self.nodes[last].up as usize;
+        }
+    }
+
+    /// The last node of item `i`'s list whose net cost is below `thr` (`i` itself when
+    /// none is): where undoing a cover or purify with that threshold starts, going up.
+    fn last_below(&self, i: usize, thr: u128, cost: &[u64]) -> usize {
         let mut last = i;
         let mut p = self.nodes[i].down as usize;
         while p != i && u128::from(cost[p]) < thr {
             last = p;
             p = self.nodes[p].down as usize;
         }
-        while last != i {
-            self.unhide(last);
-            last = self.nodes[last].up as usize;
-        }
+        last
     }
 
     /// Keeps only the options of secondary item `i` (below `thr`) that give it the color
@@ -275,12 +282,7 @@ impl Solver {
     /// Undoes [`Solver::purify_below`] with the same threshold, last first.
     fn unpurify_below(&mut self, p: usize, c: i32, i: usize, thr: u128, cost: &[u64]) {
         self.purified[i] = 0;
-        let mut last = i;
-        let mut q = self.nodes[i].down as usize;
-        while q != i && u128::from(cost[q]) < thr {
-            last = q;
-            q = self.nodes[q].down as usize;
-        }
+        let mut last = self.last_below(i, thr, cost);
         while last != i {
             if self.nodes[last].color < 0 {
                 self.nodes[last].color = c;
