@@ -65,29 +65,36 @@ fn monomino_cells(json: &str, rows: usize, cols: usize) -> Vec<u32> {
     seen
 }
 
+/// A folder of its own for test `tag` holding `mono.txt`, the monomino with any number of
+/// copies (`M *`); returns both.
+fn monomino_file(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("gridlock-deep-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pieces = dir.join("mono.txt");
+    std::fs::write(&pieces, "M *\n#\n").unwrap();
+    (dir, pieces)
+}
+
+/// `gridlock pack --pieces PIECES --rect RECT ARGS` under `ulimit -s 512`: its standard
+/// output, the exit status checked to be 0.
+fn pack_under_small_stack(pieces: &std::path::Path, rect: &str, args: &str) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("gridlock");
+    let script = format!("ulimit -s 512 && exec '{}' pack --pieces '{}' --rect {rect} {args}", bin.display(), pieces.display());
+    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{rect} {args}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// The monomino on 1000x1000: a million levels (dancing links: "M *" has no piece item),
 /// the first packing checked cell by cell, the count and the count on two threads.
 #[test]
 fn the_monomino_on_1000x1000_under_a_512_kb_stack() {
-    let dir = std::env::temp_dir().join(format!("gridlock-deep-mono1000-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pieces = dir.join("mono.txt");
-    std::fs::write(&pieces, "M *\n#\n").unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("gridlock");
-    let run = |extra: &str| {
-        let script = format!(
-            "ulimit -s 512 && exec '{}' pack --pieces '{}' --rect 1000x1000 --format json {extra}",
-            bin.display(),
-            pieces.display()
-        );
-        let out = Command::new("sh").args(["-c", &script]).output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{extra}: {}", String::from_utf8_lossy(&out.stderr));
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let first = run("");
+    let (dir, pieces) = monomino_file("mono1000");
+    let first = pack_under_small_stack(&pieces, "1000x1000", "--format json");
     assert!(monomino_cells(&first, 1000, 1000).iter().all(|&n| n == 1), "every cell covered once");
     for extra in ["--count", "--count --threads 2"] {
-        let v: serde_json::Value = serde_json::from_str(&run(extra)).unwrap();
+        let v: serde_json::Value =
+            serde_json::from_str(&pack_under_small_stack(&pieces, "1000x1000", &format!("--format json {extra}"))).unwrap();
         assert_eq!(v["count"], 1, "{extra}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -98,12 +105,8 @@ fn the_monomino_on_1000x1000_under_a_512_kb_stack() {
 /// count of fixed packings recursed once a tile and overflowed even an 8 MB stack.
 #[test]
 fn the_monomino_on_300x300_up_to_symmetry_under_a_512_kb_stack() {
-    let dir = std::env::temp_dir().join(format!("gridlock-deep-unique-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pieces = dir.join("mono.txt");
-    std::fs::write(&pieces, "M *\n#\n").unwrap();
-    let (code, out) = under_small_stack(&["pack", "--count", "--unique", "--rect", "300x300", "--pieces"], &pieces);
-    assert_eq!((code, out.trim()), (Some(0), "1"));
+    let (dir, pieces) = monomino_file("unique");
+    assert_eq!(pack_under_small_stack(&pieces, "300x300", "--count --unique").trim(), "1");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -111,17 +114,9 @@ fn the_monomino_on_300x300_up_to_symmetry_under_a_512_kb_stack() {
 /// count and its listing recursed once a tile and overflowed a 512 KB stack).
 #[test]
 fn the_monomino_on_40x40_under_a_512_kb_stack() {
-    let dir = std::env::temp_dir().join(format!("gridlock-deep-mono-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pieces = dir.join("mono.txt");
-    std::fs::write(&pieces, "M *\n#\n").unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("gridlock");
+    let (dir, pieces) = monomino_file("mono");
     let run = |extra: &str| {
-        let script =
-            format!("ulimit -s 512 && exec '{}' pack --pieces '{}' --rect 40x40 --format json {extra}", bin.display(), pieces.display());
-        let out = Command::new("sh").args(["-c", &script]).output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{extra}: {}", String::from_utf8_lossy(&out.stderr));
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+        serde_json::from_str::<serde_json::Value>(&pack_under_small_stack(&pieces, "40x40", &format!("--format json {extra}"))).unwrap()
     };
     assert_eq!(run("--count --stats")["count"], 1);
     let first = run("");

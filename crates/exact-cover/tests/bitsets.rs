@@ -9,18 +9,7 @@ use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 mod common;
-use common::{brute_force, is_solution, small_problem, small_problem_with_multiplicities};
-
-/// A seeded xorshift: each call gives a number below its argument.
-fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
-    let mut rng = seed | 1;
-    move |m: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % m
-    }
-}
+use common::{brute_force, is_solution, small_problem, small_problem_with_multiplicities, xorshift};
 
 /// Larger random problems (a seeded xorshift): `primary` primary items, a few colored
 /// secondary ones, `options` options of 1 to 4 items, so that more than 64 options span

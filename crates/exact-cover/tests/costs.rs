@@ -7,7 +7,7 @@ use exact_cover::{knuth, CostError, Problem, Solver};
 use proptest::prelude::*;
 
 mod common;
-use common::{brute_force, is_solution, small_problem};
+use common::{brute_force, is_solution, small_problem, xorshift};
 
 /// The sum of the costs of `options`.
 fn price(p: &Problem, options: &[usize]) -> u128 {
@@ -76,17 +76,6 @@ fn costs_with_multiplicities_are_refused_and_no_solution_is_empty() {
     let mut q = Problem::new(2, 0);
     q.add_option(&[0]).unwrap();
     assert!(Solver::cheapest(&q, 3).unwrap().0.is_empty());
-}
-
-/// A seeded xorshift: each call gives a number below its argument.
-fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
-    let mut rng = seed | 1;
-    move |m: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % m
-    }
 }
 
 /// Larger random problems than the brute force can take: `primary` primary items and 3

@@ -7,18 +7,9 @@
 
 use exact_cover::{knuth, Solver};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-/// A seeded xorshift: each call gives a number below its argument.
-fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
-    let mut rng = seed | 1;
-    move |m: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % m
-    }
-}
+mod common;
+use common::{knuth_dir, knuth_stderr, xorshift};
 
 /// A random problem in Knuth's format (names of at most 8 characters, one-character
 /// colors, as DLX5 reads them): `primary` items, 3 colored secondary ones, `options`
@@ -56,7 +47,7 @@ fn problems() -> Vec<(String, String)> {
 
 /// `dlx5` when built, else `None` (said on stderr).
 fn reference() -> Option<PathBuf> {
-    let dir = std::env::var_os("GRIDLOCK_KNUTH").map_or_else(|| std::env::temp_dir().join("gridlock-knuth"), PathBuf::from);
+    let dir = knuth_dir();
     if !dir.join("dlx5").is_file() {
         eprintln!("Knuth's dlx5 is not built in {}: comparing with the recorded costs only", dir.display());
         return None;
@@ -67,17 +58,7 @@ fn reference() -> Option<PathBuf> {
 /// The optimum costs `dlx5 k5` prints for `text` ("The optimum cost is $N", or a list of
 /// " $N" lines, "(repeated m times)" expanded), cheapest first.
 fn dlx5_costs(dir: &Path, text: &str) -> Vec<u128> {
-    use std::io::Write;
-    let mut child = Command::new(dir.join("dlx5"))
-        .arg("k5")
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = knuth_stderr(dir, "dlx5", "k5", text);
     let mut costs = Vec::new();
     let mut listing = false;
     for line in err.lines() {

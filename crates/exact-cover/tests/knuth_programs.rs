@@ -9,7 +9,9 @@
 
 use exact_cover::{knuth, Solver};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+mod common;
+use common::{knuth_dir, knuth_stderr};
 
 /// A random problem in Knuth's format: `primary` items (some with multiplicities
 /// `lo:hi|`), 4 secondary items with colors, `options` options.
@@ -70,7 +72,7 @@ fn problems() -> Vec<(String, String, &'static str)> {
 /// `GRIDLOCK_KNUTH` names, else `$TMPDIR/gridlock-knuth`; `None` (the recorded counts
 /// are checked alone, and the test says so on stderr) otherwise.
 fn reference() -> Option<PathBuf> {
-    let dir = std::env::var_os("GRIDLOCK_KNUTH").map_or_else(|| std::env::temp_dir().join("gridlock-knuth"), PathBuf::from);
+    let dir = knuth_dir();
     let missing = ["dlx2", "dlx3"].into_iter().find(|p| !dir.join(p).is_file());
     if let Some(p) = missing {
         eprintln!("Knuth's {p} is not built in {}: comparing with the recorded counts only", dir.display());
@@ -81,17 +83,7 @@ fn reference() -> Option<PathBuf> {
 
 /// The count Knuth's `program` prints ("Altogether N solutions") for `text`.
 fn knuth_count(dir: &Path, program: &str, text: &str) -> u64 {
-    use std::io::Write;
-    let mut child = Command::new(dir.join(program))
-        .arg("m0")
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = knuth_stderr(dir, program, "m0", text);
     let line = err.lines().find(|l| l.starts_with("Altogether")).unwrap_or_else(|| panic!("{program}: {err}"));
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }

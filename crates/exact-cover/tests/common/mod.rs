@@ -67,3 +67,36 @@ pub fn small_problem_with_multiplicities(max_options: usize) -> impl Strategy<Va
         p
     })
 }
+
+/// A seeded xorshift: each call gives a number below its argument.
+pub fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut rng = seed | 1;
+    move |m: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % m
+    }
+}
+
+/// Where Knuth's programs are built by hand (outside the tree, from his CWEB sources that
+/// `../shared/reference/README.md` points to): `GRIDLOCK_KNUTH`, else
+/// `$TMPDIR/gridlock-knuth`.
+pub fn knuth_dir() -> std::path::PathBuf {
+    std::env::var_os("GRIDLOCK_KNUTH").map_or_else(|| std::env::temp_dir().join("gridlock-knuth"), std::path::PathBuf::from)
+}
+
+/// What Knuth's `program` (in `dir`), run with `arg` on `text` as its input, prints on
+/// standard error (its counts and costs; the solutions on standard output are dropped).
+pub fn knuth_stderr(dir: &std::path::Path, program: &str, arg: &str, text: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(dir.join(program))
+        .arg(arg)
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    String::from_utf8_lossy(&child.wait_with_output().unwrap().stderr).into_owned()
+}
