@@ -28,6 +28,30 @@ pub struct Args {
     best: Option<u64>,
     #[command(flatten)]
     listing: Listing,
+    /// Write every solution as a reduced ZDD to FILE ("-": on stdout instead of the
+    /// count), built by the memoized search as Knuth's DLX6 builds it, and print the
+    /// count. FILE is written whole or not at all. Format: --zdd-format
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "all", "limit", "min_cost", "best", "no_memo", "sample"])]
+    zdd: Option<std::path::PathBuf>,
+    /// The ZDD's format: "knuth" (DLX6's text, read by Knuth's ZDDREAD programs: one
+    /// line "k: (~v?lo:hi)" a node, node numbers in hexadecimal, options numbered from 1
+    /// in decimal, children first, a dummy root "k: (~0?0:root)" last) or "json"
+    /// (docs/json.md)
+    #[arg(long, value_enum, default_value_t = ZddFormat::Knuth, requires = "zdd")]
+    zdd_format: ZddFormat,
+    /// Stop with an error when the ZDD (of --zdd or --sample) would have more than N
+    /// nodes (each takes about 40 bytes)
+    #[arg(long, value_name = "N", default_value_t = 50_000_000, value_parser = clap::value_parser!(u64).range(1..=4_000_000_000))]
+    zdd_max_nodes: u64,
+    /// Print N solutions drawn independently and exactly uniformly at random (from the
+    /// ZDD of every solution: each a rank below the count, unranked), as --all prints
+    /// them; reproducible from --seed
+    #[arg(long, value_name = "N", conflicts_with_all = ["count", "all", "limit", "min_cost", "best", "no_memo"], value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    sample: Option<u64>,
+    /// The seed of --sample's generator (xoshiro256++): the same seed, problem and
+    /// version give the same samples
+    #[arg(long, value_name = "S", default_value_t = 0, requires = "sample")]
+    seed: u64,
     /// With --count: count without the memo table (plain enumeration). By default a
     /// count memoizes subproblems (DXZ, on dancing links) and keeps the table only if,
     /// after 50000 lookups, its hits saved at least 2 search nodes per lookup; if not, the
@@ -47,6 +71,15 @@ pub struct Args {
     scale: Scale,
     #[command(flatten)]
     budget: Budget,
+}
+
+/// The format of `--zdd`'s file.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug)]
+enum ZddFormat {
+    /// Knuth's text format (DLX6, ZDDREAD).
+    Knuth,
+    /// JSON (docs/json.md).
+    Json,
 }
 
 /// The answer without a list.
@@ -120,6 +153,83 @@ fn run_cheapest(args: &Args, named: &exact_cover::knuth::Named, run: &Run) -> Ou
         None => serde_json::json!({ "verdict": "no_solution", "solution": null }),
     };
     run.answer(text, &answer, &stats)
+}
+
+/// Counters of building a ZDD: search nodes, memo hits and entries, and the ZDD's
+/// nodes.
+#[derive(Serialize)]
+struct ZddStatsOut {
+    engine: &'static str,
+    nodes: u64,
+    memo_hits: u64,
+    memo_entries: u64,
+    zdd_nodes: usize,
+}
+
+/// A count in JSON: a number up to 2^53, a decimal string past it.
+fn count_json(count: u128) -> serde_json::Value {
+    cost_json(count)
+}
+
+/// Builds the ZDD of every solution (`--zdd`, `--sample`), reporting its counters.
+fn build_zdd(args: &Args, named: &exact_cover::knuth::Named) -> Result<(exact_cover::Zdd, ZddStatsOut), output::Failure> {
+    if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress {
+        return Err(output::bad("--zdd and --sample run on one thread, without --shard or --progress"));
+    }
+    let (zdd, st, engine) = strategy::zdd(&named.problem, args.zdd_max_nodes as usize).map_err(|e| output::bad(e.to_string()))?;
+    let stats = ZddStatsOut { engine: engine.name(), nodes: st.nodes, memo_hits: st.hits, memo_entries: st.entries, zdd_nodes: zdd.len() };
+    if args.stats {
+        eprintln!(
+            "engine: {}; nodes: {}; memo hits: {}; memo entries: {}; ZDD nodes: {}",
+            stats.engine, stats.nodes, stats.memo_hits, stats.memo_entries, stats.zdd_nodes
+        );
+    }
+    Ok((zdd, stats))
+}
+
+/// The ZDD as JSON (docs/json.md): the options' texts, the nodes as `[option, lo, hi]`
+/// (node `k` at index `k - 2`), the root and the count.
+fn zdd_json(zdd: &exact_cover::Zdd, named: &exact_cover::knuth::Named, count: u128) -> String {
+    use std::fmt::Write;
+    let options: Vec<String> = (0..named.problem.options()).map(|k| named.option_text(k)).collect();
+    let mut s = String::with_capacity(16 * zdd.len() + 64);
+    s.push_str("{\"format\":\"gridlock-zdd/1\",\"count\":");
+    s.push_str(&count_json(count).to_string());
+    let _ = write!(s, ",\"root\":{},\"options\":{},\"nodes\":[", zdd.root(), serde_json::json!(options));
+    for (k, n) in zdd.nodes().iter().enumerate() {
+        let _ = write!(s, "{}[{},{},{}]", if k == 0 { "" } else { "," }, n.option, n.lo, n.hi);
+    }
+    s.push_str("]}\n");
+    s
+}
+
+/// `--zdd FILE`: writes the ZDD and prints the count.
+fn run_zdd(args: &Args, path: &std::path::Path, named: &exact_cover::knuth::Named, run: &Run) -> Outcome {
+    let target = output::SvgTarget::new(Some(path), &[args.io.file.as_deref()])?.expect("a path was given");
+    let (zdd, stats) = build_zdd(args, named)?;
+    let count = zdd.count().ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
+    let text = match args.zdd_format {
+        ZddFormat::Knuth => zdd.to_knuth(),
+        ZddFormat::Json => zdd_json(&zdd, named, count),
+    };
+    target.write(&text)?;
+    if output::SvgTarget::is_stdout(&Some(target)) {
+        return Ok(());
+    }
+    run.answer(|| format!("{count}\n"), &Answer::Count { count, shard: None }, &stats)
+}
+
+/// `--sample N`: N uniform solutions, listed as `--all` lists them.
+fn run_sample(args: &Args, n: u64, named: &exact_cover::knuth::Named, run: &Run) -> Outcome {
+    let (zdd, stats) = build_zdd(args, named)?;
+    let samples = zdd.sample(n as usize, args.seed).ok_or_else(|| output::bad("--sample needs the count below 2^128"))?;
+    let mut list = run.stream("solutions", "\n");
+    for sol in &samples {
+        let options: Vec<String> = sol.iter().map(|&k| named.option_text(k)).collect();
+        list.push(|| options.iter().map(|o| format!("{o}\n")).collect(), &options)?;
+    }
+    let verdict = if samples.is_empty() { "no_solution" } else { "solved" };
+    list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &stats)
 }
 
 /// Search counters of a listing: the engine that ran, nodes and updates.
@@ -230,6 +340,12 @@ pub fn run(args: &Args) -> Outcome {
     let run = Run::new("xc", args.io.format);
     if args.min_cost || args.best.is_some() {
         return run_cheapest(args, &named, &run);
+    }
+    if let Some(path) = &args.zdd {
+        return run_zdd(args, path, &named, &run);
+    }
+    if let Some(n) = args.sample {
+        return run_sample(args, n, &named, &run);
     }
     if args.count {
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));

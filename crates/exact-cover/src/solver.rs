@@ -5,6 +5,7 @@ use crate::{Color, Problem};
 use std::collections::HashMap;
 
 pub mod cost;
+pub mod zdd;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -1099,6 +1100,9 @@ pub struct MemoStats {
     /// Whether the run stops (as `aborted`) instead of going on without the table when
     /// the trial drops it (see [`Solver::count_memo_if_it_pays`]).
     give_up: bool,
+    /// Whether the table is kept whatever it saves, with no cap on its entries (the ZDD,
+    /// see [`Solver::zdd`], maps subproblems to its nodes).
+    always: bool,
 }
 
 /// Which item a memoized count branches on.
@@ -1459,7 +1463,7 @@ impl Solver {
         };
         let stored = if st.kept {
             *lookups += 1;
-            if *lookups == MEMO_TRIAL && st.saved < MEMO_MIN_SAVING * MEMO_TRIAL {
+            if *lookups == MEMO_TRIAL && !st.always && st.saved < MEMO_MIN_SAVING * MEMO_TRIAL {
                 if st.give_up {
                     st.aborted = true;
                     return Entered::Done(None);
@@ -1479,7 +1483,7 @@ impl Solver {
                     st.saved += nodes;
                     return Entered::Done(Some(c));
                 }
-                table.len() < MEMO_MAX_ENTRIES
+                st.always || table.len() < MEMO_MAX_ENTRIES
             } else {
                 false
             }

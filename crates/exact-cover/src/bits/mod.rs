@@ -33,6 +33,7 @@
 use crate::{Color, Problem, Progress, Stats, PROGRESS_INTERVAL};
 
 mod multiplicities;
+mod zdd;
 pub use multiplicities::BitSolverM;
 use std::sync::Arc;
 
