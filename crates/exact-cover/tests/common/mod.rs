@@ -100,3 +100,47 @@ pub fn knuth_stderr(dir: &std::path::Path, program: &str, arg: &str, text: &str)
     child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
     String::from_utf8_lossy(&child.wait_with_output().unwrap().stderr).into_owned()
 }
+
+/// A random problem in Knuth's format: `primary` items (some with multiplicities
+/// `lo:hi|`), 4 secondary items with colors, `options` options.
+pub fn random_problem(seed: u64, primary: usize, options: usize, multiplicities: bool) -> String {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let mut head: Vec<String> = (0..primary)
+        .map(|i| match (multiplicities, next(3)) {
+            (true, 0) => format!("{}:{}|p{i}", next(2), 2 + next(2)),
+            (true, 1) => format!("2|p{i}"),
+            _ => format!("p{i}"),
+        })
+        .collect();
+    head.push("|".into());
+    head.extend((0..4).map(|j| format!("s{j}")));
+    let mut text = format!("| random problem, seed {seed}\n{}\n", head.join(" "));
+    for _ in 0..options {
+        let mut items: Vec<String> = Vec::new();
+        let len = 1 + next(4) as usize;
+        let start = next(primary as u64) as usize;
+        for d in 0..len {
+            let i = (start + d * (1 + next(3) as usize)) % primary;
+            let name = format!("p{i}");
+            if !items.contains(&name) {
+                items.push(name);
+            }
+        }
+        for j in 0..4 {
+            match next(6) {
+                0 => items.push(format!("s{j}")),
+                1 => items.push(format!("s{j}:{}", (b'a' + next(2) as u8) as char)),
+                _ => {}
+            }
+        }
+        text.push_str(&items.join(" "));
+        text.push('\n');
+    }
+    text
+}

@@ -1,0 +1,170 @@
+//! `xc --zdd FILE` and `xc --sample N` (DLX6's diagram; uniform samples): the file read
+//! back by the tests' own reader of Knuth's format (and by serde for JSON) has as many
+//! paths as `xc --count` counts, every path and every sample is a solution checked from
+//! the problem's text, the seed fixes the samples, and the errors leave no file.
+
+mod common;
+#[path = "../crates/exact-cover/tests/common/zdd_text.rs"]
+mod zdd_text;
+
+use common::{gridlock, rejects};
+use serde_json::Value;
+use std::collections::{BTreeSet, HashMap};
+
+/// The pentominoes in a 6x10 box, in Knuth's format as `pack --emit-knuth` writes it.
+fn pentominoes() -> String {
+    let out = gridlock().args(["pack", "--rect", "6x10", "--pieces", "pentominoes", "--emit-knuth"]).output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A problem's primary items, secondary items and option lines (items with their
+/// colors), read from Knuth's format here (no colors or multiplicities expected).
+fn parse(text: &str) -> (Vec<String>, Vec<String>, Vec<Vec<String>>) {
+    let mut lines = text.lines().filter(|l| !l.starts_with('|') && !l.trim().is_empty());
+    let head = lines.next().unwrap();
+    let (p, s) = head.split_once(" | ").unwrap_or((head, ""));
+    let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    (words(p), words(s), lines.map(words).collect())
+}
+
+/// Whether the option lines `chosen` cover every primary item once and every secondary
+/// item at most once (no colors).
+fn covers(primary: &[String], secondary: &[String], chosen: &[Vec<String>]) -> bool {
+    let mut uses: HashMap<&str, usize> = HashMap::new();
+    for o in chosen {
+        for i in o {
+            *uses.entry(i.as_str()).or_default() += 1;
+        }
+    }
+    primary.iter().all(|i| uses.get(i.as_str()) == Some(&1))
+        && secondary.iter().all(|i| uses.get(i.as_str()).copied().unwrap_or(0) <= 1)
+        && uses.keys().all(|i| primary.iter().chain(secondary).any(|j| j == i))
+}
+
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = gridlock().args(args).write_stdin(input.to_string()).output().unwrap();
+    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn the_pentomino_diagram_has_9356_paths_each_a_packing() {
+    let text = pentominoes();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.zdd");
+    let (code, out, _) = run(&["xc", "--zdd", path.to_str().unwrap()], &text);
+    assert_eq!((code, out.as_str()), (0, "9356\n"));
+    let zdd = zdd_text::read(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(zdd.count(), 9356);
+    // Knuth's dlx6 m1 wrote 38966 nodes besides the sinks and its dummy root.
+    assert!(zdd.real_nodes() <= 38966, "{}", zdd.real_nodes());
+    let (primary, secondary, options) = parse(&text);
+    let solutions = zdd.solutions();
+    let distinct: BTreeSet<&Vec<usize>> = solutions.iter().collect();
+    assert_eq!(distinct.len(), 9356);
+    for s in &solutions {
+        let chosen: Vec<Vec<String>> = s.iter().map(|&k| options[k].clone()).collect();
+        assert!(covers(&primary, &secondary, &chosen), "{s:?}");
+    }
+    // JSON: the same diagram, options by text.
+    let (code, json, _) = run(&["xc", "--zdd", "-", "--zdd-format", "json"], &text);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!((v["format"].as_str(), v["count"].as_u64()), (Some("gridlock-zdd/1"), Some(9356)));
+    let nodes = v["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), zdd.real_nodes());
+    let mut count = vec![0u128, 1];
+    for n in nodes {
+        let [option, lo, hi] = [0, 1, 2].map(|j| n[j].as_u64().unwrap() as usize);
+        assert!(option < options.len() && lo < count.len() && hi < count.len());
+        count.push(count[lo] + count[hi]);
+    }
+    assert_eq!(count[v["root"].as_u64().unwrap() as usize], 9356);
+    assert_eq!(v["options"].as_array().unwrap().len(), options.len());
+}
+
+#[test]
+fn samples_are_packings_fixed_by_the_seed() {
+    let text = pentominoes();
+    let (primary, secondary, _) = parse(&text);
+    let (code, out, _) = run(&["xc", "--sample", "20", "--seed", "5"], &text);
+    assert_eq!(code, 0);
+    let blocks: Vec<&str> = out.trim_end().split("\n\n").collect();
+    assert_eq!(blocks.len(), 20);
+    for b in &blocks {
+        let chosen: Vec<Vec<String>> = b.lines().map(|l| l.split_whitespace().map(str::to_string).collect()).collect();
+        assert!(covers(&primary, &secondary, &chosen), "{b}");
+    }
+    assert!(blocks.iter().collect::<BTreeSet<_>>().len() >= 19, "20 draws of 9356 repeat at most rarely");
+    assert_eq!(run(&["xc", "--sample", "20", "--seed", "5"], &text).1, out, "the seed fixes the samples");
+    assert_ne!(run(&["xc", "--sample", "20", "--seed", "6"], &text).1, out);
+    let (_, json, _) = run(&["xc", "--sample", "3", "--format", "json"], &text);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 3);
+    assert_eq!(run(&["xc", "--sample", "3"], "a b\na\n").1, "No solution\n");
+}
+
+#[test]
+fn random_problems_have_as_many_paths_as_solutions() {
+    let mut rng = 12345u64;
+    let mut next = |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n
+    };
+    for round in 0..12 {
+        let primary = 5 + next(6) as usize;
+        let mut text = (0..primary).map(|i| format!("p{i}")).collect::<Vec<_>>().join(" ") + " | s0 s1\n";
+        for _ in 0..10 + next(30) {
+            let mut items: Vec<String> = Vec::new();
+            for _ in 0..1 + next(3) {
+                let name = format!("p{}", next(primary as u64));
+                if !items.contains(&name) {
+                    items.push(name);
+                }
+            }
+            if next(3) == 0 {
+                items.push(format!("s{}", next(2)));
+            }
+            text += &(items.join(" ") + "\n");
+        }
+        let (_, count, _) = run(&["xc", "--count"], &text);
+        let (code, zdd, _) = run(&["xc", "--zdd", "-"], &text);
+        assert_eq!(code, 0);
+        let z = zdd_text::read(&zdd);
+        assert_eq!(z.count().to_string(), count.trim(), "round {round}:\n{text}");
+        let (primary_items, secondary, options) = parse(&text);
+        for s in z.solutions() {
+            let chosen: Vec<Vec<String>> = s.iter().map(|&k| options[k].clone()).collect();
+            assert!(covers(&primary_items, &secondary, &chosen), "round {round}: {s:?}");
+        }
+    }
+}
+
+#[test]
+fn errors_leave_no_file() {
+    let text = pentominoes();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.zdd");
+    let p = path.to_str().unwrap();
+    rejects(&["xc", "--zdd", p, "--zdd-max-nodes", "100"], &text, &["more than 100 nodes"]);
+    assert!(!path.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no temporary file left");
+    rejects(&["xc", "--sample", "2", "--zdd-max-nodes", "100"], &text, &["more than 100 nodes"]);
+    for conflict in [&["--count"][..], &["--all"], &["--min-cost"], &["--sample", "2"]] {
+        let mut args = vec!["xc", "--zdd", p];
+        args.extend_from_slice(conflict);
+        let out = gridlock().args(&args).write_stdin(text.clone()).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    let out = gridlock().args(["xc", "--seed", "3"]).write_stdin(text.clone()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "--seed without --sample");
+    // Multiplicities outside counter mode are refused by name.
+    rejects(&["xc", "--zdd", p], "2|a b\na\na b\nb\n", &["multiplicities"]);
+    // The input file is never overwritten.
+    let input = dir.path().join("in.dlx");
+    std::fs::write(&input, "a\na\n").unwrap();
+    rejects(&["xc", "--zdd", input.to_str().unwrap(), input.to_str().unwrap()], "", &["input file"]);
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), "a\na\n");
+}
