@@ -82,6 +82,25 @@ impl Listing {
     }
 }
 
+/// Solutions drawn uniformly at random.
+#[derive(clap::Args, Debug)]
+pub struct Sampling {
+    /// Print N solutions drawn independently and exactly uniformly at random, as --all
+    /// prints them (repeats are possible): from the ZDD of every solution (see xc --zdd),
+    /// each the solution of a rank drawn uniformly below the count; reproducible from
+    /// --seed
+    #[arg(long, value_name = "N", conflicts_with_all = ["count", "all", "limit"], value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub sample: Option<u64>,
+    /// The seed of --sample's generator (xoshiro256++): the same seed, problem and
+    /// version give the same samples
+    #[arg(long, value_name = "S", default_value_t = 0, requires = "sample")]
+    pub seed: u64,
+    /// Stop with an error when the ZDD of --sample (or xc's --zdd) would have more than N
+    /// nodes (each takes about 40 bytes)
+    #[arg(long, value_name = "N", default_value_t = 50_000_000, value_parser = clap::value_parser!(u64).range(1..=4_000_000_000))]
+    pub zdd_max_nodes: u64,
+}
+
 /// The largest shard count: far above any cluster, small enough that the subtree count
 /// (threads x 32 x N) cannot overflow and the split costs no more than the whole count.
 pub const MAX_SHARDS: usize = 1_000_000;

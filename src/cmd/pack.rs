@@ -1,7 +1,7 @@
 //! `gridlock pack`: polyomino packing, each piece used once.
 
 use super::{keep_going, lines, Cells};
-use crate::args::{Budget, Format, Listing, Picture, Scale};
+use crate::args::{Budget, Format, Listing, Picture, Sampling, Scale};
 use crate::output::{self, bad, read_input, NoStats, Outcome, Run, Stream, SvgTarget, SMALL_INPUT_LIMIT};
 use polyform::symmetry::BoardSymmetry;
 use polyform::{Board, Copies, Piece};
@@ -73,9 +73,11 @@ pub struct Args {
     unique: bool,
     #[command(flatten)]
     listing: Listing,
+    #[command(flatten)]
+    sampling: Sampling,
     /// Print the problem as exact cover in Knuth's DLX format (for `gridlock xc` or
     /// Knuth's programs) instead of solving it.
-    #[arg(long, conflicts_with_all = ["count", "all", "limit", "unique", "svg", "format"])]
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "unique", "svg", "format", "sample"])]
     emit_knuth: bool,
     /// Output format: the puzzle's text format, or JSON (docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -228,6 +230,10 @@ enum TilingAnswer {
 /// `Search::with_copies` picks; with --unique, counts by Burnside's lemma and listings
 /// filtered to one tiling per symmetry class.
 fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &Run) -> Outcome {
+    if let Some(n) = args.sampling.sample {
+        let samples = solver.sample(n as usize, args.sampling.seed, args.sampling.zdd_max_nodes as usize).map_err(bad)?;
+        return list_samples(run, &samples, |t| pack::render_tiling(solver.board(), solver.pieces(), t), |t| tiling_drawing(solver, t));
+    }
     if args.count {
         let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
         let count = if args.unique { solver.count_tilings_with_symmetry(&options).map(|(_, u)| u) } else { solver.count_tilings(&options) };
@@ -273,6 +279,30 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
     };
     let text = || first.as_ref().map_or_else(|| "No solution\n".to_string(), |t| pack::render_tiling(solver.board(), solver.pieces(), t));
     run.answer(text, &answer, &NoStats {})
+}
+
+/// Lists `samples` (`--sample N`) as `--all` lists packings, each drawn by `text` and
+/// `json`.
+fn list_samples<T: Serialize>(
+    run: &Run,
+    samples: &[pack::Tiling],
+    text: impl Fn(&pack::Tiling) -> String,
+    json: impl Fn(&pack::Tiling) -> T,
+) -> Outcome {
+    let mut list = run.stream("solutions", "\n");
+    for t in samples {
+        list.push(|| text(t), &json(t))?;
+    }
+    end_listing(list, None)
+}
+
+/// Refuses what does not go with `--sample`: --unique (classes are not sampled) and
+/// --svg (one packing).
+fn check_sampling(args: &Args) -> Outcome {
+    if args.sampling.sample.is_some() && (args.unique || args.picture.svg.is_some()) {
+        return Err(bad("--sample draws packings, not classes, and lists them: it does not go with --unique or --svg"));
+    }
+    Ok(())
 }
 
 /// Ends a listing of packings: the write error that stopped it, else the closing text
@@ -416,6 +446,7 @@ fn lattice_problem(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Ve
 /// `gridlock pack` off the square lattice: counts (the symmetry broken where exact),
 /// classes (--unique, distinct pieces), and answers one line per tile.
 fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
+    check_sampling(args)?;
     let inputs = [args.knuth.as_deref(), args.board.as_deref(), pieces_path(args)];
     let svg = SvgTarget::new(args.picture.svg.as_deref(), &inputs)?;
     if svg.is_some() && (args.count || args.listing.is_list()) {
@@ -449,6 +480,10 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
         eprintln!("symmetry: {}", solver.symmetry());
     }
     let run = Run::new("pack", args.format);
+    if let Some(n) = args.sampling.sample {
+        let samples = solver.sample(n as usize, args.sampling.seed, args.sampling.zdd_max_nodes as usize).map_err(bad)?;
+        return list_samples(&run, &samples, |t| lattice::render(solver.region(), solver.pieces(), t), |t| lattice_drawing(&solver, t));
+    }
     if args.count {
         let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
         let count = if args.unique { solver.count_classes(&options) } else { solver.count(&options) };
@@ -506,6 +541,7 @@ pub fn run(args: &Args) -> Outcome {
     if l != Lattice::Square {
         return run_lattice(args, l, &files);
     }
+    check_sampling(args)?;
     if args.boxed.is_some() {
         return Err(bad("--box is for the triangular, hexagonal, cubic and prism lattices; a square board is --rect RxC or --board FILE"));
     }
@@ -543,6 +579,17 @@ pub fn run(args: &Args) -> Outcome {
     let legend = pack::legend(solver.pieces(), &labels);
     let artist = Artist { solver: &solver, labels, legend };
     let run = Run::new("pack", args.format);
+    if let Some(n) = args.sampling.sample {
+        let samples = solver.sample(n as usize, args.sampling.seed, args.sampling.zdd_max_nodes as usize).map_err(bad)?;
+        let packing = |t: &pack::Tiling| -> Packing {
+            let mut p = vec![Vec::new(); solver.pieces().len()];
+            for (piece, cells) in t {
+                p[*piece] = cells.clone();
+            }
+            p
+        };
+        return list_samples(&run, &samples, |t| artist.text(&packing(t)), |t| artist.drawing(&packing(t)));
+    }
     if args.count {
         let bar = output::progress_bar();
         let report = output::progress_reporter(&bar);

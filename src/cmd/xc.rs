@@ -1,7 +1,7 @@
 //! `gridlock xc`: exact cover in Knuth's DLX format.
 
 use super::keep_going;
-use crate::args::{Budget, Io, Listing, Scale};
+use crate::args::{Budget, Io, Listing, Sampling, Scale};
 use crate::output::{self, read_input, Outcome, Run, LARGE_INPUT_LIMIT};
 use exact_cover::strategy::{self, Engine, Search};
 use exact_cover::Progress;
@@ -20,11 +20,11 @@ pub struct Args {
     /// Print a solution of least total cost and its cost (options carry costs as Knuth's
     /// DLX5 writes them: `|n` after an item, repeated ones added; no cost is 0): branch
     /// and bound, as DLX5
-    #[arg(long, conflicts_with_all = ["count", "all", "limit", "best"])]
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "best", "sample"])]
     min_cost: bool,
     /// Print the K cheapest solutions, cheapest first, each with its cost (among equal
     /// costs, those the search meets first), separated by blank lines
-    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all", "limit"], value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all", "limit", "sample"], value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     best: Option<u64>,
     #[command(flatten)]
     listing: Listing,
@@ -39,19 +39,8 @@ pub struct Args {
     /// (docs/json.md)
     #[arg(long, value_enum, default_value_t = ZddFormat::Knuth, requires = "zdd")]
     zdd_format: ZddFormat,
-    /// Stop with an error when the ZDD (of --zdd or --sample) would have more than N
-    /// nodes (each takes about 40 bytes)
-    #[arg(long, value_name = "N", default_value_t = 50_000_000, value_parser = clap::value_parser!(u64).range(1..=4_000_000_000))]
-    zdd_max_nodes: u64,
-    /// Print N solutions drawn independently and exactly uniformly at random (from the
-    /// ZDD of every solution: each a rank below the count, unranked), as --all prints
-    /// them; reproducible from --seed
-    #[arg(long, value_name = "N", conflicts_with_all = ["count", "all", "limit", "min_cost", "best", "no_memo"], value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
-    sample: Option<u64>,
-    /// The seed of --sample's generator (xoshiro256++): the same seed, problem and
-    /// version give the same samples
-    #[arg(long, value_name = "S", default_value_t = 0, requires = "sample")]
-    seed: u64,
+    #[command(flatten)]
+    sampling: Sampling,
     /// With --count: count without the memo table (plain enumeration). By default a
     /// count memoizes subproblems (DXZ, on dancing links) and keeps the table only if,
     /// after 50000 lookups, its hits saved at least 2 search nodes per lookup; if not, the
@@ -176,7 +165,7 @@ fn build_zdd(args: &Args, named: &exact_cover::knuth::Named) -> Result<(exact_co
     if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress {
         return Err(output::bad("--zdd and --sample run on one thread, without --shard or --progress"));
     }
-    let (zdd, st, engine) = strategy::zdd(&named.problem, args.zdd_max_nodes as usize).map_err(|e| output::bad(e.to_string()))?;
+    let (zdd, st, engine) = strategy::zdd(&named.problem, args.sampling.zdd_max_nodes as usize).map_err(|e| output::bad(e.to_string()))?;
     let stats = ZddStatsOut { engine: engine.name(), nodes: st.nodes, memo_hits: st.hits, memo_entries: st.entries, zdd_nodes: zdd.len() };
     if args.stats {
         eprintln!(
@@ -222,7 +211,7 @@ fn run_zdd(args: &Args, path: &std::path::Path, named: &exact_cover::knuth::Name
 /// `--sample N`: N uniform solutions, listed as `--all` lists them.
 fn run_sample(args: &Args, n: u64, named: &exact_cover::knuth::Named, run: &Run) -> Outcome {
     let (zdd, stats) = build_zdd(args, named)?;
-    let samples = zdd.sample(n as usize, args.seed).ok_or_else(|| output::bad("--sample needs the count below 2^128"))?;
+    let samples = zdd.sample(n as usize, args.sampling.seed).ok_or_else(|| output::bad("--sample needs the count below 2^128"))?;
     let mut list = run.stream("solutions", "\n");
     for sol in &samples {
         let options: Vec<String> = sol.iter().map(|&k| named.option_text(k)).collect();
@@ -344,7 +333,7 @@ pub fn run(args: &Args) -> Outcome {
     if let Some(path) = &args.zdd {
         return run_zdd(args, path, &named, &run);
     }
-    if let Some(n) = args.sample {
+    if let Some(n) = args.sampling.sample {
         return run_sample(args, n, &named, &run);
     }
     if args.count {

@@ -226,6 +226,17 @@ impl LatticeSolver {
         }))
     }
 
+    /// `n` packings drawn independently and exactly uniformly, reproducible from `seed`
+    /// (see [`super::sample_tilings`]).
+    ///
+    /// Errors: as [`super::sample_tilings`].
+    pub fn sample(&self, n: usize, seed: u64, max_nodes: usize) -> Result<Vec<Tiling>, RunError> {
+        if self.hopeless {
+            return Ok(Vec::new());
+        }
+        super::sample_tilings(self.region.cells().len(), &self.placements, &self.copies, n, seed, max_nodes)
+    }
+
     /// Calls `visit` with each packing, its tiles as `(piece, region cell indices)`,
     /// until it returns `Break`.
     pub fn for_each(&self, mut visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {

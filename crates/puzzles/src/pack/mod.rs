@@ -185,6 +185,9 @@ pub enum RunError {
     /// The count exceeds 2^128 - 1 (2^64 - 1 for distinct pieces).
     #[error("the count exceeds what gridlock counts (2^128 - 1 with piece counts, 2^64 - 1 for distinct pieces)")]
     Overflow,
+    /// The diagram of every packing that a sample is drawn from could not be built.
+    #[error("{0}")]
+    Zdd(#[from] exact_cover::ZddError),
     /// The placement lists would exceed [`MAX_PLACEMENT_CELLS`].
     #[error("the pieces have up to {entries} placement cells on this board; gridlock builds at most {limit}")]
     TooLarge {
@@ -194,6 +197,41 @@ pub enum RunError {
         /// [`MAX_PLACEMENT_CELLS`].
         limit: usize,
     },
+}
+
+/// `n` packings drawn independently and exactly uniformly among every packing of `cells`
+/// cells by `placements`, piece `p` used as `copies[p]` says (see
+/// [`polyform::cover::cover_with_copies`]), reproducible from `seed`: from the ZDD of
+/// every solution of the exact cover problem ([`exact_cover::strategy::zdd`], at most
+/// `max_nodes` nodes), each a rank below the count unranked ([`exact_cover::Zdd::sample`]).
+/// Each packing's tiles are in increasing order of their options (piece by piece). Empty
+/// when there is no packing.
+///
+/// Errors: [`RunError::Zdd`] when the diagram passes `max_nodes`, [`RunError::Overflow`]
+/// when the count passes 2^128 - 1.
+pub fn sample_tilings(
+    cells: usize,
+    placements: &[Vec<Vec<usize>>],
+    copies: &[Copies],
+    n: usize,
+    seed: u64,
+    max_nodes: usize,
+) -> Result<Vec<Tiling>, RunError> {
+    let cover = polyform::cover::cover_with_copies(cells, placements, copies);
+    let (zdd, _, _) = exact_cover::strategy::zdd(&cover.problem, max_nodes)?;
+    let drawn = zdd.sample(n, seed).ok_or(RunError::Overflow)?;
+    Ok(drawn
+        .into_iter()
+        .map(|options| {
+            options
+                .into_iter()
+                .map(|k| {
+                    let (p, j) = cover.owners[k];
+                    (p, placements[p][j].clone())
+                })
+                .collect()
+        })
+        .collect())
 }
 
 /// The most placement cells (one `usize` each, summed over every placement of every
@@ -295,6 +333,17 @@ impl PackSolver {
             tiling.extend(sol.iter().map(|&(p, k)| (p, self.placements[p][k].clone())));
             visit(&tiling)
         })
+    }
+
+    /// `n` packings drawn independently and exactly uniformly, reproducible from `seed`
+    /// (see [`sample_tilings`]).
+    ///
+    /// Errors: as [`sample_tilings`].
+    pub fn sample(&self, n: usize, seed: u64, max_nodes: usize) -> Result<Vec<Tiling>, RunError> {
+        if self.hopeless {
+            return Ok(Vec::new());
+        }
+        sample_tilings(self.board.len(), &self.placements, &self.copies, n, seed, max_nodes)
     }
 
     /// The engine that searches this problem (see [`Search::with_copies`]).
