@@ -28,10 +28,11 @@ class ExactCover:
         """Reads Knuth's DLX format (DLX1/2/3: ``| comments``, item line with ``|``
         between primary and secondary, ``lo:hi|item`` multiplicities, one option per
         line). Raises ``gridlock.ParseError`` naming the line."""
-    def add_option(self, items: Iterable[str]) -> int:
-        """Adds an option and returns its index (0-based, in order added). Raises
-        ``ValueError`` for an unknown or repeated item, a colored primary item, or an
-        option without a primary item."""
+    def add_option(self, items: Iterable[str], cost: int = 0) -> int:
+        """Adds an option and returns its index (0-based, in order added); ``cost`` (a
+        nonnegative integer below 2**64, as DLX5's ``|n``) counts in ``min_cost`` and
+        ``best``. Raises ``ValueError`` for an unknown or repeated item, a colored primary
+        item, or an option without a primary item."""
     def option(self, k: int) -> List[str]:
         """The items of option ``k`` as given. Raises ``IndexError``."""
     @property
@@ -48,6 +49,19 @@ class ExactCover:
         """The number of solutions, exact (``OverflowError`` past 2**128 - 1).
         ``memo=False`` enumerates; ``threads`` (clamped to the cores) cuts the search tree
         into subtrees counted in parallel, each memoized on its own."""
+    def min_cost(self) -> Optional[Tuple[int, List[int]]]:
+        """``(cost, options)`` of a solution of least total cost, or ``None``: branch and
+        bound as Knuth's DLX5."""
+    def best(self, k: int) -> List[Tuple[int, List[int]]]:
+        """The ``k`` cheapest solutions as ``(cost, options)``, cheapest first."""
+    def sample(self, n: int, *, seed: int = 0, max_nodes: int = 50_000_000) -> List[List[int]]:
+        """``n`` solutions (option indices, increasing) drawn independently and exactly
+        uniformly, reproducible from ``seed``: from the ZDD of every solution, each the
+        solution of a uniform rank. ``[]`` when there is none. ``ValueError`` when the ZDD
+        passes ``max_nodes`` nodes or multiplicities are outside counter mode."""
+    def zdd(self, *, max_nodes: int = 50_000_000) -> str:
+        """Every solution as a ZDD in Knuth's DLX6 text format (``k: (~v?lo:hi)``,
+        options from 1, a dummy root last), as ``gridlock xc --zdd``."""
 
 class ExactCoverSolutions(Iterator[List[int]]):
     def __iter__(self) -> "ExactCoverSolutions": ...
@@ -95,6 +109,9 @@ class Packing:
         """The number of packings, exact; ``unique``: of classes under the board's
         symmetries (Burnside's lemma; copies of a piece are indistinguishable);
         ``threads`` (clamped to the cores) counts subtrees in parallel."""
+    def sample(self, n: int, *, seed: int = 0, max_nodes: int = 50_000_000) -> List["Solution"]:
+        """``n`` packings drawn independently and exactly uniformly, reproducible from
+        ``seed`` (as ``gridlock pack --sample``)."""
     @property
     def engine(self) -> str:
         """The engine that searches (bitboard packer, bitboard tiler or dancing links)."""

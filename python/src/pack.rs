@@ -195,6 +195,18 @@ impl Packing {
         })
     }
 
+    /// `n` packings drawn independently and exactly uniformly at random, reproducible
+    /// from `seed` (as `gridlock pack --sample`).
+    #[pyo3(signature = (n, *, seed = 0, max_nodes = 50_000_000))]
+    fn sample(&self, py: Python<'_>, n: usize, seed: u64, max_nodes: usize) -> PyResult<Vec<Solution>> {
+        let solver = &*self.solver;
+        let drawn = interruptible(py, || solver.sample(n, seed, max_nodes))?.map_err(|e| match e {
+            pack::RunError::Overflow => crate::overflow(),
+            other => value_error(other),
+        })?;
+        Ok(drawn.into_iter().map(|tiling| Solution { solver: self.solver.clone(), tiling }).collect())
+    }
+
     /// The engine that searches this problem, in words (as `gridlock pack --stats`).
     #[getter]
     fn engine(&self) -> String {

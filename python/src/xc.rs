@@ -206,6 +206,27 @@ impl ExactCover {
         Ok(found.0.into_iter().map(|p| (p.cost, p.options)).collect())
     }
 
+    /// `n` solutions drawn independently and exactly uniformly at random (option indices,
+    /// increasing), reproducible from `seed`: from the ZDD of every solution (as `gridlock
+    /// xc --sample`), each the solution of a rank drawn uniformly below the count. Empty
+    /// when there is no solution. Raises `ValueError` when the ZDD passes `max_nodes`
+    /// nodes or the problem has multiplicities outside counter mode.
+    #[pyo3(signature = (n, *, seed = 0, max_nodes = 50_000_000))]
+    fn sample(&self, py: Python<'_>, n: usize, seed: u64, max_nodes: usize) -> PyResult<Vec<Vec<usize>>> {
+        let problem = &self.named.problem;
+        let (zdd, _, _) = interruptible(py, || exact_cover::strategy::zdd(problem, max_nodes))?.map_err(value_error)?;
+        zdd.sample(n, seed).ok_or_else(crate::overflow)
+    }
+
+    /// Every solution as a ZDD in the text format of Knuth's DLX6 (see `gridlock xc
+    /// --zdd`): one line `k: (~v?lo:hi)` a node, options `v` numbered from 1.
+    #[pyo3(signature = (*, max_nodes = 50_000_000))]
+    fn zdd(&self, py: Python<'_>, max_nodes: usize) -> PyResult<String> {
+        let problem = &self.named.problem;
+        let (zdd, _, _) = interruptible(py, || exact_cover::strategy::zdd(problem, max_nodes))?.map_err(value_error)?;
+        Ok(zdd.to_knuth())
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "ExactCover({} primary, {} secondary items, {} options)",
