@@ -284,11 +284,20 @@ impl SvgTarget {
     }
 
     /// Writes the picture: to stdout, or to a temporary file in the target's folder that
-    /// is then renamed over the target (so the file is whole or absent).
+    /// is then renamed over the target (so the file is whole or absent; a symbolic link is
+    /// followed, so the file it names is replaced, not the link), or in place when the
+    /// target is not a regular file (a device such as /dev/null, or a FIFO).
     pub fn write(&self, picture: &str) -> Outcome {
         match self {
             SvgTarget::Stdout => Ok(emit(picture.as_bytes())?),
+            SvgTarget::File(path) if !is_regular_or_absent(path) => {
+                // A device or a pipe (/dev/null, a FIFO) is written in place: renaming a
+                // temporary file over it would replace it with a regular file.
+                std::fs::write(path, picture)
+                    .map_err(|e| Failure::Write(io::Error::new(e.kind(), format!("writing {}: {e}", path.display()))))
+            }
             SvgTarget::File(path) => {
+                let path = &std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
                 let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
                 let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
                 let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
@@ -300,6 +309,15 @@ impl SvgTarget {
                 Ok(())
             }
         }
+    }
+}
+
+/// Whether `path` is a regular file (following links) or does not exist yet: the targets
+/// that are written through a temporary file renamed over them.
+fn is_regular_or_absent(path: &Path) -> bool {
+    match std::fs::metadata(path) {
+        Ok(m) => m.is_file(),
+        Err(_) => true,
     }
 }
 

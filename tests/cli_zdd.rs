@@ -234,3 +234,30 @@ fn pack_samples_are_uniform_over_the_listed_tilings() {
     }
     rejects(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--sample", "2", "--unique"], "", &["--unique"]);
 }
+
+#[test]
+fn a_fifo_target_is_written_in_place_not_replaced() {
+    // Writing through a temporary file renamed over the target would turn /dev/null or
+    // a FIFO into a regular file; a FIFO in a scratch folder stands for both here.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("out.fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let (code, out, err) = run(&["xc", "--zdd", fifo.to_str().unwrap()], "a b\na\nb\na b\n");
+    assert_eq!((code, out.as_str()), (0, "2\n"), "{err}");
+    // Checked before joining the reader, which a replaced FIFO would leave waiting.
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO was replaced");
+    assert_eq!(zdd_text::read(&reader.join().unwrap()).count(), 2);
+    // A symbolic link is followed: the file it names is written, the link stays.
+    let target = dir.path().join("real.zdd");
+    let link = dir.path().join("link.zdd");
+    std::fs::write(&target, "old").unwrap();
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    assert_eq!(run(&["xc", "--zdd", link.to_str().unwrap()], "a\na\n").0, 0);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(zdd_text::read(&std::fs::read_to_string(&target).unwrap()).count(), 1);
+}
