@@ -41,6 +41,19 @@ pub struct Args {
     zdd_format: ZddFormat,
     #[command(flatten)]
     sampling: Sampling,
+    /// Preprocess the problem first as Knuth's DLX-PRE does, to a fixed point: remove
+    /// every option that leaves some primary item without a compatible option, and every
+    /// item c that each option of some primary item p contains uncolored (with the options
+    /// that contain c but not p). The answer is the same, its options numbered and
+    /// written as in the input; a primary item left without options is "No solution"
+    /// without a search. --stats says what was removed. Not with multiplicities
+    #[arg(long)]
+    preprocess: bool,
+    /// Write the preprocessed problem to FILE in Knuth's format ("-": on stdout instead of
+    /// the answer), a comment line giving each kept option's line in the input; implies
+    /// --preprocess. FILE is written whole or not at all
+    #[arg(long, value_name = "FILE")]
+    emit_preprocessed: Option<std::path::PathBuf>,
     /// With --count: count without the memo table (plain enumeration). By default a
     /// count memoizes subproblems (DXZ, on dancing links) and keeps the table only if,
     /// after 50000 lookups, its hits saved at least 2 search nodes per lookup; if not, the
@@ -60,6 +73,68 @@ pub struct Args {
     scale: Scale,
     #[command(flatten)]
     budget: Budget,
+}
+
+/// The problem read, and the problem solved: the same, or what `--preprocess` left of it
+/// (then `back` maps its options to the original's, whose texts the answers print).
+struct Model {
+    named: exact_cover::knuth::Named,
+    problem: exact_cover::Problem,
+    back: Option<Vec<usize>>,
+    items: Option<Vec<usize>>,
+}
+
+impl Model {
+    /// Option `k` of the problem solved, as the input wrote it.
+    fn text(&self, k: usize) -> String {
+        self.named.option_text(self.back.as_ref().map_or(k, |b| b[k]))
+    }
+}
+
+/// The problem `--preprocess` leaves of `named` (Knuth's DLX-PRE rules,
+/// [`exact_cover::preprocess`]), reporting what it removed when `stats`.
+fn preprocessed(named: exact_cover::knuth::Named, stats: bool) -> Result<Model, output::Failure> {
+    let pre = exact_cover::preprocess::preprocess(&named.problem).map_err(|e| output::bad(format!("--preprocess: {e}")))?;
+    let st = pre.stats;
+    if stats {
+        let verdict = match st.infeasible {
+            Some(i) => format!("; primary item {} has no option left: no solution", named.items[i]),
+            None => String::new(),
+        };
+        eprintln!(
+            "preprocessing: {} rounds, {} of {} options and {} of {} items removed{verdict}",
+            st.rounds,
+            st.options_removed,
+            named.problem.options(),
+            st.items_removed,
+            named.problem.items()
+        );
+    }
+    Ok(Model { problem: pre.problem, back: Some(pre.options), items: Some(pre.items), named })
+}
+
+/// The problem left by `--preprocess` in Knuth's format (`--emit-preprocessed`).
+fn emitted(model: &Model) -> String {
+    let back = model.back.as_deref().unwrap_or_default();
+    let items = model.items.as_deref().unwrap_or_default();
+    let named = exact_cover::knuth::Named {
+        problem: model.problem.clone(),
+        items: items.iter().map(|&i| model.named.items[i].clone()).collect(),
+        colors: model.named.colors.clone(),
+        lines: back.iter().map(|&k| model.named.lines[k]).collect(),
+    };
+    let mut comments = vec![format!(
+        "preprocessed by gridlock xc (Knuth's DLX-PRE rules): {} of {} options and {} of {} items kept",
+        model.problem.options(),
+        model.named.problem.options(),
+        model.problem.items(),
+        model.named.problem.items()
+    )];
+    let lines: Vec<String> = named.lines.iter().map(usize::to_string).collect();
+    for chunk in lines.chunks(20) {
+        comments.push(format!("input lines of the options: {}", chunk.join(" ")));
+    }
+    named.to_text(&comments)
 }
 
 /// The format of `--zdd`'s file.
@@ -106,12 +181,12 @@ fn cost_json(cost: u128) -> serde_json::Value {
 }
 
 /// `--min-cost` and `--best K`: the cheapest solutions ([`exact_cover::Solver::cheapest`]).
-fn run_cheapest(args: &Args, named: &exact_cover::knuth::Named, run: &Run) -> Outcome {
+fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
     if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress || args.no_memo {
         return Err(output::bad("--min-cost and --best run on one thread, without --shard, --progress or --no-memo"));
     }
     let k = args.best.map_or(1, |k| k as usize);
-    let (found, st) = exact_cover::Solver::cheapest(&named.problem, k).map_err(|e| output::bad(e.to_string()))?;
+    let (found, st) = exact_cover::Solver::cheapest(&model.problem, k).map_err(|e| output::bad(e.to_string()))?;
     let engine = "dancing links (Algorithm C) with costs: branch and bound (DLX5's taxes and cutoff)";
     if args.stats {
         eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);
@@ -119,10 +194,10 @@ fn run_cheapest(args: &Args, named: &exact_cover::knuth::Named, run: &Run) -> Ou
     let stats = CostStatsOut { engine, nodes: st.nodes, found: st.found, tax: st.tax.to_string() };
     let priced: Vec<PricedAnswer> = found
         .iter()
-        .map(|p| PricedAnswer { options: p.options.iter().map(|&o| named.option_text(o)).collect(), cost: cost_json(p.cost) })
+        .map(|p| PricedAnswer { options: p.options.iter().map(|&o| model.text(o)).collect(), cost: cost_json(p.cost) })
         .collect();
     let text_of = |p: &exact_cover::Priced| -> String {
-        let mut t: String = p.options.iter().map(|&o| format!("{}\n", named.option_text(o))).collect();
+        let mut t: String = p.options.iter().map(|&o| format!("{}\n", model.text(o))).collect();
         t.push_str(&format!("cost: {}\n", p.cost));
         t
     };
@@ -161,11 +236,15 @@ fn count_json(count: u128) -> serde_json::Value {
 }
 
 /// Builds the ZDD of every solution (`--zdd`, `--sample`), reporting its counters.
-fn build_zdd(args: &Args, named: &exact_cover::knuth::Named) -> Result<(exact_cover::Zdd, ZddStatsOut), output::Failure> {
+fn build_zdd(args: &Args, model: &Model) -> Result<(exact_cover::Zdd, ZddStatsOut), output::Failure> {
     if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress {
         return Err(output::bad("--zdd and --sample run on one thread, without --shard or --progress"));
     }
-    let (zdd, st, engine) = strategy::zdd(&named.problem, args.sampling.zdd_max_nodes as usize).map_err(|e| output::bad(e.to_string()))?;
+    let (zdd, st, engine) = strategy::zdd(&model.problem, args.sampling.zdd_max_nodes as usize).map_err(|e| output::bad(e.to_string()))?;
+    let zdd = match &model.back {
+        Some(back) => zdd.renumbered(back),
+        None => zdd,
+    };
     let stats = ZddStatsOut { engine: engine.name(), nodes: st.nodes, memo_hits: st.hits, memo_entries: st.entries, zdd_nodes: zdd.len() };
     if args.stats {
         eprintln!(
@@ -178,9 +257,9 @@ fn build_zdd(args: &Args, named: &exact_cover::knuth::Named) -> Result<(exact_co
 
 /// The ZDD as JSON (docs/json.md): the options' texts, the nodes as `[option, lo, hi]`
 /// (node `k` at index `k - 2`), the root and the count.
-fn zdd_json(zdd: &exact_cover::Zdd, named: &exact_cover::knuth::Named, count: u128) -> String {
+fn zdd_json(zdd: &exact_cover::Zdd, model: &Model, count: u128) -> String {
     use std::fmt::Write;
-    let options: Vec<String> = (0..named.problem.options()).map(|k| named.option_text(k)).collect();
+    let options: Vec<String> = (0..model.named.problem.options()).map(|k| model.named.option_text(k)).collect();
     let mut s = String::with_capacity(16 * zdd.len() + 64);
     s.push_str("{\"format\":\"gridlock-zdd/1\",\"count\":");
     s.push_str(&count_json(count).to_string());
@@ -193,13 +272,13 @@ fn zdd_json(zdd: &exact_cover::Zdd, named: &exact_cover::knuth::Named, count: u1
 }
 
 /// `--zdd FILE`: writes the ZDD and prints the count.
-fn run_zdd(args: &Args, path: &std::path::Path, named: &exact_cover::knuth::Named, run: &Run) -> Outcome {
+fn run_zdd(args: &Args, path: &std::path::Path, model: &Model, run: &Run) -> Outcome {
     let target = output::SvgTarget::new(Some(path), &[args.io.file.as_deref()])?.expect("a path was given");
-    let (zdd, stats) = build_zdd(args, named)?;
+    let (zdd, stats) = build_zdd(args, model)?;
     let count = zdd.count().ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
     let text = match args.zdd_format {
         ZddFormat::Knuth => zdd.to_knuth(),
-        ZddFormat::Json => zdd_json(&zdd, named, count),
+        ZddFormat::Json => zdd_json(&zdd, model, count),
     };
     target.write(&text)?;
     if output::SvgTarget::is_stdout(&Some(target)) {
@@ -209,12 +288,12 @@ fn run_zdd(args: &Args, path: &std::path::Path, named: &exact_cover::knuth::Name
 }
 
 /// `--sample N`: N uniform solutions, listed as `--all` lists them.
-fn run_sample(args: &Args, n: u64, named: &exact_cover::knuth::Named, run: &Run) -> Outcome {
-    let (zdd, stats) = build_zdd(args, named)?;
+fn run_sample(args: &Args, n: u64, model: &Model, run: &Run) -> Outcome {
+    let (zdd, stats) = build_zdd(args, model)?;
     let samples = zdd.sample(n as usize, args.sampling.seed).ok_or_else(|| output::bad("--sample needs the count below 2^128"))?;
     let mut list = run.stream("solutions", "\n");
     for sol in &samples {
-        let options: Vec<String> = sol.iter().map(|&k| named.option_text(k)).collect();
+        let options: Vec<String> = sol.iter().map(|&k| model.named.option_text(k)).collect();
         list.push(|| options.iter().map(|o| format!("{o}\n")).collect(), &options)?;
     }
     let verdict = if samples.is_empty() { "no_solution" } else { "solved" };
@@ -325,16 +404,30 @@ pub fn run(args: &Args) -> Outcome {
     let input = read_input(args.io.file.as_deref(), LARGE_INPUT_LIMIT)?;
     let named = exact_cover::knuth::parse(input.text()?).map_err(|e| input.bad(e))?;
     drop(input);
+    let emit = output::SvgTarget::new(args.emit_preprocessed.as_deref(), &[args.io.file.as_deref()])?;
+    let model = if args.preprocess || emit.is_some() {
+        let model = preprocessed(named, args.stats)?;
+        if let Some(target) = &emit {
+            target.write(&emitted(&model))?;
+            if output::SvgTarget::is_stdout(&emit) {
+                return Ok(());
+            }
+        }
+        model
+    } else {
+        let problem = named.problem.clone();
+        Model { named, problem, back: None, items: None }
+    };
     output::start_time_limit(args.budget.time_limit);
     let run = Run::new("xc", args.io.format);
     if args.min_cost || args.best.is_some() {
-        return run_cheapest(args, &named, &run);
+        return run_cheapest(args, &model, &run);
     }
     if let Some(path) = &args.zdd {
-        return run_zdd(args, path, &named, &run);
+        return run_zdd(args, path, &model, &run);
     }
     if let Some(n) = args.sampling.sample {
-        return run_sample(args, n, &named, &run);
+        return run_sample(args, n, &model, &run);
     }
     if args.count {
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
@@ -352,7 +445,7 @@ pub fn run(args: &Args) -> Outcome {
                 progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
             };
             let memo = !args.no_memo;
-            let count = exact_cover::parallel::count_memo(&named.problem, &options, memo)
+            let count = exact_cover::parallel::count_memo(&model.problem, &options, memo)
                 .ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
             if let Some(b) = &bar {
                 b.finish_and_clear();
@@ -360,14 +453,14 @@ pub fn run(args: &Args) -> Outcome {
             let engine = if memo {
                 "per subtree: memoized (DXZ) if the table pays, else enumerating (bitsets or dancing links)"
             } else {
-                Search::new(&named.problem).engine().name()
+                Search::new(&model.problem).engine().name()
             };
             let stats = CountStats { engine, threads: args.scale.threads, ..CountStats::default() };
             report_stats(args.stats, &stats);
             return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
         }
         let lines = ProgressLines::start(args.progress, true);
-        let counted = strategy::count_below(&named.problem, &[], !args.no_memo, &mut |s| lines.watch(s))
+        let counted = strategy::count_below(&model.problem, &[], !args.no_memo, &mut |s| lines.watch(s))
             .ok_or_else(|| output::bad("internal error: the empty prefix is a path of every search tree"))?;
         drop(lines);
         let count = counted.count.ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
@@ -383,11 +476,11 @@ pub fn run(args: &Args) -> Outcome {
         report_stats(args.stats, &stats);
         return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
     }
-    let mut search = Search::new(&named.problem);
+    let mut search = Search::new(&model.problem);
     let lines = ProgressLines::start(args.progress, false);
     lines.watch(&mut search);
     let engine = search.engine();
-    let texts = |sol: &[usize]| -> Vec<String> { sol.iter().map(|&k| named.option_text(k)).collect() };
+    let texts = |sol: &[usize]| -> Vec<String> { sol.iter().map(|&k| model.text(k)).collect() };
     if args.listing.is_list() {
         let wanted = args.listing.wanted();
         let mut list = run.stream("solutions", "\n");

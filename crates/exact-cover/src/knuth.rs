@@ -51,6 +51,43 @@ impl Named {
     }
 }
 
+impl Named {
+    /// The whole problem in Knuth's format, as [`parse`] reads it: a comment line for
+    /// each line of `comments`, the item line (multiplicities as DLX3's `lo:hi|item`,
+    /// secondary items after ` | `), then one line per option with its cost as DLX5's
+    /// `|n` when not 0. Parsing it gives the same problem.
+    pub fn to_text(&self, comments: &[String]) -> String {
+        let p = &self.problem;
+        let mut out = String::new();
+        for c in comments {
+            out.push_str("| ");
+            out.push_str(c);
+            out.push('\n');
+        }
+        let mut head: Vec<String> = (0..p.primary_items())
+            .map(|i| match p.multiplicity(i) {
+                (1, 1) => self.items[i].clone(),
+                (lo, hi) if lo == hi => format!("{lo}|{}", self.items[i]),
+                (lo, hi) => format!("{lo}:{hi}|{}", self.items[i]),
+            })
+            .collect();
+        if p.secondary_items() > 0 {
+            head.push("|".to_string());
+            head.extend(self.items[p.primary_items()..].iter().cloned());
+        }
+        out.push_str(&head.join(" "));
+        out.push('\n');
+        for k in 0..p.options() {
+            out.push_str(&self.option_text(k));
+            if p.cost(k) > 0 {
+                out.push_str(&format!(" |{}", p.cost(k)));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
 fn valid_name(name: &str) -> bool {
     !name.is_empty() && !name.contains([':', '|'])
 }

@@ -31,6 +31,7 @@ pub mod check;
 pub mod interrupt;
 pub mod knuth;
 pub mod parallel;
+pub mod preprocess;
 mod solver;
 pub mod strategy;
 

@@ -166,6 +166,18 @@ impl Zdd {
         Some(out)
     }
 
+    /// The same diagram with option `k` renamed `map[k]` (for a problem whose options are
+    /// a subset of another's, as [`crate::preprocess`] leaves: `map` must be injective,
+    /// so equal nodes stay one).
+    ///
+    /// Panics if an option is not below `map.len()`.
+    pub fn renumbered(mut self, map: &[usize]) -> Zdd {
+        for n in &mut self.nodes {
+            n.option = map[n.option as usize] as u32;
+        }
+        self
+    }
+
     /// The diagram in the text format of Knuth's DLX6 and his ZDDREAD programs: one line
     /// per node, `k: (~v?l:h)` with `k`, `l` and `h` in hexadecimal and the option number
     /// `v` in decimal counted from 1, children before parents, then DLX6's dummy root
