@@ -1,4 +1,4 @@
-//! `xc --min-cost` and `xc --best K` (DLX5's costs): the answers in text and JSON, each
+//! `xc --min-cost`, `--min-cost --count` and `xc --best K` (DLX5's costs): the answers in text and JSON, each
 //! solution re-priced here from the input's `|n` entries, and the flags that do not go
 //! with them refused.
 
@@ -71,7 +71,7 @@ fn no_solution_and_refused_combinations() {
     let v: Value = serde_json::from_str(&json).unwrap();
     assert_eq!((v["verdict"].as_str(), v["solution"].is_null()), (Some("no_solution"), true));
     for args in [
-        &["xc", "--min-cost", "--count"][..],
+        &["xc", "--best", "2", "--count"][..],
         &["xc", "--best", "2", "--all"],
         &["xc", "--best", "0"],
         &["xc", "--min-cost", "--threads", "2"],
@@ -85,4 +85,20 @@ fn no_solution_and_refused_combinations() {
     let (code, _, err) = run(&["xc", "--min-cost"], "2|a\na |1\na\n");
     assert_eq!(code, 2);
     assert!(err.contains("multiplicities"), "{err}");
+}
+
+#[test]
+fn min_cost_with_count_counts_the_cheapest_solutions() {
+    assert_eq!(run(&["xc", "--min-cost", "--count"], PRICED).1, "1\ncost: 2\n");
+    // Three ways to pay 3 for a, one of them split over two |n, and a dearer one.
+    let ties = "a\na |3\na |1 |2\na |5\na |0 |3\n";
+    assert_eq!(run(&["xc", "--min-cost", "--count"], ties).1, "3\ncost: 3\n");
+    let (_, json, _) = run(&["xc", "--min-cost", "--count", "--format", "json"], ties);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!((v["verdict"].as_str(), v["count"].as_u64(), v["cost"].as_u64()), (Some("count"), Some(3), Some(3)));
+    assert_eq!(run(&["xc", "--min-cost", "--count"], "a b\na\n").1, "0\n");
+    let (_, json, _) = run(&["xc", "--min-cost", "--count", "--format", "json"], "a b\na\n");
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!((v["count"].as_u64(), v["cost"].is_null()), (Some(0), true));
+    assert_eq!(run(&["xc", "--min-cost", "--count", "--best", "2"], ties).0, 2);
 }

@@ -14,13 +14,14 @@ use std::sync::{Arc, Mutex};
 pub struct Args {
     #[command(flatten)]
     io: Io,
-    /// Print the number of solutions.
+    /// Print the number of solutions (with --min-cost: of the solutions of least cost,
+    /// then their cost).
     #[arg(long, conflicts_with_all = ["all", "limit"])]
     count: bool,
     /// Print a solution of least total cost and its cost (options carry costs as Knuth's
     /// DLX5 writes them: `|n` after an item, repeated ones added; no cost is 0): branch
     /// and bound, as DLX5
-    #[arg(long, conflicts_with_all = ["count", "all", "limit", "best", "sample"])]
+    #[arg(long, conflicts_with_all = ["all", "limit", "best", "sample"])]
     min_cost: bool,
     /// Print the K cheapest solutions, cheapest first, each with its cost (among equal
     /// costs, those the search meets first), separated by blank lines
@@ -185,9 +186,24 @@ fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
     if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress || args.no_memo {
         return Err(output::bad("--min-cost and --best run on one thread, without --shard, --progress or --no-memo"));
     }
+    let engine = "dancing links (Algorithm C) with costs: branch and bound (DLX5's taxes and cutoff)";
+    if args.count {
+        // How many solutions have the least cost, and that cost.
+        let (least, st) = exact_cover::Solver::count_cheapest(&model.problem).map_err(|e| output::bad(e.to_string()))?;
+        if args.stats {
+            eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);
+        }
+        let stats = CostStatsOut { engine, nodes: st.nodes, found: st.found, tax: st.tax.to_string() };
+        let (count, cost) = least.map_or((0, None), |(c, n)| (n, Some(c)));
+        let text = || match cost {
+            Some(c) => format!("{count}\ncost: {c}\n"),
+            None => "0\n".to_string(),
+        };
+        let answer = serde_json::json!({ "verdict": "count", "count": count_json(count), "cost": cost.map(cost_json) });
+        return run.answer(text, &answer, &stats);
+    }
     let k = args.best.map_or(1, |k| k as usize);
     let (found, st) = exact_cover::Solver::cheapest(&model.problem, k).map_err(|e| output::bad(e.to_string()))?;
-    let engine = "dancing links (Algorithm C) with costs: branch and bound (DLX5's taxes and cutoff)";
     if args.stats {
         eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);
     }

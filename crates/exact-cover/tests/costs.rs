@@ -125,3 +125,18 @@ fn the_k_cheapest_are_the_cheapest_of_the_listing() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The least cost and the number of solutions that have it, against the brute force.
+    #[test]
+    fn the_cheapest_are_counted(p in small_problem(14), costs in prop::collection::vec(0u64..4, 1..20)) {
+        // Small costs, so that ties are common.
+        let p = with_costs(p, &costs);
+        let all: Vec<u128> = brute_force(&p).iter().map(|s| price(&p, s)).collect();
+        let want = all.iter().min().map(|&m| (m, all.iter().filter(|&&c| c == m).count() as u128));
+        let (got, _) = Solver::count_cheapest(&p).unwrap();
+        prop_assert_eq!(got, want);
+    }
+}

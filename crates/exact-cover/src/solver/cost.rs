@@ -61,7 +61,69 @@ struct Found {
     options: Vec<usize>,
 }
 
+/// What a branch and bound keeps of the solutions it finds: the `k` cheapest (a max-heap),
+/// or the least cost and how many solutions have it.
+enum Keep {
+    Best { k: usize, heap: BinaryHeap<Found>, seq: u64 },
+    Ties { least: Option<u128>, count: u128 },
+}
+
+impl Keep {
+    /// The cost a node must stay under: the `k`-th cost once `k` are kept (none before),
+    /// or one more than the least cost (solutions that tie are counted).
+    fn cutoff(&self) -> u128 {
+        match self {
+            Keep::Best { k, heap, .. } if heap.len() >= *k => heap.peek().map_or(u128::MAX, |f| f.net),
+            Keep::Best { .. } => u128::MAX,
+            Keep::Ties { least: Some(c), .. } => c.saturating_add(1),
+            Keep::Ties { least: None, .. } => u128::MAX,
+        }
+    }
+
+    /// Keeps a solution of net cost `net` (its options given by `options` when needed).
+    fn found(&mut self, net: u128, options: impl FnOnce() -> Vec<usize>) {
+        match self {
+            Keep::Best { k, heap, seq } => {
+                *seq += 1;
+                heap.push(Found { net, seq: *seq, options: options() });
+                if heap.len() > *k {
+                    heap.pop();
+                }
+            }
+            Keep::Ties { least, count } => {
+                if least.is_none_or(|c| net < c) {
+                    *least = Some(net);
+                    *count = 1;
+                } else if *least == Some(net) {
+                    *count = count.saturating_add(1);
+                }
+            }
+        }
+    }
+}
+
 impl Solver {
+    /// The least total cost of a solution of `problem` and how many solutions have it
+    /// (`None` when there is no solution; the count saturates at 2^128 - 1): the branch
+    /// and bound of [`Solver::cheapest`] with the cutoff one above the least cost found,
+    /// so that every solution of that cost is reached.
+    ///
+    /// Errors: [`CostError::Multiplicities`]. Stops early (with what it has) when
+    /// [`crate::interrupt`] asks.
+    pub fn count_cheapest(problem: &Problem) -> Result<(Option<(u128, u128)>, CostStats), CostError> {
+        if problem.has_multiplicities() {
+            return Err(CostError::Multiplicities);
+        }
+        let mut s = Solver::new(problem);
+        s.track = false;
+        let (cost, tax) = s.tax_and_sort(problem);
+        let mut stats = CostStats { tax, ..CostStats::default() };
+        let mut keep = Keep::Ties { least: None, count: 0 };
+        s.branch_and_bound(&cost, &mut keep, &mut stats);
+        let Keep::Ties { least, count } = keep else { unreachable!("kept as ties") };
+        Ok((least.map(|c| (c + tax, count)), stats))
+    }
+
     /// The `k` cheapest solutions of `problem` by the costs of its options
     /// ([`Problem::set_cost`]), cheapest first; among solutions of equal cost, those the
     /// search meets first (see the module's documentation). Fewer than `k` when the
@@ -78,8 +140,12 @@ impl Solver {
         s.track = false;
         let (cost, tax) = s.tax_and_sort(problem);
         let mut stats = CostStats { tax, ..CostStats::default() };
-        let best = if k == 0 { BinaryHeap::new() } else { s.branch_and_bound(&cost, k, &mut stats) };
-        let mut list: Vec<Found> = best.into_vec();
+        let mut keep = Keep::Best { k, heap: BinaryHeap::new(), seq: 0 };
+        if k > 0 {
+            s.branch_and_bound(&cost, &mut keep, &mut stats);
+        }
+        let Keep::Best { heap, .. } = keep else { unreachable!("kept as the best") };
+        let mut list: Vec<Found> = heap.into_vec();
         list.sort();
         let priced = list.into_iter().map(|f| Priced { cost: f.net + tax, options: f.options }).collect();
         Ok((priced, stats))
@@ -143,10 +209,9 @@ impl Solver {
     }
 
     /// The search: Algorithm C with the cutoff and the bound of the module's
-    /// documentation, keeping the `k` cheapest solutions found (net costs) in a max-heap.
-    fn branch_and_bound(&mut self, cost: &[u64], k: usize, stats: &mut CostStats) -> BinaryHeap<Found> {
-        let mut best: BinaryHeap<Found> = BinaryHeap::new();
-        let cutoff = |best: &BinaryHeap<Found>| if best.len() < k { u128::MAX } else { best.peek().map_or(u128::MAX, |f| f.net) };
+    /// documentation, keeping in `best` what it asks of the solutions found (net costs).
+    fn branch_and_bound(&mut self, cost: &[u64], best: &mut Keep, stats: &mut CostStats) {
+        let cutoff = |best: &Keep| best.cutoff();
         // Per level: the item branched on, the option node tried, the cost before it.
         let mut item: Vec<usize> = Vec::new();
         let mut chosen: Vec<usize> = Vec::new();
@@ -156,28 +221,25 @@ impl Solver {
         let mut thr_item: Vec<u128> = Vec::new();
         let mut thr_option: Vec<u128> = Vec::new();
         let mut curcost: u128 = 0;
-        let mut seq = 0u64;
         'enter: loop {
             stats.nodes += 1;
             if crate::interrupt::poll(stats.nodes) {
-                return best;
+                return;
             }
             // Enter a node: a solution, a node the bound abandons, or its item covered.
             let mut open = false;
             if self.rlink[0] == 0 {
-                let mut options: Vec<usize> = chosen.iter().map(|&x| self.option_of(x)).collect();
-                options.sort_unstable();
                 stats.found += 1;
-                seq += 1;
-                best.push(Found { net: curcost, seq, options });
-                if best.len() > k {
-                    best.pop();
-                }
+                best.found(curcost, || {
+                    let mut options: Vec<usize> = chosen.iter().map(|&x| self.option_of(x)).collect();
+                    options.sort_unstable();
+                    options
+                });
             } else {
-                let (i, bound) = self.choose_priced(cost, curcost, cutoff(&best));
-                if curcost.saturating_add(bound) < cutoff(&best) {
+                let (i, bound) = self.choose_priced(cost, curcost, cutoff(best));
+                if curcost.saturating_add(bound) < cutoff(best) {
                     let first = self.nodes[i].down as usize;
-                    let thr = cutoff(&best).saturating_sub(curcost + u128::from(cost[first]));
+                    let thr = cutoff(best).saturating_sub(curcost + u128::from(cost[first]));
                     self.cover_below(i, thr, cost);
                     item.push(i);
                     chosen.push(first);
@@ -191,7 +253,7 @@ impl Solver {
             let mut fresh = open;
             loop {
                 let Some(&i) = item.last() else {
-                    return best;
+                    return;
                 };
                 let l = item.len() - 1;
                 if !fresh {
@@ -202,7 +264,7 @@ impl Solver {
                 fresh = false;
                 let x = chosen[l];
                 let next = paid[l] + u128::from(cost[x]);
-                if x == i || next >= cutoff(&best) {
+                if x == i || next >= cutoff(best) {
                     // The list is done, or the rest of it costs too much (sorted).
                     self.uncover_below(i, thr_item[l], cost);
                     item.pop();
@@ -212,7 +274,7 @@ impl Solver {
                     thr_option.pop();
                     continue;
                 }
-                thr_option[l] = cutoff(&best).saturating_sub(next);
+                thr_option[l] = cutoff(best).saturating_sub(next);
                 self.commit_below(x, thr_option[l], cost);
                 curcost = next;
                 continue 'enter;
