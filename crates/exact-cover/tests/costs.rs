@@ -140,3 +140,34 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+/// Packing-like problems: `pieces` items that no option holds two of (so the bound that
+/// adds up the cheapest options of such items is in play) and `cells` items, each option
+/// a piece and one to three cells, with costs.
+fn packing_like() -> impl Strategy<Value = Problem> {
+    (3usize..5, 3usize..8).prop_flat_map(|(pieces, cells)| {
+        prop::collection::vec((0..pieces, prop::collection::btree_set(0..cells, 1..4), 0u64..30), 4..18).prop_map(move |rows| {
+            let mut p = Problem::new(pieces + cells, 0);
+            for (piece, set, cost) in rows {
+                let items: Vec<usize> = std::iter::once(piece).chain(set.iter().map(|&c| pieces + c)).collect();
+                let k = p.add_option(&items).unwrap();
+                p.set_cost(k, cost);
+            }
+            p
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn packings_with_costs_equal_the_brute_force(p in packing_like(), k in 1usize..4) {
+        let mut all: Vec<u128> = brute_force(&p).iter().map(|s| price(&p, s)).collect();
+        all.sort_unstable();
+        let (found, _) = Solver::cheapest(&p, k).unwrap();
+        prop_assert_eq!(found.iter().map(|s| s.cost).collect::<Vec<_>>(), all.iter().copied().take(k).collect::<Vec<_>>());
+        let want = all.first().map(|&m| (m, all.iter().filter(|&&c| c == m).count() as u128));
+        prop_assert_eq!(Solver::count_cheapest(&p).unwrap().0, want);
+    }
+}

@@ -61,6 +61,97 @@ struct Found {
     options: Vec<usize>,
 }
 
+/// The second lower bound of [`Solver::choose_priced`]: a solution pays each uncovered
+/// primary item `i` at least its cheapest live option's net cost spread over that
+/// option's primary items, so at least `cheapest(i) / len(i)` where `len(i)` is the most
+/// primary items of any option containing `i`. In integers: `lcm` is the least common
+/// multiple of every `len(i)`, and `weight[i] = lcm / len(i)` (indexed by item number, 0
+/// unused); the bound is the sum of `cheapest(i) * weight[i]`, divided by `lcm` and
+/// rounded up (costs are integers).
+///
+/// The third: items no option holds two of are paid separately, so the sum of their
+/// cheapest costs is a bound. `apart[i]` (item number, 0 unused) is the bitset, over item
+/// numbers, of the primary items that share some option with `i` (`words` words each;
+/// empty past [`APART_MAX_ITEMS`] primary items, when the bound is not used); at each
+/// node the uncovered items are taken dearest cheapest option first, each kept when no
+/// item kept shares an option with it (greedy). DLX5 sums such minima over groups of
+/// items that its user names (its `z` parameter); these sets are found at each node.
+struct Shares {
+    lcm: u64,
+    weight: Vec<u64>,
+    apart: Vec<u64>,
+    words: usize,
+}
+
+/// The most primary items for which the third bound of [`Shares`] is kept (its bitsets
+/// take `items^2 / 8` bytes: 2 MB at this size).
+pub const APART_MAX_ITEMS: usize = 4096;
+
+impl Shares {
+    /// The shares of `problem`'s primary items (a least common multiple past 2^20 falls
+    /// back to 1 with every weight 0: no bound).
+    fn new(problem: &Problem) -> Shares {
+        let n1 = problem.primary_items();
+        let mut len = vec![1u64; n1 + 1];
+        for k in 0..problem.options() {
+            let o = problem.option(k);
+            let prim = o.iter().filter(|&&(i, _)| (i as usize) < n1).count() as u64;
+            for &(i, _) in o {
+                if (i as usize) < n1 {
+                    len[i as usize + 1] = len[i as usize + 1].max(prim);
+                }
+            }
+        }
+        let gcd = |mut a: u64, mut b: u64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let words = (n1 + 1).div_ceil(64);
+        let mut apart = Vec::new();
+        if n1 <= APART_MAX_ITEMS {
+            apart = vec![0u64; (n1 + 1) * words];
+            let mut prim = Vec::new();
+            for k in 0..problem.options() {
+                prim.clear();
+                prim.extend(problem.option(k).iter().map(|&(i, _)| i as usize + 1).filter(|&i| i <= n1));
+                for &a in &prim {
+                    for &b in &prim {
+                        apart[a * words + b / 64] |= 1 << (b % 64);
+                    }
+                }
+            }
+        }
+        // Kept only where some three items share no option (greedily, in item order):
+        // else no node has a set of them to add up, and the greedy pass only costs time
+        // (random problems whose items all meet: 20% slower).
+        if !apart.is_empty() {
+            let mut blocked = vec![0u64; words];
+            let mut size = 0;
+            for i in 1..=n1 {
+                if blocked[i / 64] >> (i % 64) & 1 == 0 {
+                    size += 1;
+                    for (b, &a) in blocked.iter_mut().zip(&apart[i * words..(i + 1) * words]) {
+                        *b |= a;
+                    }
+                }
+            }
+            if size < 3 {
+                apart.clear();
+            }
+        }
+        let mut lcm = 1u64;
+        for &l in &len[1..] {
+            lcm = lcm / gcd(lcm, l) * l;
+            if lcm > 1 << 20 {
+                return Shares { lcm: 1, weight: vec![0; n1 + 1], apart, words };
+            }
+        }
+        Shares { lcm, weight: len.iter().map(|&l| lcm / l).collect(), apart, words }
+    }
+}
+
 /// What a branch and bound keeps of the solutions it finds: the `k` cheapest (a max-heap),
 /// or the least cost and how many solutions have it.
 enum Keep {
@@ -119,7 +210,7 @@ impl Solver {
         let (cost, tax) = s.tax_and_sort(problem);
         let mut stats = CostStats { tax, ..CostStats::default() };
         let mut keep = Keep::Ties { least: None, count: 0 };
-        s.branch_and_bound(&cost, &mut keep, &mut stats);
+        s.branch_and_bound(&cost, &Shares::new(problem), &mut keep, &mut stats);
         let Keep::Ties { least, count } = keep else { unreachable!("kept as ties") };
         Ok((least.map(|c| (c + tax, count)), stats))
     }
@@ -142,7 +233,7 @@ impl Solver {
         let mut stats = CostStats { tax, ..CostStats::default() };
         let mut keep = Keep::Best { k, heap: BinaryHeap::new(), seq: 0 };
         if k > 0 {
-            s.branch_and_bound(&cost, &mut keep, &mut stats);
+            s.branch_and_bound(&cost, &Shares::new(problem), &mut keep, &mut stats);
         }
         let Keep::Best { heap, .. } = keep else { unreachable!("kept as the best") };
         let mut list: Vec<Found> = heap.into_vec();
@@ -210,7 +301,7 @@ impl Solver {
 
     /// The search: Algorithm C with the cutoff and the bound of the module's
     /// documentation, keeping in `best` what it asks of the solutions found (net costs).
-    fn branch_and_bound(&mut self, cost: &[u64], best: &mut Keep, stats: &mut CostStats) {
+    fn branch_and_bound(&mut self, cost: &[u64], shares: &Shares, best: &mut Keep, stats: &mut CostStats) {
         let cutoff = |best: &Keep| best.cutoff();
         // Per level: the item branched on, the option node tried, the cost before it.
         let mut item: Vec<usize> = Vec::new();
@@ -221,6 +312,7 @@ impl Solver {
         let mut thr_item: Vec<u128> = Vec::new();
         let mut thr_option: Vec<u128> = Vec::new();
         let mut curcost: u128 = 0;
+        let mut dear = Vec::new();
         'enter: loop {
             stats.nodes += 1;
             if crate::interrupt::poll(stats.nodes) {
@@ -236,7 +328,7 @@ impl Solver {
                     options
                 });
             } else {
-                let (i, bound) = self.choose_priced(cost, curcost, cutoff(best));
+                let (i, bound) = self.choose_priced(cost, shares, &mut dear, curcost, cutoff(best));
                 if curcost.saturating_add(bound) < cutoff(best) {
                     let first = self.nodes[i].down as usize;
                     let thr = cutoff(best).saturating_sub(curcost + u128::from(cost[first]));
@@ -401,12 +493,16 @@ impl Solver {
     /// bound is the largest of the uncovered items' cheapest net costs (each must still
     /// pay at least that), or `u128::MAX` when some item has no affordable option: the
     /// node is a dead end.
-    fn choose_priced(&self, cost: &[u64], curcost: u128, cutoff: u128) -> (usize, u128) {
+    fn choose_priced(&self, cost: &[u64], shares: &Shares, dear: &mut Vec<(u64, u32)>, curcost: u128, cutoff: u128) -> (usize, u128) {
         let room = cutoff.saturating_sub(curcost);
         let mut best = self.rlink[0] as usize;
         let mut best_n = u64::MAX;
         let mut best_cheapest = 0u64;
         let mut bound = 0u64;
+        let mut spread: u128 = 0;
+        dear.clear();
+        let greedy = !shares.apart.is_empty();
+        let mut dear_sum: u128 = 0;
         let mut p = best;
         while p != 0 {
             let len = self.nodes[p].top;
@@ -419,6 +515,11 @@ impl Solver {
                 return (p, u128::MAX);
             }
             bound = bound.max(cheapest);
+            spread += u128::from(cheapest) * u128::from(shares.weight[p]);
+            if greedy && cheapest > 0 {
+                dear.push((cheapest, p as u32));
+                dear_sum += u128::from(cheapest);
+            }
             let n = if room == u128::MAX {
                 len as u64
             } else {
@@ -438,6 +539,27 @@ impl Solver {
             }
             p = self.rlink[p] as usize;
         }
-        (best, u128::from(bound))
+        let mut bound = u128::from(bound).max(spread.div_ceil(u128::from(shares.lcm)));
+        // The greedy sum is at most the sum of every cheapest cost: only when that would
+        // reach the cutoff (and the other bounds do not) can it abandon the node.
+        if !shares.apart.is_empty() && dear.len() > 1 && curcost.saturating_add(bound) < cutoff && curcost + dear_sum >= cutoff {
+            // Greedy: dearest first, each item kept when it shares no option with one kept.
+            dear.sort_unstable_by(|a, b| b.cmp(a));
+            let w = shares.words;
+            let mut blocked = [0u64; 64];
+            let blocked = if w <= 64 { &mut blocked[..w] } else { &mut vec![0u64; w][..] };
+            let mut sum: u128 = 0;
+            for &(c, i) in dear.iter() {
+                let i = i as usize;
+                if blocked[i / 64] >> (i % 64) & 1 == 0 {
+                    sum += u128::from(c);
+                    for (b, &a) in blocked.iter_mut().zip(&shares.apart[i * w..(i + 1) * w]) {
+                        *b |= a;
+                    }
+                }
+            }
+            bound = bound.max(sum);
+        }
+        (best, bound)
     }
 }
