@@ -4,7 +4,9 @@
 //! option bitsets (Algorithm C or M), the memoized count in both branching orders, and
 //! a count cut into subtrees on two threads. All must list the same solutions in the same
 //! order (and the same nodes where they search one tree), count them alike, and every
-//! solution must pass a check written from the rules here.
+//! solution must pass a check written from the rules here. The ZDD's paths, its samples,
+//! the problem left by preprocessing and the cheapest solutions (with their count) must
+//! agree with that listing.
 use exact_cover::parallel::CountOptions;
 use exact_cover::{BitSolver, BitSolverM, Color, Order, Problem, Solver};
 use libfuzzer_sys::fuzz_target;
@@ -79,6 +81,36 @@ fuzz_target!(|data: &[u8]| {
         for s in &found {
             assert!(holds(p, &s.options) && price(&s.options) == s.cost);
         }
+    }
+    // The ZDD: its paths are the listing's solutions; its samples are among them.
+    let mut listed = plain.clone();
+    listed.sort();
+    match exact_cover::strategy::zdd(p, 1 << 20) {
+        Ok((z, _, _)) => {
+            let counts = z.counts();
+            let mut paths: Vec<Vec<usize>> = (0..n).map(|r| z.unrank(&counts, r).unwrap()).collect();
+            paths.sort();
+            assert_eq!(paths, listed);
+            for s in z.sample(5, n as u64).unwrap() {
+                assert!(listed.binary_search(&s).is_ok());
+            }
+        }
+        Err(exact_cover::ZddError::Multiplicities) => assert!(!Solver::new(p).memo_applies()),
+        Err(e) => panic!("{e}"),
+    }
+    // Preprocessing keeps the solutions (in the original numbering), and the count of the
+    // cheapest is the listing's.
+    if !p.has_multiplicities() {
+        let pre = exact_cover::preprocess::preprocess(p).unwrap();
+        let mut s = Solver::new(&pre.problem);
+        let mut kept: Vec<Vec<usize>> = s.solutions().map(|o| o.iter().map(|&k| pre.options[k]).collect()).collect();
+        kept.iter_mut().for_each(|o| o.sort_unstable());
+        kept.sort();
+        assert_eq!(kept, listed);
+        let price = |s: &[usize]| s.iter().map(|&k| u128::from(p.cost(k))).sum::<u128>();
+        let least = plain.iter().map(|s| price(s)).min();
+        let want = least.map(|m| (m, plain.iter().filter(|s| price(s) == m).count() as u128));
+        assert_eq!(Solver::count_cheapest(p).unwrap().0, want);
     }
     // The tree cut into three shards (as threads and processes share it): the parts add up.
     let shard = |k| CountOptions { shard: Some((k, 3)), ..CountOptions::default() };
