@@ -10,9 +10,12 @@
 //! first on ties) or the fewest affordable ones (see below). With the `k`
 //! cheapest solutions found so far, the cutoff is the `k`-th cost: an option whose net
 //! cost would reach it ends its item's list (the rest cost as much or more), and a node is
-//! abandoned when the cost so far plus the largest of the uncovered items' cheapest
-//! options reaches it (each uncovered item must still pay at least its cheapest option;
-//! DLX5 with its `z` parameter sums such minima where the items come in groups). As in
+//! abandoned when the cost so far plus a lower bound on the rest reaches it: the largest
+//! of the uncovered items' cheapest options (each must still pay at least that), or the
+//! two bounds of `Shares` (cheapest options spread over their items; the sum over items no
+//! option holds two of, where DLX5 with its `z` parameter sums minima over groups its user
+//! names). With the cutoff one above the least cost found instead, every solution of the
+//! least cost is reached and counted ([`Solver::count_cheapest`]). As in
 //! DLX5, a cover hides only the options that could still be afforded below it (its
 //! threshold: the cutoff less the cost with the option tried), and the branching item is
 //! the one with the fewest affordable options. Garfinkel and Nemhauser (Operations
