@@ -200,7 +200,16 @@ impl Packing {
     #[pyo3(signature = (n, *, seed = 0, max_nodes = 50_000_000))]
     fn sample(&self, py: Python<'_>, n: usize, seed: u64, max_nodes: usize) -> PyResult<Vec<Solution>> {
         let solver = &*self.solver;
-        let drawn = interruptible(py, || solver.sample(n, seed, max_nodes))?.map_err(|e| match e {
+        let drawn = interruptible(py, || {
+            let mut drawn = Vec::new();
+            solver
+                .sample(n, seed, max_nodes, |t| {
+                    drawn.push(t.clone());
+                    ControlFlow::Continue(())
+                })
+                .map(|()| drawn)
+        })?
+        .map_err(|e| match e {
             pack::RunError::Overflow => crate::overflow(),
             other => value_error(other),
         })?;

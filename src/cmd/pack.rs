@@ -231,8 +231,13 @@ enum TilingAnswer {
 /// filtered to one tiling per symmetry class.
 fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &Run) -> Outcome {
     if let Some(n) = args.sampling.sample {
-        let samples = solver.sample(n as usize, args.sampling.seed, args.sampling.zdd_max_nodes as usize).map_err(bad)?;
-        return list_samples(run, &samples, |t| pack::render_tiling(solver.board(), solver.pieces(), t), |t| tiling_drawing(solver, t));
+        let (seed, max) = (args.sampling.seed, args.sampling.zdd_max_nodes as usize);
+        return list_samples(
+            run,
+            |visit| solver.sample(n as usize, seed, max, visit),
+            |t| pack::render_tiling(solver.board(), solver.pieces(), t),
+            |t| tiling_drawing(solver, t),
+        );
     }
     if args.count {
         let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
@@ -281,19 +286,22 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
     run.answer(text, &answer, &NoStats {})
 }
 
-/// Lists `samples` (`--sample N`) as `--all` lists packings, each drawn by `text` and
-/// `json`.
+/// Lists the packings `sample` draws (`--sample N`, given a visitor) as `--all` lists
+/// packings, each drawn by `text` and `json`, as they come.
 fn list_samples<T: Serialize>(
     run: &Run,
-    samples: &[pack::Tiling],
+    sample: impl FnOnce(&mut dyn FnMut(&pack::Tiling) -> std::ops::ControlFlow<()>) -> Result<(), pack::RunError>,
     text: impl Fn(&pack::Tiling) -> String,
     json: impl Fn(&pack::Tiling) -> T,
 ) -> Outcome {
     let mut list = run.stream("solutions", "\n");
-    for t in samples {
-        list.push(|| text(t), &json(t))?;
-    }
-    end_listing(list, None)
+    let mut error = None;
+    sample(&mut |t| {
+        let result = list.push(|| text(t), &json(t));
+        keep_going(list.len(), u64::MAX, result, &mut error)
+    })
+    .map_err(bad)?;
+    end_listing(list, error)
 }
 
 /// Refuses what does not go with `--sample`: --unique (classes are not sampled) and
@@ -481,8 +489,13 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
     }
     let run = Run::new("pack", args.format);
     if let Some(n) = args.sampling.sample {
-        let samples = solver.sample(n as usize, args.sampling.seed, args.sampling.zdd_max_nodes as usize).map_err(bad)?;
-        return list_samples(&run, &samples, |t| lattice::render(solver.region(), solver.pieces(), t), |t| lattice_drawing(&solver, t));
+        let (seed, max) = (args.sampling.seed, args.sampling.zdd_max_nodes as usize);
+        return list_samples(
+            &run,
+            |visit| solver.sample(n as usize, seed, max, visit),
+            |t| lattice::render(solver.region(), solver.pieces(), t),
+            |t| lattice_drawing(&solver, t),
+        );
     }
     if args.count {
         let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
@@ -580,7 +593,7 @@ pub fn run(args: &Args) -> Outcome {
     let artist = Artist { solver: &solver, labels, legend };
     let run = Run::new("pack", args.format);
     if let Some(n) = args.sampling.sample {
-        let samples = solver.sample(n as usize, args.sampling.seed, args.sampling.zdd_max_nodes as usize).map_err(bad)?;
+        let (seed, max) = (args.sampling.seed, args.sampling.zdd_max_nodes as usize);
         let packing = |t: &pack::Tiling| -> Packing {
             let mut p = vec![Vec::new(); solver.pieces().len()];
             for (piece, cells) in t {
@@ -588,7 +601,12 @@ pub fn run(args: &Args) -> Outcome {
             }
             p
         };
-        return list_samples(&run, &samples, |t| artist.text(&packing(t)), |t| artist.drawing(&packing(t)));
+        return list_samples(
+            &run,
+            |visit| solver.sample(n as usize, seed, max, visit),
+            |t| artist.text(&packing(t)),
+            |t| artist.drawing(&packing(t)),
+        );
     }
     if args.count {
         let bar = output::progress_bar();

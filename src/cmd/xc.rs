@@ -306,13 +306,13 @@ fn run_zdd(args: &Args, path: &std::path::Path, model: &Model, run: &Run) -> Out
 /// `--sample N`: N uniform solutions, listed as `--all` lists them.
 fn run_sample(args: &Args, n: u64, model: &Model, run: &Run) -> Outcome {
     let (zdd, stats) = build_zdd(args, model)?;
-    let samples = zdd.sample(n as usize, args.sampling.seed).ok_or_else(|| output::bad("--sample needs the count below 2^128"))?;
+    let samples = zdd.samples(args.sampling.seed).ok_or_else(|| output::bad("--sample needs the count below 2^128"))?;
     let mut list = run.stream("solutions", "\n");
-    for sol in &samples {
+    for sol in samples.take(n as usize) {
         let options: Vec<String> = sol.iter().map(|&k| model.named.option_text(k)).collect();
         list.push(|| options.iter().map(|o| format!("{o}\n")).collect(), &options)?;
     }
-    let verdict = if samples.is_empty() { "no_solution" } else { "solved" };
+    let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
     list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &stats)
 }
 

@@ -37,7 +37,7 @@ pub mod strategy;
 
 pub use bits::{BitSolver, BitSolverM, Counting};
 pub use solver::cost::{CostError, CostStats, Priced};
-pub use solver::zdd::{Zdd, ZddError, ZddNode, ZddStats};
+pub use solver::zdd::{Samples, Zdd, ZddError, ZddNode, ZddStats};
 pub use solver::{
     MemoStats, Order, Progress, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL, PROGRESS_INTERVAL, TRACK_FROM,
 };

@@ -136,34 +136,25 @@ impl Zdd {
         }
     }
 
-    /// `n` solutions drawn independently and exactly uniformly from the diagram, with
-    /// the generator seeded by `seed` (xoshiro256++, Blackman and Vigna; the same seed
-    /// gives the same solutions on every machine): each is the solution of a rank drawn
-    /// uniformly below the count (128-bit draws cut to the count's bit length, rejected
-    /// when not below it, so no rank is favoured), found by [`Zdd::unrank`]. Empty when
-    /// there is no solution; `None` when the count exceeds 2^128 - 1.
+    /// `n` solutions drawn independently and exactly uniformly from the diagram (see
+    /// [`Zdd::samples`]), collected. Empty when there is no solution; `None` when the
+    /// count exceeds 2^128 - 1.
     pub fn sample(&self, n: usize, seed: u64) -> Option<Vec<Vec<usize>>> {
+        Some(self.samples(seed)?.take(n).collect())
+    }
+
+    /// An endless stream of solutions drawn independently and exactly uniformly from the
+    /// diagram, with the generator seeded by `seed` (xoshiro256++, Blackman and Vigna;
+    /// the same seed gives the same solutions on every machine): each is the solution of a
+    /// rank drawn uniformly below the count (128-bit draws cut to the count's bit length,
+    /// rejected when not below it, so no rank is favoured), found by [`Zdd::unrank`] in
+    /// time linear in its length. Empty when there is no solution; `None` when the count
+    /// exceeds 2^128 - 1.
+    pub fn samples(&self, seed: u64) -> Option<Samples<'_>> {
         let counts = self.counts();
         let total = counts[self.root as usize]?;
-        if total == 0 {
-            return Some(Vec::new());
-        }
-        let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand_core::SeedableRng>::seed_from_u64(seed);
-        let bits = 128 - (total - 1).leading_zeros();
-        let mask = if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
-        let mut out = Vec::with_capacity(n.min(1 << 20));
-        for _ in 0..n {
-            let r = loop {
-                let hi = rand_core::Rng::next_u64(&mut rng) as u128;
-                let lo = rand_core::Rng::next_u64(&mut rng) as u128;
-                let r = ((hi << 64) | lo) & mask;
-                if r < total {
-                    break r;
-                }
-            };
-            out.push(self.unrank(&counts, r)?);
-        }
-        Some(out)
+        let rng = <rand_xoshiro::Xoshiro256PlusPlus as rand_core::SeedableRng>::seed_from_u64(seed);
+        Some(Samples { zdd: self, counts, total, rng })
     }
 
     /// The same diagram with option `k` renamed `map[k]` (for a problem whose options are
@@ -190,6 +181,35 @@ impl Zdd {
         }
         let _ = writeln!(s, "{:x}: (~0?0:{:x})", self.nodes.len() + 2, self.root);
         s
+    }
+}
+
+/// Uniform random solutions of a [`Zdd`] (see [`Zdd::samples`]).
+pub struct Samples<'a> {
+    zdd: &'a Zdd,
+    counts: Vec<Option<u128>>,
+    total: u128,
+    rng: rand_xoshiro::Xoshiro256PlusPlus,
+}
+
+impl Iterator for Samples<'_> {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        if self.total == 0 {
+            return None;
+        }
+        let bits = 128 - (self.total - 1).leading_zeros();
+        let mask = if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
+        let r = loop {
+            let hi = rand_core::Rng::next_u64(&mut self.rng) as u128;
+            let lo = rand_core::Rng::next_u64(&mut self.rng) as u128;
+            let r = ((hi << 64) | lo) & mask;
+            if r < self.total {
+                break r;
+            }
+        };
+        self.zdd.unrank(&self.counts, r)
     }
 }
 

@@ -226,15 +226,15 @@ impl LatticeSolver {
         }))
     }
 
-    /// `n` packings drawn independently and exactly uniformly, reproducible from `seed`
-    /// (see [`super::sample_tilings`]).
+    /// Calls `visit` with `n` packings drawn independently and exactly uniformly,
+    /// reproducible from `seed`, until it returns `Break` (see [`super::sample_tilings`]).
     ///
     /// Errors: as [`super::sample_tilings`].
-    pub fn sample(&self, n: usize, seed: u64, max_nodes: usize) -> Result<Vec<Tiling>, RunError> {
+    pub fn sample(&self, n: usize, seed: u64, max_nodes: usize, visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> Result<(), RunError> {
         if self.hopeless {
-            return Ok(Vec::new());
+            return Ok(());
         }
-        super::sample_tilings(self.region.cells().len(), &self.placements, &self.copies, n, seed, max_nodes)
+        super::sample_tilings(self.region.cells().len(), &self.placements, &self.copies, n, seed, max_nodes, visit)
     }
 
     /// Calls `visit` with each packing, its tiles as `(piece, region cell indices)`,

@@ -199,13 +199,14 @@ pub enum RunError {
     },
 }
 
-/// `n` packings drawn independently and exactly uniformly among every packing of `cells`
-/// cells by `placements`, piece `p` used as `copies[p]` says (see
-/// [`polyform::cover::cover_with_copies`]), reproducible from `seed`: from the ZDD of
-/// every solution of the exact cover problem ([`exact_cover::strategy::zdd`], at most
-/// `max_nodes` nodes), each a rank below the count unranked ([`exact_cover::Zdd::sample`]).
-/// Each packing's tiles are in increasing order of their options (piece by piece). Empty
-/// when there is no packing.
+/// Calls `visit` with `n` packings drawn independently and exactly uniformly among every
+/// packing of `cells` cells by `placements`, piece `p` used as `copies[p]` says (see
+/// [`polyform::cover::cover_with_copies`]), reproducible from `seed`, until it returns
+/// `Break`: from the ZDD of every solution of the exact cover problem
+/// ([`exact_cover::strategy::zdd`], at most `max_nodes` nodes), each a rank below the
+/// count unranked ([`exact_cover::Zdd::samples`]), one at a time. Each packing's tiles are
+/// in increasing order of their options (piece by piece). No call when there is no
+/// packing.
 ///
 /// Errors: [`RunError::Zdd`] when the diagram passes `max_nodes`, [`RunError::Overflow`]
 /// when the count passes 2^128 - 1.
@@ -216,22 +217,22 @@ pub fn sample_tilings(
     n: usize,
     seed: u64,
     max_nodes: usize,
-) -> Result<Vec<Tiling>, RunError> {
+    mut visit: impl FnMut(&Tiling) -> ControlFlow<()>,
+) -> Result<(), RunError> {
     let cover = polyform::cover::cover_with_copies(cells, placements, copies);
     let (zdd, _, _) = exact_cover::strategy::zdd(&cover.problem, max_nodes)?;
-    let drawn = zdd.sample(n, seed).ok_or(RunError::Overflow)?;
-    Ok(drawn
-        .into_iter()
-        .map(|options| {
-            options
-                .into_iter()
-                .map(|k| {
-                    let (p, j) = cover.owners[k];
-                    (p, placements[p][j].clone())
-                })
-                .collect()
-        })
-        .collect())
+    let mut tiling: Tiling = Vec::new();
+    for options in zdd.samples(seed).ok_or(RunError::Overflow)?.take(n) {
+        tiling.clear();
+        tiling.extend(options.into_iter().map(|k| {
+            let (p, j) = cover.owners[k];
+            (p, placements[p][j].clone())
+        }));
+        if visit(&tiling).is_break() {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The most placement cells (one `usize` each, summed over every placement of every
@@ -335,15 +336,15 @@ impl PackSolver {
         })
     }
 
-    /// `n` packings drawn independently and exactly uniformly, reproducible from `seed`
-    /// (see [`sample_tilings`]).
+    /// Calls `visit` with `n` packings drawn independently and exactly uniformly,
+    /// reproducible from `seed`, until it returns `Break` (see [`sample_tilings`]).
     ///
     /// Errors: as [`sample_tilings`].
-    pub fn sample(&self, n: usize, seed: u64, max_nodes: usize) -> Result<Vec<Tiling>, RunError> {
+    pub fn sample(&self, n: usize, seed: u64, max_nodes: usize, visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> Result<(), RunError> {
         if self.hopeless {
-            return Ok(Vec::new());
+            return Ok(());
         }
-        sample_tilings(self.board.len(), &self.placements, &self.copies, n, seed, max_nodes)
+        sample_tilings(self.board.len(), &self.placements, &self.copies, n, seed, max_nodes, visit)
     }
 
     /// The engine that searches this problem (see [`Search::with_copies`]).
