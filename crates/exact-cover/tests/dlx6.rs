@@ -9,12 +9,12 @@
 //! so on stderr). `GRIDLOCK_RECORD=1` prints the lines to record.
 
 use exact_cover::{knuth, strategy, ZddError};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 mod common;
 #[path = "common/zdd_text.rs"]
 mod zdd_text;
-use common::{knuth_dir, random_problem};
+use common::{knuth_dir, knuth_output, random_problem};
 
 /// Domino tilings of `rows` x `cols` in Knuth's format.
 fn dominoes(rows: usize, cols: usize) -> String {
@@ -52,20 +52,6 @@ fn reference() -> Option<PathBuf> {
     Some(dir)
 }
 
-/// What `dlx6 m1` prints for `text`: the diagram (stdout).
-fn dlx6(dir: &Path, text: &str) -> String {
-    use std::io::Write;
-    let mut child = std::process::Command::new(dir.join("dlx6"))
-        .arg("m1")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
-}
-
 #[test]
 fn diagrams_have_dlx6s_solutions_and_no_more_nodes() {
     let recorded: std::collections::HashMap<String, (u128, usize)> = include_str!("../../../tests/data/xc/dlx6-zdd.txt")
@@ -91,7 +77,7 @@ fn diagrams_have_dlx6s_solutions_and_no_more_nodes() {
         our_solutions.sort();
         assert_eq!(our_solutions.len() as u128, ours.count(), "{name}: a path twice");
         if let Some(dir) = &reference {
-            let theirs = zdd_text::read(&dlx6(dir, &text));
+            let theirs = zdd_text::read(&knuth_output(dir, "dlx6", "m1", &text).0);
             if record {
                 println!("{name} {} {}", theirs.count(), theirs.real_nodes());
             }

@@ -13,7 +13,7 @@ use exact_cover::{knuth, strategy};
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{knuth_dir, random_problem};
+use common::{knuth_dir, knuth_output, random_problem};
 
 /// Domino tilings of `rows` x `cols` without the cells of `holes` (row, col), items
 /// named by cell, plus a secondary item per row that every horizontal domino of the row
@@ -55,28 +55,13 @@ fn reference() -> Option<PathBuf> {
     Some(dir)
 }
 
-/// `program arg` on `text`: (stdout, stderr).
-fn run(dir: &Path, program: &str, arg: &str, text: &str) -> (String, String) {
-    use std::io::Write;
-    let mut child = std::process::Command::new(dir.join(program))
-        .arg(arg)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
-}
-
 /// `dlx-pre`'s "Removed N options and M items", then the count `dlx2` finds on its output
 /// (0 when `dlx-pre` printed a lone uncoverable item).
 fn knuth_numbers(dir: &Path, text: &str) -> (usize, usize, u128) {
-    let (reduced, err) = run(dir, "dlx-pre", "v1", text);
+    let (reduced, err) = knuth_output(dir, "dlx-pre", "v1", text);
     let words: Vec<&str> = err.lines().find(|l| l.starts_with("Removed")).unwrap().split_whitespace().collect();
     let (options, items) = (words[1].parse().unwrap(), words[4].parse().unwrap());
-    let (_, err) = run(dir, "dlx2", "m0", &reduced);
+    let (_, err) = knuth_output(dir, "dlx2", "m0", &reduced);
     let count =
         err.lines().find_map(|l| l.strip_prefix("Altogether ")).map_or(0, |l| l.split_whitespace().next().unwrap().parse().unwrap());
     (options, items, count)

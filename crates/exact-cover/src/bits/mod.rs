@@ -634,6 +634,22 @@ impl BitSolver {
         Some(k)
     }
 
+    /// Makes level `l` branch on item `i` (which has live options): its options are
+    /// tried from the item's first word on by [`BitSolver::next_option`].
+    #[inline]
+    fn start_item(&mut self, l: usize, i: usize) {
+        if self.option_at.len() <= l {
+            self.option_at.push(0);
+            self.word_at.push(0);
+            self.word_end.push(0);
+            self.pending.push(0);
+        }
+        let m = self.t.item_start[i] as usize;
+        self.word_at[l] = m as u32;
+        self.word_end[l] = self.t.item_start[i + 1];
+        self.pending[l] = self.live[l * self.t.words + self.t.item_word[m] as usize] & self.t.item_bits[m];
+    }
+
     /// Runs the search until the next solution (true, with the options of
     /// `pos[0..level]` forming it) or its end (false).
     ///
@@ -681,17 +697,7 @@ impl BitSolver {
                                 }
                             }
                             if len > 0 {
-                                if self.option_at.len() <= l {
-                                    self.option_at.push(0);
-                                    self.word_at.push(0);
-                                    self.word_end.push(0);
-                                    self.pending.push(0);
-                                }
-                                // Start at the item's first word (it has one: len > 0).
-                                let m = self.t.item_start[i] as usize;
-                                self.word_at[l] = m as u32;
-                                self.word_end[l] = self.t.item_start[i + 1];
-                                self.pending[l] = self.live[l * self.t.words + self.t.item_word[m] as usize] & self.t.item_bits[m];
+                                self.start_item(l, i);
                                 if let Some(k) = self.next_option(l) {
                                     alive = self.commit(l, k);
                                     l += 1;

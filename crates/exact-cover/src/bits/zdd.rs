@@ -69,7 +69,6 @@ impl BitSolver {
         let mut builder = Builder::new(max_nodes);
         let mut st = MemoStats::default();
         let mut frames: Vec<Frame> = Vec::new();
-        let words = self.t.words;
         let mut alive = true;
         'enter: loop {
             // Enter the node at level l = frames.len().
@@ -95,16 +94,7 @@ impl BitSolver {
                         break 'node z;
                     }
                 }
-                if self.option_at.len() <= l {
-                    self.option_at.push(0);
-                    self.word_at.push(0);
-                    self.word_end.push(0);
-                    self.pending.push(0);
-                }
-                let m = self.t.item_start[i] as usize;
-                self.word_at[l] = m as u32;
-                self.word_end[l] = self.t.item_start[i + 1];
-                self.pending[l] = self.live[l * words + self.t.item_word[m] as usize] & self.t.item_bits[m];
+                self.start_item(l, i);
                 let k = self.next_option(l).expect("an item with live options has a first one");
                 frames.push(Frame { k, chain: 0, stored });
                 alive = self.enter_child(l, k, kw, &mut keys, &item_start, &item_key);

@@ -208,14 +208,24 @@ impl Solver {
         if problem.has_multiplicities() {
             return Err(CostError::Multiplicities);
         }
+        let mut keep = Keep::Ties { least: None, count: 0 };
+        let stats = Solver::search_priced(problem, &mut keep);
+        let Keep::Ties { least, count } = keep else { unreachable!("kept as ties") };
+        Ok((least.map(|c| (c + stats.tax, count)), stats))
+    }
+
+    /// Runs the branch and bound on `problem` (taxed, its lists sorted), keeping in `keep`
+    /// what it asks of the solutions found; the statistics, with the total tax.
+    fn search_priced(problem: &Problem, keep: &mut Keep) -> CostStats {
         let mut s = Solver::new(problem);
+        // The search keeps no count of empty lists (its own item choice reads the lists).
         s.track = false;
         let (cost, tax) = s.tax_and_sort(problem);
         let mut stats = CostStats { tax, ..CostStats::default() };
-        let mut keep = Keep::Ties { least: None, count: 0 };
-        s.branch_and_bound(&cost, &Shares::new(problem), &mut keep, &mut stats);
-        let Keep::Ties { least, count } = keep else { unreachable!("kept as ties") };
-        Ok((least.map(|c| (c + tax, count)), stats))
+        if !matches!(keep, Keep::Best { k: 0, .. }) {
+            s.branch_and_bound(&cost, &Shares::new(problem), keep, &mut stats);
+        }
+        stats
     }
 
     /// The `k` cheapest solutions of `problem` by the costs of its options
@@ -229,15 +239,9 @@ impl Solver {
         if problem.has_multiplicities() {
             return Err(CostError::Multiplicities);
         }
-        let mut s = Solver::new(problem);
-        // The search keeps no count of empty lists (its own item choice reads the lists).
-        s.track = false;
-        let (cost, tax) = s.tax_and_sort(problem);
-        let mut stats = CostStats { tax, ..CostStats::default() };
         let mut keep = Keep::Best { k, heap: BinaryHeap::new(), seq: 0 };
-        if k > 0 {
-            s.branch_and_bound(&cost, &Shares::new(problem), &mut keep, &mut stats);
-        }
+        let stats = Solver::search_priced(problem, &mut keep);
+        let tax = stats.tax;
         let Keep::Best { heap, .. } = keep else { unreachable!("kept as the best") };
         let mut list: Vec<Found> = heap.into_vec();
         list.sort();

@@ -89,16 +89,23 @@ pub fn knuth_dir() -> std::path::PathBuf {
 /// What Knuth's `program` (in `dir`), run with `arg` on `text` as its input, prints on
 /// standard error (its counts and costs; the solutions on standard output are dropped).
 pub fn knuth_stderr(dir: &std::path::Path, program: &str, arg: &str, text: &str) -> String {
+    knuth_output(dir, program, arg, text).1
+}
+
+/// What Knuth's `program` (in `dir`), run with `arg` on `text` as its input, prints:
+/// (standard output, standard error).
+pub fn knuth_output(dir: &std::path::Path, program: &str, arg: &str, text: &str) -> (String, String) {
     use std::io::Write;
     let mut child = std::process::Command::new(dir.join(program))
         .arg(arg)
         .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stderr).into_owned()
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 /// A random problem in Knuth's format: `primary` items (some with multiplicities
