@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{gridlock, rejects};
+use common::{gridlock, random_problem, rejects};
 
 /// DLX-PRE's first example: its one solution is A D, C E F, B G.
 const KNUTH: &str = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
@@ -14,42 +14,11 @@ fn run(args: &[&str], input: &str) -> (i32, String, String) {
     (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
-/// A seeded random problem with colors and costs in Knuth's format.
-fn random(seed: u64) -> String {
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move |n: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % n
-    };
-    let primary = 6 + next(5) as usize;
-    let mut text = (0..primary).map(|i| format!("p{i}")).collect::<Vec<_>>().join(" ") + " | s0 s1\n";
-    for _ in 0..12 + next(25) {
-        let mut items: Vec<String> = Vec::new();
-        for _ in 0..1 + next(3) {
-            let name = format!("p{}", next(primary as u64));
-            if !items.contains(&name) {
-                items.push(name);
-            }
-        }
-        for s in 0..2 {
-            match next(5) {
-                0 => items.push(format!("s{s}")),
-                1 => items.push(format!("s{s}:{}", ["x", "y"][next(2) as usize])),
-                _ => {}
-            }
-        }
-        text += &format!("{} |{}\n", items.join(" "), next(20));
-    }
-    text
-}
-
 #[test]
 fn every_mode_answers_as_without_preprocessing() {
     let mut reduced = 0;
     for seed in 1..=25 {
-        let text = random(seed);
+        let text = random_problem(seed, true);
         let (_, _, stats) = run(&["xc", "--preprocess", "--stats", "--count"], &text);
         reduced += usize::from(!stats.contains(" 0 of ") || stats.contains("no solution"));
         let blocks = |out: &str| -> std::collections::BTreeSet<String> { out.split("\n\n").map(|b| b.trim_end().to_string()).collect() };

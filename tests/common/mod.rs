@@ -29,3 +29,42 @@ pub fn rejects(args: &[&str], input: impl AsRef<[u8]>, expect: &[&str]) {
     let err = rejects_usage(args, input, expect);
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// A seeded random problem in Knuth's format: 6 to 10 primary items and secondary items
+/// s0 and s1, 12 to 36 options of 1 to 3 primary items; with `rich`, each secondary item
+/// in an option with odds 1/5 uncolored and 1/5 colored x or y, and a cost `|0` to `|19`
+/// on every option; without, at most one secondary item, uncolored, and no costs.
+pub fn random_problem(seed: u64, rich: bool) -> String {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n
+    };
+    let primary = 6 + next(5) as usize;
+    let mut text = (0..primary).map(|i| format!("p{i}")).collect::<Vec<_>>().join(" ") + " | s0 s1\n";
+    for _ in 0..12 + next(25) {
+        let mut items: Vec<String> = Vec::new();
+        for _ in 0..1 + next(3) {
+            let name = format!("p{}", next(primary as u64));
+            if !items.contains(&name) {
+                items.push(name);
+            }
+        }
+        if rich {
+            for s in 0..2 {
+                match next(5) {
+                    0 => items.push(format!("s{s}")),
+                    1 => items.push(format!("s{s}:{}", ["x", "y"][next(2) as usize])),
+                    _ => {}
+                }
+            }
+            items.push(format!("|{}", next(20)));
+        } else if next(3) == 0 {
+            items.push(format!("s{}", next(2)));
+        }
+        text += &(items.join(" ") + "\n");
+    }
+    text
+}
