@@ -6,10 +6,10 @@
 //! so on stderr). `GRIDLOCK_RECORD=1` prints the lines to record.
 
 use exact_cover::{knuth, Solver};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
-use common::{knuth_dir, knuth_stderr, xorshift};
+use common::{knuth_programs, knuth_stderr, recorded, xorshift};
 
 /// A random problem in Knuth's format (names of at most 8 characters, one-character
 /// colors, as DLX5 reads them): `primary` items, 3 colored secondary ones, `options`
@@ -45,16 +45,6 @@ fn problems() -> Vec<(String, String)> {
     (1..=30u64).map(|seed| (format!("priced-{seed}"), priced_problem(seed, 10 + seed as usize % 6, 25 + seed as usize % 30))).collect()
 }
 
-/// `dlx5` when built, else `None` (said on stderr).
-fn reference() -> Option<PathBuf> {
-    let dir = knuth_dir();
-    if !dir.join("dlx5").is_file() {
-        eprintln!("Knuth's dlx5 is not built in {}: comparing with the recorded costs only", dir.display());
-        return None;
-    }
-    Some(dir)
-}
-
 /// The optimum costs `dlx5 k5` prints for `text` ("The optimum cost is $N", or a list of
 /// " $N" lines, "(repeated m times)" expanded), cheapest first.
 fn dlx5_costs(dir: &Path, text: &str) -> Vec<u128> {
@@ -82,15 +72,8 @@ fn dlx5_costs(dir: &Path, text: &str) -> Vec<u128> {
 
 #[test]
 fn the_five_cheapest_equal_dlx5s() {
-    let recorded: std::collections::HashMap<String, Vec<u128>> = include_str!("../../../tests/data/xc/dlx5-costs.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut words = l.split_whitespace();
-            (words.next().unwrap().to_string(), words.map(|w| w.parse().unwrap()).collect())
-        })
-        .collect();
-    let reference = reference();
+    let recorded = recorded(include_str!("../../../tests/data/xc/dlx5-costs.txt"));
+    let reference = knuth_programs(&["dlx5"], "costs");
     let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
     for (name, text) in problems() {
         let named = knuth::parse(&text).unwrap();

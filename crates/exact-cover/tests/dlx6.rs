@@ -9,12 +9,11 @@
 //! so on stderr). `GRIDLOCK_RECORD=1` prints the lines to record.
 
 use exact_cover::{knuth, strategy, ZddError};
-use std::path::PathBuf;
 
 mod common;
 #[path = "common/zdd_text.rs"]
 mod zdd_text;
-use common::{knuth_dir, knuth_output, random_problem};
+use common::{knuth_output, knuth_programs, random_problem, recorded};
 
 /// Domino tilings of `rows` x `cols` in Knuth's format.
 fn dominoes(rows: usize, cols: usize) -> String {
@@ -42,27 +41,10 @@ fn problems() -> Vec<(String, String)> {
     v
 }
 
-/// `dlx6` when built, else `None` (said on stderr).
-fn reference() -> Option<PathBuf> {
-    let dir = knuth_dir();
-    if !dir.join("dlx6").is_file() {
-        eprintln!("Knuth's dlx6 is not built in {}: comparing with the recorded counts only", dir.display());
-        return None;
-    }
-    Some(dir)
-}
-
 #[test]
 fn diagrams_have_dlx6s_solutions_and_no_more_nodes() {
-    let recorded: std::collections::HashMap<String, (u128, usize)> = include_str!("../../../tests/data/xc/dlx6-zdd.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            (w[0].to_string(), (w[1].parse().unwrap(), w[2].parse().unwrap()))
-        })
-        .collect();
-    let reference = reference();
+    let recorded = recorded(include_str!("../../../tests/data/xc/dlx6-zdd.txt"));
+    let reference = knuth_programs(&["dlx6"], "counts");
     let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
     let mut built = 0;
     for (name, text) in problems() {
@@ -87,7 +69,8 @@ fn diagrams_have_dlx6s_solutions_and_no_more_nodes() {
             assert!(ours.real_nodes() <= theirs.real_nodes(), "{name}: {} nodes, dlx6 {}", ours.real_nodes(), theirs.real_nodes());
         }
         if !record {
-            let &(count, nodes) = recorded.get(&name).unwrap_or_else(|| panic!("{name} is not recorded"));
+            let r = recorded.get(&name).unwrap_or_else(|| panic!("{name} is not recorded"));
+            let (count, nodes) = (r[0], r[1] as usize);
             assert_eq!(ours.count(), count, "{name}: the count recorded from dlx6");
             assert!(ours.real_nodes() <= nodes, "{name}: {} nodes, dlx6 had {nodes}", ours.real_nodes());
         }

@@ -10,10 +10,10 @@
 
 use exact_cover::preprocess::preprocess;
 use exact_cover::{knuth, strategy};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
-use common::{knuth_dir, knuth_output, random_problem};
+use common::{knuth_output, knuth_programs, random_problem, recorded};
 
 /// Domino tilings of `rows` x `cols` without the cells of `holes` (row, col), items
 /// named by cell, plus a secondary item per row that every horizontal domino of the row
@@ -45,16 +45,6 @@ fn problems() -> Vec<(String, String)> {
     v
 }
 
-/// Both programs when built, else `None` (said on stderr).
-fn reference() -> Option<PathBuf> {
-    let dir = knuth_dir();
-    if let Some(p) = ["dlx-pre", "dlx2"].into_iter().find(|p| !dir.join(p).is_file()) {
-        eprintln!("Knuth's {p} is not built in {}: comparing with the recorded numbers only", dir.display());
-        return None;
-    }
-    Some(dir)
-}
-
 /// `dlx-pre`'s "Removed N options and M items", then the count `dlx2` finds on its output
 /// (0 when `dlx-pre` printed a lone uncoverable item).
 fn knuth_numbers(dir: &Path, text: &str) -> (usize, usize, u128) {
@@ -69,15 +59,8 @@ fn knuth_numbers(dir: &Path, text: &str) -> (usize, usize, u128) {
 
 #[test]
 fn counts_and_removals_equal_dlx_pre_then_dlx2() {
-    let recorded: std::collections::HashMap<String, (usize, usize, u128)> = include_str!("../../../tests/data/xc/dlx-pre.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            (w[0].to_string(), (w[1].parse().unwrap(), w[2].parse().unwrap(), w[3].parse().unwrap()))
-        })
-        .collect();
-    let reference = reference();
+    let recorded = recorded(include_str!("../../../tests/data/xc/dlx-pre.txt"));
+    let reference = knuth_programs(&["dlx-pre", "dlx2"], "numbers");
     let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
     let mut reduced = 0;
     for (name, text) in problems() {
@@ -95,7 +78,10 @@ fn counts_and_removals_equal_dlx_pre_then_dlx2() {
                 }
                 theirs
             }
-            None => *recorded.get(&name).unwrap_or_else(|| panic!("{name} is not recorded")),
+            None => {
+                let r = recorded.get(&name).unwrap_or_else(|| panic!("{name} is not recorded"));
+                (r[0] as usize, r[1] as usize, r[2])
+            }
         };
         assert_eq!(ours.2, theirs.2, "{name}: count after preprocessing, against dlx-pre then dlx2");
         assert!(ours.0 >= theirs.0 && ours.1 >= theirs.1, "{name}: removed {:?}, dlx-pre {:?}", ours, theirs);

@@ -8,10 +8,10 @@
 //! --test knuth_programs -- --nocapture` prints the file's lines (with the programs built).
 
 use exact_cover::{knuth, Solver};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
-use common::{knuth_dir, knuth_stderr, random_problem};
+use common::{knuth_programs, knuth_stderr, random_problem, recorded};
 
 /// The problems: (name, text, Knuth's program that reads it).
 fn problems() -> Vec<(String, String, &'static str)> {
@@ -23,20 +23,6 @@ fn problems() -> Vec<(String, String, &'static str)> {
     v
 }
 
-/// Knuth's `dlx2` and `dlx3`, when both are built (by hand, outside the tree, from his
-/// CWEB sources that `../shared/reference/README.md` points to) in the folder
-/// `GRIDLOCK_KNUTH` names, else `$TMPDIR/gridlock-knuth`; `None` (the recorded counts
-/// are checked alone, and the test says so on stderr) otherwise.
-fn reference() -> Option<PathBuf> {
-    let dir = knuth_dir();
-    let missing = ["dlx2", "dlx3"].into_iter().find(|p| !dir.join(p).is_file());
-    if let Some(p) = missing {
-        eprintln!("Knuth's {p} is not built in {}: comparing with the recorded counts only", dir.display());
-        return None;
-    }
-    Some(dir)
-}
-
 /// The count Knuth's `program` prints ("Altogether N solutions") for `text`.
 fn knuth_count(dir: &Path, program: &str, text: &str) -> u64 {
     let err = knuth_stderr(dir, program, "m0", text);
@@ -46,15 +32,8 @@ fn knuth_count(dir: &Path, program: &str, text: &str) -> u64 {
 
 #[test]
 fn counts_equal_knuths_programs() {
-    let recorded: std::collections::HashMap<String, u64> = include_str!("../../../tests/data/xc/knuth-counts.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (name, count) = l.split_once(' ').unwrap();
-            (name.to_string(), count.trim().parse().unwrap())
-        })
-        .collect();
-    let reference = reference();
+    let recorded = recorded(include_str!("../../../tests/data/xc/knuth-counts.txt"));
+    let reference = knuth_programs(&["dlx2", "dlx3"], "counts");
     let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
     let mut nonzero = 0;
     for (name, text, program) in problems() {
@@ -69,7 +48,7 @@ fn counts_equal_knuths_programs() {
             assert_eq!(ours, theirs, "{name}: gridlock {ours}, {program} {theirs}");
         }
         if !record {
-            assert_eq!(Some(&ours), recorded.get(&name), "{name}: the count recorded from {program}");
+            assert_eq!(Some(&vec![u128::from(ours)]), recorded.get(&name), "{name}: the count recorded from {program}");
         }
         nonzero += (ours > 0) as usize;
     }

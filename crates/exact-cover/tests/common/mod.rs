@@ -86,6 +86,29 @@ pub fn knuth_dir() -> std::path::PathBuf {
     std::env::var_os("GRIDLOCK_KNUTH").map_or_else(|| std::env::temp_dir().join("gridlock-knuth"), std::path::PathBuf::from)
 }
 
+/// [`knuth_dir`] when every one of `programs` is built there; else `None`, said on stderr
+/// (the test then compares with what it recorded of them, `instead`).
+pub fn knuth_programs(programs: &[&str], instead: &str) -> Option<std::path::PathBuf> {
+    let dir = knuth_dir();
+    if let Some(p) = programs.iter().find(|p| !dir.join(p).is_file()) {
+        eprintln!("Knuth's {p} is not built in {}: comparing with the recorded {instead} only", dir.display());
+        return None;
+    }
+    Some(dir)
+}
+
+/// A file of numbers recorded from Knuth's programs: per line a problem's name and its
+/// numbers (lines starting with `#` and blank lines skipped).
+pub fn recorded(text: &str) -> std::collections::HashMap<String, Vec<u128>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            (words.next().unwrap().to_string(), words.map(|w| w.parse().unwrap()).collect())
+        })
+        .collect()
+}
+
 /// What Knuth's `program` (in `dir`), run with `arg` on `text` as its input, prints on
 /// standard error (its counts and costs; the solutions on standard output are dropped).
 pub fn knuth_stderr(dir: &std::path::Path, program: &str, arg: &str, text: &str) -> String {
@@ -111,13 +134,7 @@ pub fn knuth_output(dir: &std::path::Path, program: &str, arg: &str, text: &str)
 /// A random problem in Knuth's format: `primary` items (some with multiplicities
 /// `lo:hi|`), 4 secondary items with colors, `options` options.
 pub fn random_problem(seed: u64, primary: usize, options: usize, multiplicities: bool) -> String {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut next = xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut head: Vec<String> = (0..primary)
         .map(|i| match (multiplicities, next(3)) {
             (true, 0) => format!("{}:{}|p{i}", next(2), 2 + next(2)),
