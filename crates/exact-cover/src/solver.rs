@@ -1375,15 +1375,9 @@ impl Solver {
             let mut result = match self.memo_enter(table, st, lookups, key) {
                 Entered::Done(count) => count,
                 Entered::Open { i, stored, start } => {
-                    if self.nodes[i].top > 0 {
-                        self.cover(i);
-                        let x = self.nodes[i].down as usize;
-                        if x != i {
-                            self.commit_any(x, counters);
-                            frames.push(MemoFrame { i, x, total: 0, stored, start });
-                            continue 'enter;
-                        }
-                        self.uncover(i);
+                    if let Some(x) = self.first_branch(i, counters) {
+                        frames.push(MemoFrame { i, x, total: 0, stored, start });
+                        continue 'enter;
                     }
                     self.memo_leave(table, st, key, 0, stored, start)
                 }
@@ -1407,20 +1401,48 @@ impl Solver {
                         continue;
                     }
                 }
-                f.x = self.nodes[f.x].down as usize;
-                if let Some(branch) = self.path.last_mut() {
-                    branch.0 += 1;
-                }
-                if f.x != f.i {
-                    let x = f.x;
-                    self.commit_any(x, counters);
+                let (i, x) = (f.i, f.x);
+                if let Some(x) = self.next_branch(i, x, counters) {
+                    f.x = x;
                     continue 'enter;
                 }
                 let f = frames.pop().expect("the frame just read");
-                self.uncover(f.i);
                 result = self.memo_leave(table, st, key, f.total, f.stored, f.start);
             }
         }
+    }
+
+    /// Opens a node of a memoized search on item `i`: covers it and commits its first
+    /// option, whose node it returns; `None`, with nothing changed, when `i` has no option
+    /// (shared by [`Solver::count_below`] and the ZDD's search).
+    fn first_branch(&mut self, i: usize, counters: bool) -> Option<usize> {
+        if self.nodes[i].top <= 0 {
+            return None;
+        }
+        self.cover(i);
+        let x = self.nodes[i].down as usize;
+        if x == i {
+            self.uncover(i);
+            return None;
+        }
+        self.commit_any(x, counters);
+        Some(x)
+    }
+
+    /// Moves the node open on item `i` from option `x` (already uncommitted) to the next
+    /// one: commits it and returns its node, or, after the last, uncovers `i` and returns
+    /// `None`. The progress path's branch moves on either way.
+    fn next_branch(&mut self, i: usize, x: usize, counters: bool) -> Option<usize> {
+        let x = self.nodes[x].down as usize;
+        if let Some(branch) = self.path.last_mut() {
+            branch.0 += 1;
+        }
+        if x == i {
+            self.uncover(i);
+            return None;
+        }
+        self.commit_any(x, counters);
+        Some(x)
     }
 
     /// Commits option `x` (Algorithm M's bookkeeping when `counters`).

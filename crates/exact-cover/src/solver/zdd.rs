@@ -288,15 +288,9 @@ impl Solver {
                 Entered::Done(None) => return Err(ZddError::Stopped),
                 Entered::Done(Some(node)) => node as u32,
                 Entered::Open { i, stored, start } => {
-                    if self.nodes[i].top > 0 {
-                        self.cover(i);
-                        let x = self.nodes[i].down as usize;
-                        if x != i {
-                            self.commit_any(x, counters);
-                            frames.push(ZddFrame { i, x, chain: 0, stored, start });
-                            continue 'enter;
-                        }
-                        self.uncover(i);
+                    if let Some(x) = self.first_branch(i, counters) {
+                        frames.push(ZddFrame { i, x, chain: 0, stored, start });
+                        continue 'enter;
                     }
                     self.zdd_leave(&mut table, &st, &mut key, 0, stored, start)
                 }
@@ -311,17 +305,12 @@ impl Solver {
                     let option = self.option_of(f.x) as u32;
                     f.chain = builder.node(option, f.chain, result)?;
                 }
-                f.x = self.nodes[f.x].down as usize;
-                if let Some(branch) = self.path.last_mut() {
-                    branch.0 += 1;
-                }
-                if f.x != f.i {
-                    let x = f.x;
-                    self.commit_any(x, counters);
+                let (i, x) = (f.i, f.x);
+                if let Some(x) = self.next_branch(i, x, counters) {
+                    f.x = x;
                     continue 'enter;
                 }
                 let f = frames.pop().expect("the frame just read");
-                self.uncover(f.i);
                 result = self.zdd_leave(&mut table, &st, &mut key, f.chain, f.stored, f.start);
             }
         }
