@@ -172,12 +172,12 @@ struct CostStatsOut {
     tax: String,
 }
 
-/// A cost in JSON: a number up to 2^53, a decimal string past it.
-fn cost_json(cost: u128) -> serde_json::Value {
-    if cost <= 1 << 53 {
-        serde_json::json!(cost as u64)
+/// A cost or a count in JSON: a number up to 2^53, a decimal string past it.
+fn big_json(n: u128) -> serde_json::Value {
+    if n <= 1 << 53 {
+        serde_json::json!(n as u64)
     } else {
-        serde_json::json!(cost.to_string())
+        serde_json::json!(n.to_string())
     }
 }
 
@@ -199,7 +199,7 @@ fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
             Some(c) => format!("{count}\ncost: {c}\n"),
             None => "0\n".to_string(),
         };
-        let answer = serde_json::json!({ "verdict": "count", "count": count_json(count), "cost": cost.map(cost_json) });
+        let answer = serde_json::json!({ "verdict": "count", "count": big_json(count), "cost": cost.map(big_json) });
         return run.answer(text, &answer, &stats);
     }
     let k = args.best.map_or(1, |k| k as usize);
@@ -210,7 +210,7 @@ fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
     let stats = CostStatsOut { engine, nodes: st.nodes, found: st.found, tax: st.tax.to_string() };
     let priced: Vec<PricedAnswer> = found
         .iter()
-        .map(|p| PricedAnswer { options: p.options.iter().map(|&o| model.text(o)).collect(), cost: cost_json(p.cost) })
+        .map(|p| PricedAnswer { options: p.options.iter().map(|&o| model.text(o)).collect(), cost: big_json(p.cost) })
         .collect();
     let text_of = |p: &exact_cover::Priced| -> String {
         let mut t: String = p.options.iter().map(|&o| format!("{}\n", model.text(o))).collect();
@@ -246,11 +246,6 @@ struct ZddStatsOut {
     zdd_nodes: usize,
 }
 
-/// A count in JSON: a number up to 2^53, a decimal string past it.
-fn count_json(count: u128) -> serde_json::Value {
-    cost_json(count)
-}
-
 /// Builds the ZDD of every solution (`--zdd`, `--sample`), reporting its counters.
 fn build_zdd(args: &Args, model: &Model) -> Result<(exact_cover::Zdd, ZddStatsOut), output::Failure> {
     if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress {
@@ -278,7 +273,7 @@ fn zdd_json(zdd: &exact_cover::Zdd, model: &Model, count: u128) -> String {
     let options: Vec<String> = (0..model.named.problem.options()).map(|k| model.named.option_text(k)).collect();
     let mut s = String::with_capacity(16 * zdd.len() + 64);
     s.push_str("{\"format\":\"gridlock-zdd/1\",\"count\":");
-    s.push_str(&count_json(count).to_string());
+    s.push_str(&big_json(count).to_string());
     let _ = write!(s, ",\"root\":{},\"options\":{},\"nodes\":[", zdd.root(), serde_json::json!(options));
     for (k, n) in zdd.nodes().iter().enumerate() {
         let _ = write!(s, "{}[{},{},{}]", if k == 0 { "" } else { "," }, n.option, n.lo, n.hi);

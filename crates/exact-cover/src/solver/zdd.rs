@@ -154,7 +154,10 @@ impl Zdd {
         let counts = self.counts();
         let total = counts[self.root as usize]?;
         let rng = <rand_xoshiro::Xoshiro256PlusPlus as rand_core::SeedableRng>::seed_from_u64(seed);
-        Some(Samples { zdd: self, counts, total, rng })
+        // The draws are cut to the bit length of the largest rank, total - 1.
+        let bits = 128 - total.saturating_sub(1).leading_zeros();
+        let mask = if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
+        Some(Samples { zdd: self, counts, total, mask, rng })
     }
 
     /// The same diagram with option `k` renamed `map[k]` (for a problem whose options are
@@ -189,6 +192,7 @@ pub struct Samples<'a> {
     zdd: &'a Zdd,
     counts: Vec<Option<u128>>,
     total: u128,
+    mask: u128,
     rng: rand_xoshiro::Xoshiro256PlusPlus,
 }
 
@@ -199,12 +203,10 @@ impl Iterator for Samples<'_> {
         if self.total == 0 {
             return None;
         }
-        let bits = 128 - (self.total - 1).leading_zeros();
-        let mask = if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
         let r = loop {
             let hi = rand_core::Rng::next_u64(&mut self.rng) as u128;
             let lo = rand_core::Rng::next_u64(&mut self.rng) as u128;
-            let r = ((hi << 64) | lo) & mask;
+            let r = ((hi << 64) | lo) & self.mask;
             if r < self.total {
                 break r;
             }
