@@ -40,10 +40,11 @@ impl BitSolver {
             return None;
         }
         // Dense frames have a search of their own; the sparse ones share `choose`,
-        // `commit` and `next_option`.
+        // `commit` and `next_option` (a problem small enough for dense frames counts by
+        // popcounts over the same tables instead).
         let mut s = BitSolver::with_counting(problem, None)?;
         if s.counting == Counting::Dense {
-            s = BitSolver::with_counting(problem, Some(Counting::Popcount))?;
+            s = BitSolver::fresh(s.t.clone(), Counting::Popcount);
         }
         s.compacting = false;
         Some(s.zdd_search(problem, max_nodes))
