@@ -92,16 +92,22 @@ impl Reducer {
     fn delete(&mut self, s: usize) {
         self.alive[s] = false;
         self.stats.options_removed += 1;
-        for &(j, _) in &self.opts[s] {
-            let j = j as usize;
+        for e in 0..self.opts[s].len() {
+            let j = self.opts[s][e].0 as usize;
             self.len[j] -= 1;
             if self.len[j] == 0 && self.item_alive[j] {
-                self.item_alive[j] = false;
-                self.stats.items_removed += 1;
-                if j < self.primary && self.stats.infeasible.is_none() {
-                    self.stats.infeasible = Some(j);
-                }
+                self.drop_empty(j);
             }
+        }
+    }
+
+    /// Removes item `j`, left without options: a primary one proves the problem
+    /// unsolvable (the first such is noted).
+    fn drop_empty(&mut self, j: usize) {
+        self.item_alive[j] = false;
+        self.stats.items_removed += 1;
+        if j < self.primary && self.stats.infeasible.is_none() {
+            self.stats.infeasible = Some(j);
         }
     }
 
@@ -186,7 +192,7 @@ impl Reducer {
     /// Drops removed options and options no longer containing `i` from `i`'s list.
     fn prune(&mut self, i: usize) {
         let mut list = std::mem::take(&mut self.lists[i]);
-        list.retain(|&s| self.alive[s as usize] && self.opts[s as usize].iter().any(|&(j, _)| j as usize == i));
+        list.retain(|&s| self.alive[s as usize] && self.color_in(s as usize, i as u32).is_some());
         self.lists[i] = list;
     }
 }
@@ -226,11 +232,7 @@ pub fn preprocess(problem: &Problem) -> Result<Preprocessed, PreprocessError> {
     };
     for i in 0..n {
         if r.len[i] == 0 {
-            r.item_alive[i] = false;
-            r.stats.items_removed += 1;
-            if i < r.primary && r.stats.infeasible.is_none() {
-                r.stats.infeasible = Some(i);
-            }
+            r.drop_empty(i);
         }
     }
     while r.stats.infeasible.is_none() {
