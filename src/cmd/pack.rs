@@ -454,7 +454,6 @@ fn lattice_problem(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Ve
 /// `gridlock pack` off the square lattice: counts (the symmetry broken where exact),
 /// classes (--unique, distinct pieces), and answers one line per tile.
 fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
-    check_sampling(args)?;
     let inputs = [args.knuth.as_deref(), args.board.as_deref(), pieces_path(args)];
     let svg = SvgTarget::new(args.picture.svg.as_deref(), &inputs)?;
     if svg.is_some() && (args.count || args.listing.is_list()) {
@@ -549,12 +548,12 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
 
 /// Runs `gridlock pack`.
 pub fn run(args: &Args) -> Outcome {
+    check_sampling(args)?;
     let files = Files::read(args)?;
     let l = lattice_of(args, &files)?;
     if l != Lattice::Square {
         return run_lattice(args, l, &files);
     }
-    check_sampling(args)?;
     if args.boxed.is_some() {
         return Err(bad("--box is for the triangular, hexagonal, cubic and prism lattices; a square board is --rect RxC or --board FILE"));
     }
