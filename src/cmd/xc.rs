@@ -76,19 +76,22 @@ pub struct Args {
     budget: Budget,
 }
 
-/// The problem read, and the problem solved: the same, or what `--preprocess` left of it
-/// (then `back` maps its options to the original's, whose texts the answers print).
+/// The problem read, and what `--preprocess` left of it when asked (then the answers
+/// map its options back to the input's, whose texts they print).
 struct Model {
     named: exact_cover::knuth::Named,
-    problem: exact_cover::Problem,
-    back: Option<Vec<usize>>,
-    items: Option<Vec<usize>>,
+    pre: Option<exact_cover::preprocess::Preprocessed>,
 }
 
 impl Model {
+    /// The problem solved: the preprocessed one, else the one read.
+    fn problem(&self) -> &exact_cover::Problem {
+        self.pre.as_ref().map_or(&self.named.problem, |p| &p.problem)
+    }
+
     /// Option `k` of the problem solved, as the input wrote it.
     fn text(&self, k: usize) -> String {
-        self.named.option_text(self.back.as_ref().map_or(k, |b| b[k]))
+        self.named.option_text(self.pre.as_ref().map_or(k, |p| p.options[k]))
     }
 }
 
@@ -111,31 +114,30 @@ fn preprocessed(named: exact_cover::knuth::Named, stats: bool) -> Result<Model, 
             named.problem.items()
         );
     }
-    Ok(Model { problem: pre.problem, back: Some(pre.options), items: Some(pre.items), named })
+    Ok(Model { named, pre: Some(pre) })
 }
 
-/// The problem left by `--preprocess` in Knuth's format (`--emit-preprocessed`).
-fn emitted(model: &Model) -> String {
-    let back = model.back.as_deref().unwrap_or_default();
-    let items = model.items.as_deref().unwrap_or_default();
-    let named = exact_cover::knuth::Named {
-        problem: model.problem.clone(),
-        items: items.iter().map(|&i| model.named.items[i].clone()).collect(),
-        colors: model.named.colors.clone(),
-        lines: back.iter().map(|&k| model.named.lines[k]).collect(),
+/// The problem `pre` that `--preprocess` left of `named`, in Knuth's format
+/// (`--emit-preprocessed`).
+fn emitted(named: &exact_cover::knuth::Named, pre: &exact_cover::preprocess::Preprocessed) -> String {
+    let left = exact_cover::knuth::Named {
+        problem: pre.problem.clone(),
+        items: pre.items.iter().map(|&i| named.items[i].clone()).collect(),
+        colors: named.colors.clone(),
+        lines: pre.options.iter().map(|&k| named.lines[k]).collect(),
     };
     let mut comments = vec![format!(
         "preprocessed by gridlock xc (Knuth's DLX-PRE rules): {} of {} options and {} of {} items kept",
-        model.problem.options(),
-        model.named.problem.options(),
-        model.problem.items(),
-        model.named.problem.items()
+        left.problem.options(),
+        named.problem.options(),
+        left.problem.items(),
+        named.problem.items()
     )];
-    let lines: Vec<String> = named.lines.iter().map(usize::to_string).collect();
+    let lines: Vec<String> = left.lines.iter().map(usize::to_string).collect();
     for chunk in lines.chunks(20) {
         comments.push(format!("input lines of the options: {}", chunk.join(" ")));
     }
-    named.to_text(&comments)
+    left.to_text(&comments)
 }
 
 /// The format of `--zdd`'s file.
@@ -189,7 +191,7 @@ fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
     let engine = "dancing links (Algorithm C) with costs: branch and bound (DLX5's taxes and cutoff)";
     if args.count {
         // How many solutions have the least cost, and that cost.
-        let (least, st) = exact_cover::Solver::count_cheapest(&model.problem).map_err(|e| output::bad(e.to_string()))?;
+        let (least, st) = exact_cover::Solver::count_cheapest(model.problem()).map_err(|e| output::bad(e.to_string()))?;
         if args.stats {
             eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);
         }
@@ -203,7 +205,7 @@ fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
         return run.answer(text, &answer, &stats);
     }
     let k = args.best.map_or(1, |k| k as usize);
-    let (found, st) = exact_cover::Solver::cheapest(&model.problem, k).map_err(|e| output::bad(e.to_string()))?;
+    let (found, st) = exact_cover::Solver::cheapest(model.problem(), k).map_err(|e| output::bad(e.to_string()))?;
     if args.stats {
         eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);
     }
@@ -251,9 +253,9 @@ fn build_zdd(args: &Args, model: &Model) -> Result<(exact_cover::Zdd, ZddStatsOu
     if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress {
         return Err(output::bad("--zdd and --sample run on one thread, without --shard or --progress"));
     }
-    let (zdd, st, engine) = strategy::zdd(&model.problem, args.sampling.zdd_max_nodes as usize).map_err(|e| output::bad(e.to_string()))?;
-    let zdd = match &model.back {
-        Some(back) => zdd.renumbered(back),
+    let (zdd, st, engine) = strategy::zdd(model.problem(), args.sampling.zdd_max_nodes as usize).map_err(|e| output::bad(e.to_string()))?;
+    let zdd = match &model.pre {
+        Some(pre) => zdd.renumbered(&pre.options),
         None => zdd,
     };
     let stats = ZddStatsOut { engine: engine.name(), nodes: st.nodes, memo_hits: st.hits, memo_entries: st.entries, zdd_nodes: zdd.len() };
@@ -418,16 +420,15 @@ pub fn run(args: &Args) -> Outcome {
     let emit = output::SvgTarget::new(args.emit_preprocessed.as_deref(), &[args.io.file.as_deref()])?;
     let model = if args.preprocess || emit.is_some() {
         let model = preprocessed(named, args.stats)?;
-        if let Some(target) = &emit {
-            target.write(&emitted(&model))?;
+        if let (Some(target), Some(pre)) = (&emit, &model.pre) {
+            target.write(&emitted(&model.named, pre))?;
             if output::SvgTarget::is_stdout(&emit) {
                 return Ok(());
             }
         }
         model
     } else {
-        let problem = named.problem.clone();
-        Model { named, problem, back: None, items: None }
+        Model { named, pre: None }
     };
     output::start_time_limit(args.budget.time_limit);
     let run = Run::new("xc", args.io.format);
@@ -456,7 +457,7 @@ pub fn run(args: &Args) -> Outcome {
                 progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
             };
             let memo = !args.no_memo;
-            let count = exact_cover::parallel::count_memo(&model.problem, &options, memo)
+            let count = exact_cover::parallel::count_memo(model.problem(), &options, memo)
                 .ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
             if let Some(b) = &bar {
                 b.finish_and_clear();
@@ -464,14 +465,14 @@ pub fn run(args: &Args) -> Outcome {
             let engine = if memo {
                 "per subtree: memoized (DXZ) if the table pays, else enumerating (bitsets or dancing links)"
             } else {
-                Search::new(&model.problem).engine().name()
+                Search::new(model.problem()).engine().name()
             };
             let stats = CountStats { engine, threads: args.scale.threads, ..CountStats::default() };
             report_stats(args.stats, &stats);
             return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
         }
         let lines = ProgressLines::start(args.progress, true);
-        let counted = strategy::count_below(&model.problem, &[], !args.no_memo, &mut |s| lines.watch(s))
+        let counted = strategy::count_below(model.problem(), &[], !args.no_memo, &mut |s| lines.watch(s))
             .ok_or_else(|| output::bad("internal error: the empty prefix is a path of every search tree"))?;
         drop(lines);
         let count = counted.count.ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
@@ -487,7 +488,7 @@ pub fn run(args: &Args) -> Outcome {
         report_stats(args.stats, &stats);
         return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
     }
-    let mut search = Search::new(&model.problem);
+    let mut search = Search::new(model.problem());
     let lines = ProgressLines::start(args.progress, false);
     lines.watch(&mut search);
     let engine = search.engine();
