@@ -738,14 +738,27 @@ impl Solver {
     /// [`Solver::commit_option`], keeping [`Solver::empty`] when `TRACK`.
     #[inline(always)]
     fn commit_option_with<const TRACK: bool>(&mut self, x: usize) {
-        let mut p = x + 1;
+        self.each_other_node(x, true, |s, p, j| s.commit_with::<TRACK>(p, j));
+    }
+
+    /// Calls `visit(self, p, item)` for each node `p` of `x`'s option other than `x`, in
+    /// the cyclic order that starts after `x` (`forward`, as a commit goes) or before it
+    /// (as its undoing goes), stepping over the spacer between the option's last node and
+    /// its first (Knuth's walk, shared by every commit and uncommit).
+    #[inline(always)]
+    fn each_other_node(&mut self, x: usize, forward: bool, mut visit: impl FnMut(&mut Solver, usize, usize)) {
+        let mut p = if forward { x + 1 } else { x - 1 };
         while p != x {
             let j = self.nodes[p].top;
             if j <= 0 {
-                p = self.nodes[p].up as usize;
+                p = if forward { self.nodes[p].up } else { self.nodes[p].down } as usize;
             } else {
-                self.commit_with::<TRACK>(p, j as usize);
-                p += 1;
+                visit(self, p, j as usize);
+                if forward {
+                    p += 1;
+                } else {
+                    p -= 1;
+                }
             }
         }
     }
@@ -758,16 +771,7 @@ impl Solver {
     /// [`Solver::uncommit_option`], keeping [`Solver::empty`] when `TRACK`.
     #[inline(always)]
     fn uncommit_option_with<const TRACK: bool>(&mut self, x: usize) {
-        let mut p = x - 1;
-        while p != x {
-            let j = self.nodes[p].top;
-            if j <= 0 {
-                p = self.nodes[p].down as usize;
-            } else {
-                self.uncommit_with::<TRACK>(p, j as usize);
-                p -= 1;
-            }
-        }
+        self.each_other_node(x, false, |s, p, j| s.uncommit_with::<TRACK>(p, j));
     }
 
     /// Covers or purifies item `j` as option node `p` says (its color).
@@ -1033,48 +1037,30 @@ impl Solver {
     /// Step M5 for the items of `x`'s option other than `x`'s own: a primary item's bound
     /// drops by one (covered at zero); a secondary item is covered or purified.
     fn commit_option_m(&mut self, x: usize) {
-        let mut p = x + 1;
-        while p != x {
-            let j = self.nodes[p].top;
-            if j <= 0 {
-                p = self.nodes[p].up as usize;
-                continue;
-            }
-            let j = j as usize;
-            match self.multi.as_mut().expect("Algorithm M").bound.get_mut(j) {
-                Some(b) => {
-                    *b -= 1;
-                    if *b == 0 {
-                        self.cover(j);
-                    }
+        self.each_other_node(x, true, |s, p, j| match s.multi.as_mut().expect("Algorithm M").bound.get_mut(j) {
+            Some(b) => {
+                *b -= 1;
+                if *b == 0 {
+                    s.cover(j);
                 }
-                None => self.commit(p, j),
             }
-            p += 1;
-        }
+            None => s.commit(p, j),
+        });
     }
 
     /// Undoes [`Solver::commit_option_m`], in reverse order.
     fn uncommit_option_m(&mut self, x: usize) {
-        let mut p = x - 1;
-        while p != x {
-            let j = self.nodes[p].top;
-            if j <= 0 {
-                p = self.nodes[p].down as usize;
-                continue;
-            }
-            let j = j as usize;
-            let primary = j < self.multi.as_ref().expect("Algorithm M").bound.len();
+        self.each_other_node(x, false, |s, p, j| {
+            let primary = j < s.multi.as_ref().expect("Algorithm M").bound.len();
             if primary {
-                if self.multi.as_ref().expect("Algorithm M").bound[j] == 0 {
-                    self.uncover(j);
+                if s.multi.as_ref().expect("Algorithm M").bound[j] == 0 {
+                    s.uncover(j);
                 }
-                self.multi.as_mut().expect("Algorithm M").bound[j] += 1;
+                s.multi.as_mut().expect("Algorithm M").bound[j] += 1;
             } else {
-                self.uncommit(p, j);
+                s.uncommit(p, j);
             }
-            p -= 1;
-        }
+        });
     }
 }
 

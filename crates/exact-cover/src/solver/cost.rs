@@ -456,38 +456,20 @@ impl Solver {
 
     /// Covers or purifies the other items of `x`'s option with threshold `thr`.
     fn commit_below(&mut self, x: usize, thr: u128, cost: &[u64]) {
-        let mut p = x + 1;
-        while p != x {
-            let j = self.nodes[p].top;
-            if j <= 0 {
-                p = self.nodes[p].up as usize;
-            } else {
-                match self.nodes[p].color {
-                    0 => self.cover_below(j as usize, thr, cost),
-                    c if c > 0 => self.purify_below(p, c, j as usize, thr, cost),
-                    _ => {}
-                }
-                p += 1;
-            }
-        }
+        self.each_other_node(x, true, |s, p, j| match s.nodes[p].color {
+            0 => s.cover_below(j, thr, cost),
+            c if c > 0 => s.purify_below(p, c, j, thr, cost),
+            _ => {}
+        });
     }
 
     /// Undoes [`Solver::commit_below`] with the same threshold, in reverse order.
     fn uncommit_below(&mut self, x: usize, thr: u128, cost: &[u64]) {
-        let mut p = x - 1;
-        while p != x {
-            let j = self.nodes[p].top;
-            if j <= 0 {
-                p = self.nodes[p].down as usize;
-            } else {
-                match self.nodes[p].color {
-                    0 => self.uncover_below(j as usize, thr, cost),
-                    c if c > 0 => self.unpurify_below(p, c, j as usize, thr, cost),
-                    _ => {}
-                }
-                p -= 1;
-            }
-        }
+        self.each_other_node(x, false, |s, p, j| match s.nodes[p].color {
+            0 => s.uncover_below(j, thr, cost),
+            c if c > 0 => s.unpurify_below(p, c, j, thr, cost),
+            _ => {}
+        });
     }
 
     /// The item to branch on and a lower bound on what the uncovered items still cost.
