@@ -13,7 +13,7 @@ use exact_cover::{knuth, strategy};
 use std::path::Path;
 
 mod common;
-use common::{knuth_output, knuth_programs, random_problem, recorded};
+use common::{knuth_count, knuth_output, knuth_programs, random_problem, recorded};
 
 /// Domino tilings of `rows` x `cols` without the cells of `holes` (row, col), items
 /// named by cell, plus a secondary item per row that every horizontal domino of the row
@@ -46,15 +46,12 @@ fn problems() -> Vec<(String, String)> {
 }
 
 /// `dlx-pre`'s "Removed N options and M items", then the count `dlx2` finds on its output
-/// (0 when `dlx-pre` printed a lone uncoverable item).
+/// (0 when `dlx-pre` printed a lone uncoverable item, a problem without options).
 fn knuth_numbers(dir: &Path, text: &str) -> (usize, usize, u128) {
     let (reduced, err) = knuth_output(dir, "dlx-pre", "v1", text);
     let words: Vec<&str> = err.lines().find(|l| l.starts_with("Removed")).unwrap().split_whitespace().collect();
     let (options, items) = (words[1].parse().unwrap(), words[4].parse().unwrap());
-    let (_, err) = knuth_output(dir, "dlx2", "m0", &reduced);
-    let count =
-        err.lines().find_map(|l| l.strip_prefix("Altogether ")).map_or(0, |l| l.split_whitespace().next().unwrap().parse().unwrap());
-    (options, items, count)
+    (options, items, knuth_count(dir, "dlx2", &reduced))
 }
 
 #[test]

@@ -115,6 +115,14 @@ pub fn knuth_stderr(dir: &std::path::Path, program: &str, arg: &str, text: &str)
     knuth_output(dir, program, arg, text).1
 }
 
+/// The count Knuth's `program` (in `dir`) prints ("Altogether N solutions") for `text`,
+/// run with `m0`; panics, showing what it printed, when there is none.
+pub fn knuth_count(dir: &std::path::Path, program: &str, text: &str) -> u128 {
+    let err = knuth_stderr(dir, program, "m0", text);
+    let line = err.lines().find(|l| l.starts_with("Altogether")).unwrap_or_else(|| panic!("{program}: {err}"));
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
 /// What Knuth's `program` (in `dir`), run with `arg` on `text` as its input, prints:
 /// (standard output, standard error).
 pub fn knuth_output(dir: &std::path::Path, program: &str, arg: &str, text: &str) -> (String, String) {
