@@ -8,6 +8,8 @@
 //!   threads and shards).
 //! - [`twins`]: polyomino pairs (NOI.AC, Code Jam 2018 "Two-Tiling"), two simultaneous
 //!   tilings searched live.
+//! - [`sudoku`]: sudoku and its variants (sizes 4 to 36, jigsaw, X, windoku, killer),
+//!   with a fast 9 x 9 engine, a general one, a generator and a judge.
 //! - [`judge`]: the special judge over every checker (used by `gridlock check` and Python).
 //! - [`mayan`]: the Mayan puzzle (NOIP 2011), a board simulator and a pruned depth-first
 //!   search with a transposition table.
@@ -20,6 +22,7 @@ pub mod judge;
 pub mod laser;
 pub mod mayan;
 pub mod pack;
+pub mod sudoku;
 pub mod svg;
 mod text;
 pub mod twins;

@@ -1,0 +1,125 @@
+//! A sudoku as an exact cover problem with colors (Knuth, TAOCP 7.2.2.1, the XCC form of
+//! sudoku): the independent second algorithm of the tests, and a way to hand any puzzle of
+//! the family to `gridlock xc` or Knuth's programs.
+//!
+//! Primary items: `p` + cell (the cell holds a digit) and, for each unit (row, column,
+//! region, diagonal, window) and digit, `u` + unit + digit (the unit holds the digit).
+//! Option (cell, digit): its cell item and its units' items. For killer cages, each caged
+//! cell also has a secondary item colored by its digit, and each cage a primary item whose
+//! options are the cage's fillings (distinct digits with its sum, each cell colored by its
+//! digit): a filling is compatible with the cell options exactly when the colors agree.
+
+use super::model::{Grid, Rules};
+use exact_cover::{Color, ExactCoverError, Problem};
+
+/// What an option of [`encode`] stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Meaning {
+    /// The cell (row-major index) holds the digit.
+    Place(usize, u8),
+    /// The cage (index) holds these digits in its cells' order.
+    Fill(usize, Vec<u8>),
+}
+
+/// The most options [`encode`] makes for the cages (their fillings are permutations).
+pub const MAX_FILLINGS: usize = 1 << 20;
+
+/// The exact cover problem of `givens` under `rules`, with the meaning of each option.
+/// Errors when the cages' fillings pass [`MAX_FILLINGS`] (reported as
+/// [`ExactCoverError::TooLarge`]).
+pub fn encode(rules: &Rules, givens: &[u8]) -> Result<(Problem, Vec<Meaning>), ExactCoverError> {
+    let n = rules.size();
+    let cells = n * n;
+    let units = rules.units();
+    let cages = rules.cages();
+    let primary = cells + units.len() * n + cages.len();
+    let mut caged = vec![usize::MAX; cells];
+    let mut secondary = 0;
+    for cage in cages {
+        for &c in &cage.cells {
+            if caged[c] == usize::MAX {
+                caged[c] = secondary;
+                secondary += 1;
+            }
+        }
+    }
+    let mut unit_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for (u, unit) in units.iter().enumerate() {
+        for &c in unit {
+            unit_of[c].push(u);
+        }
+    }
+    let mut problem = Problem::new(primary, secondary);
+    let mut meanings = Vec::new();
+    for c in 0..cells {
+        for d in 1..=n as u8 {
+            if givens[c] != 0 && givens[c] != d {
+                continue;
+            }
+            let mut items: Vec<(usize, Color)> = vec![(c, Color::NONE)];
+            items.extend(unit_of[c].iter().map(|&u| (cells + u * n + d as usize - 1, Color::NONE)));
+            if caged[c] != usize::MAX {
+                items.push((primary + caged[c], Color(d as u32)));
+            }
+            problem.add_colored_option(&items)?;
+            meanings.push(Meaning::Place(c, d));
+        }
+    }
+    let mut made = 0usize;
+    for (k, cage) in cages.iter().enumerate() {
+        let mut digits = Vec::with_capacity(cage.cells.len());
+        let mut used = vec![false; n + 1];
+        let mut fillings = Vec::new();
+        fill(n, cage.sum, cage.cells.len(), &mut digits, &mut used, &mut fillings, &mut made)?;
+        for f in fillings {
+            let mut items = vec![(cells + units.len() * n + k, Color::NONE)];
+            items.extend(cage.cells.iter().zip(&f).map(|(&c, &d)| (primary + caged[c], Color(d as u32))));
+            problem.add_colored_option(&items)?;
+            meanings.push(Meaning::Fill(k, f));
+        }
+    }
+    Ok((problem, meanings))
+}
+
+/// Every sequence of `len` distinct digits 1..=n adding up to `sum`.
+fn fill(
+    n: usize,
+    sum: u32,
+    len: usize,
+    digits: &mut Vec<u8>,
+    used: &mut [bool],
+    out: &mut Vec<Vec<u8>>,
+    made: &mut usize,
+) -> Result<(), ExactCoverError> {
+    if digits.len() == len {
+        if sum == 0 {
+            *made += 1;
+            if *made > MAX_FILLINGS {
+                return Err(ExactCoverError::TooLarge);
+            }
+            out.push(digits.clone());
+        }
+        return Ok(());
+    }
+    for d in 1..=n {
+        if !used[d] && d as u32 <= sum {
+            used[d] = true;
+            digits.push(d as u8);
+            fill(n, sum - d as u32, len, digits, used, out, made)?;
+            digits.pop();
+            used[d] = false;
+        }
+    }
+    Ok(())
+}
+
+/// The grid of a solution of [`encode`]'s problem, given as the options chosen.
+pub fn decode(rules: &Rules, meanings: &[Meaning], options: &[usize]) -> Grid {
+    let mut grid = vec![0u8; rules.cells()];
+    for &o in options {
+        if let Meaning::Place(c, d) = meanings[o] {
+            grid[c] = d;
+        }
+    }
+    grid
+}

@@ -1,0 +1,363 @@
+//! The engine of the classic 9 x 9 sudoku: for each digit and each band (three rows), the
+//! 27 cells where the digit can still go, as one `u32`. The rules act on these masks a
+//! band at a time:
+//!
+//! - **Band permutations** (box-line locked candidates): in a band a digit takes one
+//!   segment (the three cells a row shares with a box) in each row and in each box, so the
+//!   occupied segments of a band must hold a permutation of the 3 x 3 segment matrix; a
+//!   segment on no such permutation is cleared (a table of the 512 segment patterns).
+//! - **Hidden singles** in rows (a row of the band with one cell left), in columns (across
+//!   the three bands) and, through the band permutations, in boxes.
+//! - **Naked singles**: cells with one digit left, found for all 27 cells of a band at
+//!   once by bit-sliced counting over the nine digit masks.
+//!
+//! A cell placed clears its digit from its row, box and column and its cell from the other
+//! digits. The search guesses in a cell of two candidates when there is one (else one of
+//! the fewest) and copies the 120-byte state at each guess.
+//!
+//! The representation by digit and band follows the public descriptions of the fast
+//! bitwise solvers (Zhouyundong's ZSolver, JCZSolve, and the "triads" of Tom Dillon's
+//! tdoku write-up); the code here is written from those ideas.
+
+use super::engine::SearchStats;
+use std::ops::ControlFlow;
+
+const ALL: u32 = (1 << 27) - 1;
+
+/// The segments (bit 3r + x for row r and box x of a band) of a band mask.
+const fn segment_table() -> [u16; 512] {
+    // For a 9-bit row (three boxes of three cells), which boxes are occupied.
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut s = 0u16;
+        let mut x = 0;
+        while x < 3 {
+            if (m >> (3 * x)) & 7 != 0 {
+                s |= 1 << x;
+            }
+            x += 1;
+        }
+        t[m] = s;
+        m += 1;
+    }
+    t
+}
+
+/// For each pattern of occupied segments, the segments that lie on a permutation (one per
+/// row and per box) made only of occupied segments; 0 when there is none.
+const fn permutation_table() -> [u16; 512] {
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut keep = 0u16;
+        let mut p = 0;
+        while p < 6 {
+            let mut bits = 0u16;
+            let mut r = 0;
+            while r < 3 {
+                bits |= 1 << (3 * r + PERMS[p][r]);
+                r += 1;
+            }
+            if bits as usize & m == bits as usize {
+                keep |= bits;
+            }
+            p += 1;
+        }
+        t[m] = keep;
+        m += 1;
+    }
+    t
+}
+
+/// The cells of each pattern of segments.
+const fn segment_cells() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut cells = 0u32;
+        let mut s = 0;
+        while s < 9 {
+            if (m >> s) & 1 == 1 {
+                cells |= 7 << (9 * (s / 3) + 3 * (s % 3));
+            }
+            s += 1;
+        }
+        t[m] = cells;
+        m += 1;
+    }
+    t
+}
+
+static ROW_SEGMENTS: [u16; 512] = segment_table();
+static PERMUTATIONS: [u16; 512] = permutation_table();
+static SEGMENT_CELLS: [u32; 512] = segment_cells();
+
+/// Within a band, the cells a placement at cell i (0..27) clears of its digit: its row and
+/// its box, but the cell itself.
+const fn band_peers() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let row = 0x1FF << (9 * r);
+        let b = c / 3;
+        let bx = (7 << (3 * b)) | (7 << (9 + 3 * b)) | (7 << (18 + 3 * b));
+        t[i] = (row | bx) & !(1 << i);
+        i += 1;
+    }
+    t
+}
+
+static BAND_PEERS: [u32; 27] = band_peers();
+
+/// The search state: candidates by digit and band, the unsolved cells of each band.
+#[derive(Clone, Copy)]
+struct State {
+    cand: [[u32; 3]; 9],
+    unsolved: [u32; 3],
+}
+
+impl State {
+    /// Places digit d at cell i of band b (the caller knows it is a candidate there).
+    #[inline]
+    fn place(&mut self, d: usize, b: usize, i: usize) {
+        let bit = 1u32 << i;
+        for e in 0..9 {
+            self.cand[e][b] &= !bit;
+        }
+        self.cand[d][b] |= bit;
+        self.cand[d][b] &= !BAND_PEERS[i];
+        let col = 0x40201u32 << (i % 9);
+        for o in 0..3 {
+            if o != b {
+                self.cand[d][o] &= !col;
+            }
+        }
+        self.unsolved[b] &= !bit;
+    }
+
+    /// Applies the rules to a fixed point; false on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            // Band permutations and row singles.
+            for d in 0..9 {
+                for b in 0..3 {
+                    let s = self.cand[d][b];
+                    let seg = ROW_SEGMENTS[(s & 0x1FF) as usize]
+                        | ROW_SEGMENTS[((s >> 9) & 0x1FF) as usize] << 3
+                        | ROW_SEGMENTS[(s >> 18) as usize] << 6;
+                    let keep = PERMUTATIONS[seg as usize];
+                    if keep == 0 {
+                        return false;
+                    }
+                    self.cand[d][b] = s & SEGMENT_CELLS[keep as usize];
+                }
+            }
+            let mut placed = false;
+            for d in 0..9 {
+                for b in 0..3 {
+                    let s = self.cand[d][b] & self.unsolved[b];
+                    if s == 0 {
+                        continue;
+                    }
+                    for r in 0..3 {
+                        let row = self.cand[d][b] >> (9 * r) & 0x1FF;
+                        if row != 0 && row & (row - 1) == 0 {
+                            let i = 9 * r + row.trailing_zeros() as usize;
+                            if self.unsolved[b] >> i & 1 == 1 {
+                                self.place(d, b, i);
+                                placed = true;
+                            }
+                        }
+                    }
+                }
+            }
+            // Column singles, and columns left without the digit.
+            for d in 0..9 {
+                let (mut once, mut twice) = (0u32, 0u32);
+                for b in 0..3 {
+                    let s = self.cand[d][b];
+                    let cols = (s | s >> 9 | s >> 18) & 0x1FF;
+                    let multi = (s & s >> 9 | s & s >> 18 | s >> 9 & s >> 18) & 0x1FF;
+                    twice |= once & cols | multi;
+                    once |= cols;
+                }
+                if once != 0x1FF {
+                    return false;
+                }
+                let mut single = once & !twice;
+                while single != 0 {
+                    let c = single.trailing_zeros() as usize;
+                    single &= single - 1;
+                    for b in 0..3 {
+                        let s = self.cand[d][b] & (0x40201 << c);
+                        if s != 0 {
+                            let i = s.trailing_zeros() as usize;
+                            if self.unsolved[b] >> i & 1 == 1 {
+                                self.place(d, b, i);
+                                placed = true;
+                            }
+                        }
+                    }
+                }
+            }
+            // Naked singles, and cells left without a digit.
+            for b in 0..3 {
+                let (mut one, mut two) = (0u32, 0u32);
+                for d in 0..9 {
+                    let s = self.cand[d][b];
+                    two |= one & s;
+                    one |= s;
+                }
+                if one != ALL {
+                    return false;
+                }
+                let mut single = one & !two & self.unsolved[b];
+                while single != 0 {
+                    let i = single.trailing_zeros() as usize;
+                    single &= single - 1;
+                    let bit = 1 << i;
+                    if let Some(d) = (0..9).find(|&d| self.cand[d][b] & bit != 0) {
+                        self.place(d, b, i);
+                        placed = true;
+                    } else {
+                        return false;
+                    }
+                }
+            }
+            if !placed {
+                return true;
+            }
+        }
+    }
+
+    /// A cell to guess in: one of two candidates if any, else the first of the fewest.
+    fn choose(&self) -> Option<(usize, usize)> {
+        let mut fallback = None;
+        for b in 0..3 {
+            if self.unsolved[b] == 0 {
+                continue;
+            }
+            let (mut a1, mut a2, mut a3) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let s = self.cand[d][b];
+                a3 |= a2 & s;
+                a2 |= a1 & s;
+                a1 |= s;
+            }
+            let pairs = a2 & !a3 & self.unsolved[b];
+            if pairs != 0 {
+                return Some((b, pairs.trailing_zeros() as usize));
+            }
+            if fallback.is_none() {
+                fallback = Some((b, self.unsolved[b].trailing_zeros() as usize));
+            }
+        }
+        fallback.map(|(b, i)| {
+            // The unsolved cell of the fewest candidates.
+            let count = |b: usize, i: usize| (0..9).filter(|&d| self.cand[d][b] >> i & 1 == 1).count();
+            let mut best = (b, i, count(b, i));
+            for bb in 0..3 {
+                let mut u = self.unsolved[bb];
+                while u != 0 {
+                    let j = u.trailing_zeros() as usize;
+                    u &= u - 1;
+                    let k = count(bb, j);
+                    if k < best.2 {
+                        best = (bb, j, k);
+                    }
+                }
+            }
+            (best.0, best.1)
+        })
+    }
+
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut s = self.cand[d][b];
+                while s != 0 {
+                    let i = s.trailing_zeros() as usize;
+                    s &= s - 1;
+                    g[27 * b + i] = d as u8 + 1;
+                }
+            }
+        }
+        g
+    }
+}
+
+fn search(state: &State, stats: &mut SearchStats, visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> ControlFlow<()> {
+    stats.nodes += 1;
+    let Some((b, i)) = state.choose() else {
+        return visit(&state.grid());
+    };
+    for d in 0..9 {
+        if state.cand[d][b] >> i & 1 == 1 {
+            stats.guesses += 1;
+            let mut next = *state;
+            next.place(d, b, i);
+            if next.propagate() {
+                search(&next, stats, visit)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Calls `visit` with each solution of the classic 9 x 9 puzzle `givens` (81 digits, 0
+/// blank) until it returns `Break`; returns the search's counters. Givens outside 0..=9
+/// are treated as blanks (the parsers never make them).
+pub fn solve(givens: &[u8], visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> SearchStats {
+    let mut stats = SearchStats::default();
+    let mut state = State { cand: [[ALL; 3]; 9], unsolved: [ALL; 3] };
+    for (c, &d) in givens.iter().enumerate().take(81) {
+        if (1..=9).contains(&d) {
+            let (d, b, i) = (d as usize - 1, c / 27, c % 27);
+            if state.cand[d][b] >> i & 1 == 0 {
+                stats.nodes += 1;
+                return stats;
+            }
+            state.place(d, b, i);
+        }
+    }
+    if state.propagate() {
+        let _ = search(&state, &mut stats, visit);
+    } else {
+        stats.nodes += 1;
+    }
+    stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables() {
+        // A full band pattern keeps every segment; a diagonal keeps itself.
+        assert_eq!(PERMUTATIONS[0x1FF], 0x1FF);
+        assert_eq!(PERMUTATIONS[0b100_010_001], 0b100_010_001);
+        // Row 0 only in box 0 and row 1 only in box 0: no permutation.
+        assert_eq!(PERMUTATIONS[0b111_001_001], 0);
+        assert_eq!(ROW_SEGMENTS[0b000_010_000], 0b010);
+        assert_eq!(SEGMENT_CELLS[1], 7);
+    }
+
+    #[test]
+    fn solves_a_hard_puzzle_uniquely() {
+        let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let givens: Vec<u8> = p.bytes().map(|c| if c == b'.' { 0 } else { c - b'0' }).collect();
+        let mut found = Vec::new();
+        solve(&givens, &mut |g| {
+            found.push(g.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(found.len(), 1);
+        let rules = crate::sudoku::Rules::classic(9).unwrap();
+        assert_eq!(crate::sudoku::check::check(&rules, &givens, &found[0]), Ok(()));
+    }
+}
