@@ -57,6 +57,13 @@ enum Command {
     /// Algorithm C, or Algorithm M when an item has a multiplicity; counts memoize
     /// subproblems (DXZ) where that pays.
     Xc(cmd::xc::Args),
+    /// Sudoku and its family: 4x4 to 36x36, jigsaw, X, windoku, killer.
+    ///
+    /// Reads puzzle lines (one puzzle a line, 81 characters for 9x9, '.' or '0' blank) and
+    /// prints each puzzle's solution line, or "No solution", in input order; or one grid
+    /// drawing, answered as a drawing. `sudoku generate` makes minimal puzzles with a
+    /// unique solution.
+    Sudoku(cmd::sudoku::Args),
     /// Polyomino pairs (NOI.AC, Code Jam 2018 "Two-Tiling"): a region tileable by each of
     /// two pieces.
     ///
@@ -85,6 +92,7 @@ fn main() -> ExitCode {
         Command::Mayan(a) => cmd::mayan::run(&a),
         Command::Pack(a) => cmd::pack::run(&a),
         Command::Xc(a) => cmd::xc::run(&a),
+        Command::Sudoku(a) => cmd::sudoku::run(&a),
         Command::Twins(a) => cmd::twins::run(&a),
         Command::Check(a) => cmd::check::run(&a),
     };

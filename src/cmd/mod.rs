@@ -8,6 +8,7 @@ pub mod laser;
 pub mod mayan;
 pub mod pack;
 pub mod sat2;
+pub mod sudoku;
 pub mod twins;
 pub mod xc;
 

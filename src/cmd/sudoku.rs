@@ -1,0 +1,599 @@
+//! `gridlock sudoku`: sudoku and its family (sizes 4x4 to 36x36; jigsaw, X, windoku,
+//! killer), one puzzle drawn or a file of puzzle lines solved as a batch, streamed, in
+//! input order; `gridlock sudoku generate` makes puzzles.
+
+use crate::args::{self, Budget, Format, Listing, Picture};
+use crate::output::{self, bad, read_input, Failure, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
+use exact_cover::Solver as Dlx;
+use puzzles::sudoku::{self, encode, generate, parse, Alphabet, Engine, Grid, Rules, Solver};
+use serde::Serialize;
+use std::io::{BufRead, BufReader, Read};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+/// The rules' variants and the digits' alphabet, shared by solving, generating and
+/// `gridlock check sudoku`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Variant {
+    /// Both main diagonals hold every digit once (sudoku X).
+    #[arg(long)]
+    pub diagonals: bool,
+    /// The windoku windows (b x b cells at rows and columns 2.., one apart, for a size b^2)
+    /// hold every digit once.
+    #[arg(long)]
+    pub windows: bool,
+    /// Jigsaw regions instead of boxes: FILE has n rows of n letters, one per region, n
+    /// regions of n cells (any n from 1 to 36; it fixes the size).
+    #[arg(long, value_name = "FILE")]
+    pub regions: Option<PathBuf>,
+    /// Killer cages: FILE has one cage a line, its sum then its cells as rRcC ("15 r1c1
+    /// r1c2 r2c1"); a cage's digits are different and add up to its sum.
+    #[arg(long, value_name = "FILE")]
+    pub cages: Option<PathBuf>,
+    /// Digits are written 0-9 A-Z (0 is the first digit, as 16x16 lists often write
+    /// them); blanks are '.' only. By default 1-9 A-Z, with '.' or '0' blank.
+    #[arg(long)]
+    pub zero_based: bool,
+}
+
+impl Variant {
+    /// The alphabet of digits.
+    pub fn alphabet(&self) -> Alphabet {
+        if self.zero_based {
+            Alphabet::ZeroBased
+        } else {
+            Alphabet::OneBased
+        }
+    }
+
+    /// The size fixed by the region map, with the map.
+    pub fn regions(&self) -> Result<Option<(usize, Vec<u8>)>, Failure> {
+        let Some(path) = &self.regions else { return Ok(None) };
+        let file = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+        Ok(Some(parse::parse_regions(file.text()?).map_err(|e| file.bad(e))?))
+    }
+
+    /// The rules for a grid of `size` digits (with the map `regions` read before).
+    pub fn rules(&self, size: usize, regions: Option<Vec<u8>>) -> Result<Rules, Failure> {
+        parse::check_alphabet(size, self.alphabet()).map_err(bad)?;
+        let cages = match &self.cages {
+            None => Vec::new(),
+            Some(path) => {
+                let file = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+                parse::parse_cages(file.text()?, size).map_err(|e| file.bad(e))?
+            }
+        };
+        Rules::new(size, regions, self.diagonals, self.windows, cages).map_err(|e| bad(format_args!("{e}")))
+    }
+}
+
+/// The engine asked for.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug)]
+enum EngineArg {
+    /// The 9x9 engine for classic 9x9 rules, the general one otherwise.
+    Auto,
+    /// The general engine (candidates per cell), for every size and rule.
+    Cells,
+    /// Dancing links on the exact cover encoding (Knuth's Algorithm C; slower, an
+    /// independent check).
+    Xc,
+}
+
+/// Arguments of `gridlock sudoku`.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Option<Action>,
+    /// Puzzle file: puzzle lines (81 characters for 9x9, 256 for 16x16, ...; '#' lines
+    /// and blank lines skipped), or one grid drawing (rows on lines; spaces, '|', '-', '+'
+    /// ignored). Stdin when omitted or "-".
+    file: Option<PathBuf>,
+    /// Output format: text (the solved line, "No solution", or the count, one per puzzle)
+    /// or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    picture: Picture,
+    #[command(flatten)]
+    variant: Variant,
+    #[command(flatten)]
+    listing: Listing,
+    /// Count each puzzle's solutions (exactly; with --limit N, up to N).
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+    /// Worker threads across the puzzles of a file (1 to the number of cores); answers
+    /// stay in input order.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = args::parse_threads)]
+    threads: usize,
+    /// Read the input as one grid drawing (for a 16x16 drawing without separators, which
+    /// reads as 4x4 puzzle lines otherwise).
+    #[arg(long)]
+    drawing: bool,
+    /// The engine (the default chooses by the rules).
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    engine: EngineArg,
+    /// Print statistics on stderr: puzzles, puzzles per second, guesses per puzzle, the
+    /// engine (in JSON they are in "stats" anyway).
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    budget: Budget,
+}
+
+/// `gridlock sudoku generate`.
+#[derive(clap::Subcommand)]
+enum Action {
+    /// Generate puzzles with a unique solution that are minimal (no clue can be removed),
+    /// one puzzle line each, reproducible from --seed.
+    Generate(GenerateArgs),
+}
+
+/// Arguments of `gridlock sudoku generate`.
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// The number of digits: 4, 9, 16, 25 or 36 (a jigsaw map given by --regions fixes it).
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u16).range(1..=36))]
+    size: u16,
+    /// How many puzzles (seeds S, S+1, ...).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    puzzles: u64,
+    /// The seed of the first puzzle.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Clues symmetric under the half turn (minimal among symmetric patterns).
+    #[arg(long)]
+    symmetric: bool,
+    /// Also print each puzzle's solution, after a space.
+    #[arg(long)]
+    with_solution: bool,
+    #[command(flatten)]
+    variant: Variant,
+    /// Output format: puzzle lines, or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    budget: Budget,
+}
+
+/// What the solving of one puzzle gives.
+#[derive(Serialize)]
+struct Answer {
+    /// The puzzle's line in the input (its first row's, for a drawing).
+    line: usize,
+    verdict: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    /// Digits tried at guesses (each branch of each guess).
+    #[serde(skip)]
+    guesses: u64,
+}
+
+/// Counters of a run.
+#[derive(Serialize)]
+struct Stats {
+    engine: &'static str,
+    threads: usize,
+    puzzles: u64,
+    solved: u64,
+    no_solution: u64,
+    guesses: u64,
+    guesses_per_puzzle: f64,
+    puzzles_per_second: f64,
+}
+
+/// The mode of a run.
+#[derive(Clone, Copy)]
+enum Mode {
+    First,
+    List(u64),
+    Count(u64),
+}
+
+/// Puzzles solved at once: enough for the threads to share, few enough that memory stays
+/// flat and answers flow.
+const CHUNK: usize = 2048;
+
+/// The longest line read (a 36x36 puzzle line is 1296 characters).
+const MAX_LINE: u64 = 1 << 16;
+
+/// An input read line by line.
+struct Lines {
+    name: String,
+    reader: Box<dyn BufRead>,
+    line: usize,
+}
+
+impl Lines {
+    fn open(file: Option<&Path>) -> Result<Lines, Failure> {
+        let (name, reader): (String, Box<dyn Read>) = match file {
+            None => ("<stdin>".into(), Box::new(std::io::stdin())),
+            Some(p) if p.as_os_str() == "-" => ("<stdin>".into(), Box::new(std::io::stdin())),
+            Some(p) => {
+                let f = std::fs::File::open(p).map_err(|e| bad(format_args!("{}: {e}", p.display())))?;
+                (p.display().to_string(), Box::new(f))
+            }
+        };
+        Ok(Lines { name, reader: Box::new(BufReader::with_capacity(1 << 16, reader)), line: 0 })
+    }
+
+    /// The next line (without its newline), or None at the end.
+    fn next(&mut self) -> Result<Option<String>, Failure> {
+        let mut buf = Vec::new();
+        let n = (&mut self.reader).take(MAX_LINE + 1).read_until(b'\n', &mut buf).map_err(|e| bad(format_args!("{}: {e}", self.name)))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        if buf.len() as u64 > MAX_LINE {
+            return Err(bad(format_args!("{}: line {}: longer than {MAX_LINE} bytes", self.name, self.line)));
+        }
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        }
+        String::from_utf8(buf).map(Some).map_err(|e| {
+            bad(format_args!("{}: line {}, column {}: not UTF-8 text", self.name, self.line, e.utf8_error().valid_up_to() + 1))
+        })
+    }
+
+    /// The next line that is not blank or a comment, with its number.
+    fn next_puzzle(&mut self) -> Result<Option<(usize, String)>, Failure> {
+        while let Some(l) = self.next()? {
+            if !parse::is_skipped(&l) {
+                return Ok(Some((self.line, l)));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The one-line error of givens that break a rule: the later cell's line and column.
+fn conflict_error(name: &str, rules: &Rules, grid: &[u8], place: &dyn Fn(usize) -> (usize, usize), alphabet: Alphabet) -> Option<Failure> {
+    let (later, earlier, unit) = parse::conflict(rules, grid)?;
+    let (line, column) = place(later);
+    let n = rules.size();
+    let what = if later == earlier {
+        format!("the givens of {unit} already pass its sum")
+    } else {
+        format!("{} is given twice in {unit} (also at r{}c{})", alphabet.char(grid[later]), earlier / n + 1, earlier % n + 1)
+    };
+    Some(bad(format_args!("{name}: line {line}, column {column}: {what}")))
+}
+
+/// The engine that runs, chosen once.
+enum Chosen {
+    Native(Solver),
+    Xc(Rules),
+}
+
+impl Chosen {
+    fn name(&self) -> &'static str {
+        match self {
+            Chosen::Native(s) => s.engine().name(),
+            Chosen::Xc(_) => "dancing links (exact cover encoding)",
+        }
+    }
+
+    /// Solves one puzzle in `mode`: the solutions kept (at most the list's length, one in
+    /// first-solution mode, none for a count), the count, the guesses.
+    fn solve(&self, grid: &[u8], mode: Mode) -> (Vec<Grid>, u64, u64) {
+        let (keep, limit) = match mode {
+            Mode::First => (1, 1),
+            Mode::List(n) => (n, n),
+            Mode::Count(n) => (0, n),
+        };
+        let mut kept = Vec::new();
+        let mut n = 0u64;
+        match self {
+            Chosen::Native(solver) => {
+                let stats = solver.each_solution(grid, |g| {
+                    n += 1;
+                    if n <= keep {
+                        kept.push(g.to_vec());
+                    }
+                    if n >= limit {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                (kept, n, stats.guesses)
+            }
+            Chosen::Xc(rules) => {
+                let (problem, meanings) = encode::encode(rules, grid).expect("the parsers bound the cages");
+                let mut dlx = Dlx::new(&problem);
+                while n < limit {
+                    let Some(options) = dlx.next_solution() else { break };
+                    n += 1;
+                    if n <= keep {
+                        kept.push(encode::decode(rules, &meanings, options));
+                    }
+                }
+                (kept, n, dlx.stats().nodes)
+            }
+        }
+    }
+}
+
+/// Runs `gridlock sudoku`.
+pub fn run(args: &Args) -> Outcome {
+    if let Some(Action::Generate(g)) = &args.action {
+        return run_generate(g);
+    }
+    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[args.file.as_deref()])?;
+    let alphabet = args.variant.alphabet();
+    let regions = args.variant.regions()?;
+    let mut lines = Lines::open(args.file.as_deref())?;
+    let name = lines.name.clone();
+    let Some((first_line, first)) = lines.next_puzzle()? else {
+        return Err(bad(format_args!("{name}: no puzzle")));
+    };
+    let layout =
+        parse::layout(&first, first_line, regions.as_ref().map(|r| r.0), args.drawing).map_err(|e| bad(format_args!("{name}: {e}")))?;
+    let size = match layout {
+        parse::Layout::Lines(n) | parse::Layout::Drawing(n) => n,
+    };
+    let rules = args.variant.rules(size, regions.map(|r| r.1))?;
+    let chosen = match args.engine {
+        EngineArg::Xc => Chosen::Xc(rules.clone()),
+        EngineArg::Auto | EngineArg::Cells => {
+            let solver = Solver::new(rules.clone()).map_err(|e| bad(format_args!("--cages: {e}")))?;
+            Chosen::Native(if args.engine == EngineArg::Cells { solver.with_engine(Engine::General) } else { solver })
+        }
+    };
+    let mode = if args.count {
+        Mode::Count(args.listing.limit.unwrap_or(u64::MAX))
+    } else if args.listing.is_list() {
+        Mode::List(args.listing.wanted())
+    } else {
+        Mode::First
+    };
+    let run = Run::new("sudoku", args.format);
+    output::start_time_limit(args.budget.time_limit);
+    let mut totals = Totals::default();
+    if let parse::Layout::Drawing(_) = layout {
+        // One drawing: the rest of the input, bounded.
+        let mut text: Vec<String> = vec![first];
+        let mut read = text[0].len() as u64;
+        while let Some(l) = lines.next()? {
+            read += l.len() as u64 + 1;
+            if read > SMALL_INPUT_LIMIT {
+                return Err(bad(format_args!("{name}: a drawing is at most {SMALL_INPUT_LIMIT} bytes")));
+            }
+            text.push(l);
+        }
+        let refs: Vec<&str> = text.iter().map(String::as_str).collect();
+        let grid = parse::parse_drawing(&refs, first_line, size, alphabet).map_err(|e| bad(format_args!("{name}: {e}")))?;
+        let place = |cell: usize| drawing_place(&refs, first_line, size, cell);
+        if let Some(e) = conflict_error(&name, &rules, &grid, &place, alphabet) {
+            return Err(e);
+        }
+        let answer = solve_one(&chosen, &grid, first_line, mode, alphabet, &mut totals);
+        if let Some(target) = &svg {
+            let picture = sudoku_svg(&rules, &grid, &answer.1, alphabet);
+            target.write(&picture)?;
+            if SvgTarget::is_stdout(&svg) {
+                return Ok(());
+            }
+        }
+        let text = render(&answer.0, &answer.1, mode, |g| sudoku::rows(g, size, alphabet).join("\n") + "\n", "\n");
+        return finish(&run, args, &chosen, vec![(answer.0, text)], totals);
+    }
+    // Puzzle lines, a chunk at a time. A file is checked whole first, so that a bad line
+    // stops the run before any answer; stdin is checked a chunk ahead of its answers.
+    if let Some(path) = args.file.as_deref().filter(|p| p.as_os_str() != "-") {
+        let mut check = Lines::open(Some(path))?;
+        while let Some((line, text)) = check.next_puzzle()? {
+            parse_puzzle_line(&name, &text, line, &rules, alphabet)?;
+        }
+    }
+    let mut pending = Some((first_line, first));
+    let mut list = run.stream("puzzles", "");
+    let mut svg_done = svg.is_none();
+    loop {
+        let mut chunk: Vec<(usize, Grid)> = Vec::with_capacity(CHUNK);
+        while chunk.len() < CHUNK {
+            let next = match pending.take() {
+                Some(p) => Some(p),
+                None => lines.next_puzzle()?,
+            };
+            let Some((line, text)) = next else { break };
+            chunk.push((line, parse_puzzle_line(&name, &text, line, &rules, alphabet)?));
+        }
+        if chunk.is_empty() {
+            break;
+        }
+        let answers = solve_chunk(&chosen, &chunk, mode, alphabet, args.threads);
+        for ((answer, grids), (_, givens)) in answers.into_iter().zip(&chunk) {
+            totals.add(&answer);
+            if !svg_done {
+                if let Some(target) = &svg {
+                    target.write(&sudoku_svg(&rules, givens, &grids, alphabet))?;
+                    svg_done = true;
+                    if SvgTarget::is_stdout(&svg) {
+                        return Ok(());
+                    }
+                }
+            }
+            let sep = if matches!(mode, Mode::List(_)) { "\n" } else { "" };
+            let text = render(&answer, &grids, mode, |g| sudoku::line(g, alphabet) + "\n", sep);
+            list.push(|| text, &answer)?;
+        }
+    }
+    let stats = totals.stats(&chosen, args.threads, &run);
+    report(args.stats, &stats);
+    list.finish("", &serde_json::json!({}), &stats)
+}
+
+/// Where a drawing's cell is: (line, column) of its character.
+fn drawing_place(lines: &[&str], first: usize, size: usize, cell: usize) -> (usize, usize) {
+    let mut row = 0;
+    for (k, text) in lines.iter().enumerate() {
+        if parse::is_skipped(text) || text.chars().all(|c| matches!(c, ' ' | '\t' | '|' | '-' | '+' | '=' | '\r')) {
+            continue;
+        }
+        if row == cell / size {
+            let col = text
+                .char_indices()
+                .filter(|&(_, c)| !matches!(c, ' ' | '\t' | '|' | '-' | '+' | '=' | '\r'))
+                .nth(cell % size)
+                .map_or(1, |(i, _)| i + 1);
+            return (first + k, col);
+        }
+        row += 1;
+    }
+    (first, 1)
+}
+
+/// Reads one puzzle line and refuses givens that break a rule.
+fn parse_puzzle_line(name: &str, text: &str, line: usize, rules: &Rules, alphabet: Alphabet) -> Result<Grid, Failure> {
+    let grid = parse::parse_line(text, line, rules.size(), alphabet).map_err(|e| bad(format_args!("{name}: {e}")))?;
+    if let Some(e) = conflict_error(name, rules, &grid, &|cell| (line, cell + 1), alphabet) {
+        return Err(e);
+    }
+    Ok(grid)
+}
+
+/// The answer to one puzzle and the solutions it keeps.
+fn solve_one(chosen: &Chosen, grid: &[u8], line: usize, mode: Mode, alphabet: Alphabet, totals: &mut Totals) -> (Answer, Vec<Grid>) {
+    let (grids, n, guesses) = chosen.solve(grid, mode);
+    let answer = answer(line, &grids, n, guesses, mode, alphabet);
+    totals.add(&answer);
+    (answer, grids)
+}
+
+fn answer(line: usize, grids: &[Grid], n: u64, guesses: u64, mode: Mode, alphabet: Alphabet) -> Answer {
+    let verdict = match mode {
+        Mode::Count(_) => "count",
+        _ if n == 0 => "no_solution",
+        _ => "solved",
+    };
+    let lines = || grids.iter().map(|g| sudoku::line(g, alphabet)).collect::<Vec<_>>();
+    Answer {
+        line,
+        verdict,
+        solution: matches!(mode, Mode::First).then(|| lines().into_iter().next()).flatten(),
+        solutions: matches!(mode, Mode::List(_)).then(lines),
+        count: matches!(mode, Mode::Count(_)).then_some(n),
+        guesses,
+    }
+}
+
+/// Solves a chunk on `threads` threads, answers in order.
+fn solve_chunk(chosen: &Chosen, chunk: &[(usize, Grid)], mode: Mode, alphabet: Alphabet, threads: usize) -> Vec<(Answer, Vec<Grid>)> {
+    let one = |(line, grid): &(usize, Grid)| {
+        let (grids, n, guesses) = chosen.solve(grid, mode);
+        (answer(*line, &grids, n, guesses, mode, alphabet), grids)
+    };
+    if threads <= 1 || chunk.len() < 2 {
+        return chunk.iter().map(one).collect();
+    }
+    let per = chunk.len().div_ceil(threads);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = chunk.chunks(per).map(|part| s.spawn(move || part.iter().map(one).collect::<Vec<_>>())).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
+/// The text of one puzzle's answer.
+fn render(answer: &Answer, grids: &[Grid], mode: Mode, grid_text: impl Fn(&Grid) -> String, separator: &str) -> String {
+    match mode {
+        Mode::Count(_) => format!("{}\n", answer.count.unwrap_or(0)),
+        _ if grids.is_empty() => "No solution\n".to_string(),
+        Mode::First => grid_text(&grids[0]),
+        Mode::List(_) => grids.iter().map(&grid_text).collect::<Vec<_>>().join(separator) + separator,
+    }
+}
+
+fn sudoku_svg(rules: &Rules, givens: &[u8], grids: &[Grid], alphabet: Alphabet) -> String {
+    puzzles::svg::sudoku(rules, givens, grids.first().map(Vec::as_slice), alphabet)
+}
+
+/// Running totals of a batch.
+#[derive(Default)]
+struct Totals {
+    puzzles: u64,
+    solved: u64,
+    guesses: u64,
+}
+
+impl Totals {
+    fn add(&mut self, a: &Answer) {
+        self.puzzles += 1;
+        self.guesses += a.guesses;
+        if a.verdict == "solved" || a.count.is_some_and(|c| c > 0) {
+            self.solved += 1;
+        }
+    }
+
+    fn stats(&self, chosen: &Chosen, threads: usize, run: &Run) -> Stats {
+        let seconds = run.start.elapsed().as_secs_f64();
+        Stats {
+            engine: chosen.name(),
+            threads,
+            puzzles: self.puzzles,
+            solved: self.solved,
+            no_solution: self.puzzles - self.solved,
+            guesses: self.guesses,
+            guesses_per_puzzle: self.guesses as f64 / self.puzzles.max(1) as f64,
+            puzzles_per_second: if seconds > 0.0 { self.puzzles as f64 / seconds } else { 0.0 },
+        }
+    }
+}
+
+fn report(wanted: bool, s: &Stats) {
+    if wanted {
+        eprintln!(
+            "engine: {}; threads: {}; puzzles: {} ({} without a solution); {:.1} puzzles/s over the whole run; guesses: {} ({:.2} per puzzle)",
+            s.engine, s.threads, s.puzzles, s.no_solution, s.puzzles_per_second, s.guesses, s.guesses_per_puzzle
+        );
+    }
+}
+
+/// Writes the single answer of a drawing.
+fn finish(run: &Run, args: &Args, chosen: &Chosen, answers: Vec<(Answer, String)>, totals: Totals) -> Outcome {
+    let stats = totals.stats(chosen, args.threads, run);
+    report(args.stats, &stats);
+    let mut list = run.stream("puzzles", "");
+    for (answer, text) in answers {
+        list.push(|| text, &answer)?;
+    }
+    list.finish("", &serde_json::json!({}), &stats)
+}
+
+/// A generated puzzle, as JSON.
+#[derive(Serialize)]
+struct GeneratedOut {
+    seed: u64,
+    puzzle: String,
+    solution: String,
+    clues: usize,
+}
+
+/// Runs `gridlock sudoku generate`.
+fn run_generate(args: &GenerateArgs) -> Outcome {
+    let alphabet = args.variant.alphabet();
+    let regions = args.variant.regions()?;
+    let size = regions.as_ref().map_or(args.size as usize, |r| r.0);
+    let rules = args.variant.rules(size, regions.map(|r| r.1))?;
+    let solver = Solver::new(rules).map_err(|e| bad(format_args!("--cages: {e}")))?;
+    let symmetry = if args.symmetric { generate::Symmetry::Rotational } else { generate::Symmetry::None };
+    output::start_time_limit(args.budget.time_limit);
+    let run = Run::new("sudoku-generate", args.format);
+    let mut list = run.stream("puzzles", "");
+    for k in 0..args.puzzles {
+        let seed = args.seed.wrapping_add(k);
+        let Some(g) = generate::generate(&solver, seed, symmetry) else {
+            return Err(bad("these rules have no solution: no puzzle can be made"));
+        };
+        let (p, s) = (sudoku::line(&g.puzzle, alphabet), sudoku::line(&g.solution, alphabet));
+        let text = if args.with_solution { format!("{p} {s}\n") } else { format!("{p}\n") };
+        let clues = g.puzzle.iter().filter(|&&d| d != 0).count();
+        list.push(|| text, &GeneratedOut { seed, puzzle: p.clone(), solution: s.clone(), clues })?;
+    }
+    list.finish("", &serde_json::json!({}), &output::NoStats {})
+}
