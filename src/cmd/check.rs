@@ -40,6 +40,9 @@ pub struct Args {
     /// pack: every piece's count, as `gridlock pack --copies`.
     #[arg(long, value_name = "COUNT", value_parser = Copies::parse)]
     copies: Option<Copies>,
+    /// sudoku: the variants and the digits' alphabet, as `gridlock sudoku` takes them.
+    #[command(flatten)]
+    variant: super::sudoku::Variant,
     /// twins: the board, ROWSxCOLUMNS.
     #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = |s: &str| args::parse_size(s, 128))]
     board: (usize, usize),
@@ -62,11 +65,30 @@ enum Puzzle {
     Xc,
     /// 2-SAT on DIMACS CNF (`gridlock sat2`).
     Sat2,
+    /// Sudoku and its variants (`gridlock sudoku`; give the same variant flags): one
+    /// answer line per puzzle line, or one drawing for a drawn puzzle.
+    Sudoku,
+}
+
+/// What `check` judges: a puzzle of the judge module, or sudoku (judged here).
+enum Loaded {
+    Judged(Judged),
+    Sudoku(super::sudoku::Judged),
+}
+
+impl Loaded {
+    fn judge(&self, team: &[u8], jury: Option<&str>) -> Judgement {
+        match self {
+            Loaded::Judged(p) => judge(p, team, jury),
+            Loaded::Sudoku(s) => s.judge(team, jury),
+        }
+    }
 }
 
 /// Reads the puzzle the arguments name.
-fn load(args: &Args, input: &Input) -> Result<Judged, Failure> {
-    Ok(match args.puzzle {
+fn load(args: &Args, input: &Input) -> Result<Loaded, Failure> {
+    Ok(Loaded::Judged(match args.puzzle {
+        Puzzle::Sudoku => return Ok(Loaded::Sudoku(super::sudoku::Judged::load(&args.variant, input)?)),
         Puzzle::Beads => Judged::beads(&input.data).map_err(|e| input.bad(e))?,
         Puzzle::Laser => Judged::Laser(laser::parse(&input.data).map_err(|e| input.bad(e))?),
         Puzzle::Mayan => Judged::Mayan(mayan::parse(&input.data).map_err(|e| input.bad(e))?),
@@ -92,7 +114,7 @@ fn load(args: &Args, input: &Input) -> Result<Judged, Failure> {
         }
         Puzzle::Xc => Judged::Xc(exact_cover::knuth::parse(input.text()?).map_err(|e| input.bad(e))?),
         Puzzle::Sat2 => Judged::Sat2(twosat::dimacs::parse(&input.data).map_err(|e| input.bad(e))?),
-    })
+    }))
 }
 
 /// Runs `gridlock check`.
@@ -106,7 +128,7 @@ pub fn run(args: &Args) -> Outcome {
         let jury = read_input(Some(&args.output), LARGE_INPUT_LIMIT)?;
         let jury = String::from_utf8_lossy(&jury.data).into_owned();
         let team = read_input(None, LARGE_INPUT_LIMIT)?;
-        let (code, message) = match judge(&loaded, &team.data, Some(&jury)) {
+        let (code, message) = match loaded.judge(&team.data, Some(&jury)) {
             Judgement::Ok(m) => (42, m),
             Judgement::Wrong(m) | Judgement::Presentation(m) => (43, m),
             Judgement::JudgeFailure(m) => {
@@ -123,7 +145,7 @@ pub fn run(args: &Args) -> Outcome {
         None => None,
     };
     let testlib = jury.is_some();
-    let (code, line) = match judge(&loaded, &out.data, jury.as_deref()) {
+    let (code, line) = match loaded.judge(&out.data, jury.as_deref()) {
         Judgement::Ok(m) => (0, m),
         Judgement::Wrong(m) => (1, format!("wrong: {}: {m}", out.name)),
         Judgement::Presentation(m) => (if testlib { 2 } else { 1 }, format!("wrong: {}: {m}", out.name)),

@@ -5,6 +5,7 @@
 use crate::args::{self, Budget, Format, Listing, Picture};
 use crate::output::{self, bad, read_input, Failure, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
 use exact_cover::Solver as Dlx;
+use puzzles::judge::Judgement;
 use puzzles::sudoku::{self, encode, generate, parse, Alphabet, Engine, Grid, Rules, Solver};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Read};
@@ -596,4 +597,102 @@ fn run_generate(args: &GenerateArgs) -> Outcome {
         list.push(|| text, &GeneratedOut { seed, puzzle: p.clone(), solution: s.clone(), clues })?;
     }
     list.finish("", &serde_json::json!({}), &output::NoStats {})
+}
+
+/// Sudoku puzzles read for `gridlock check sudoku`: the rules, each puzzle's givens and
+/// line, and whether the input was a drawing.
+pub struct Judged {
+    rules: Rules,
+    alphabet: Alphabet,
+    puzzles: Vec<(usize, Grid)>,
+    drawing: bool,
+}
+
+impl Judged {
+    /// Reads the puzzles of `input` (lines or one drawing) under `variant`'s rules.
+    pub fn load(variant: &Variant, input: &output::Input) -> Result<Judged, Failure> {
+        let alphabet = variant.alphabet();
+        let regions = variant.regions()?;
+        let text = input.text()?;
+        let lines: Vec<&str> = text.lines().collect();
+        let Some(first) = lines.iter().position(|l| !parse::is_skipped(l)) else {
+            return Err(input.bad("no puzzle"));
+        };
+        let layout = parse::layout(lines[first], first + 1, regions.as_ref().map(|r| r.0), false).map_err(|e| input.bad(e))?;
+        let (size, drawing) = match layout {
+            parse::Layout::Lines(n) => (n, false),
+            parse::Layout::Drawing(n) => (n, true),
+        };
+        let rules = variant.rules(size, regions.map(|r| r.1))?;
+        let puzzles = if drawing {
+            vec![(first + 1, parse::parse_drawing(&lines[first..], first + 1, size, alphabet).map_err(|e| input.bad(e))?)]
+        } else {
+            let mut v = Vec::new();
+            for (k, l) in lines.iter().enumerate().filter(|(_, l)| !parse::is_skipped(l)) {
+                v.push((k + 1, parse::parse_line(l, k + 1, size, alphabet).map_err(|e| input.bad(e))?));
+            }
+            v
+        };
+        Ok(Judged { rules, alphabet, puzzles, drawing })
+    }
+
+    /// Each puzzle's answer in `text`: one line each (blank and `#` lines skipped), or the
+    /// whole text for a drawing.
+    fn answers(&self, text: &str) -> Result<Vec<Option<Grid>>, String> {
+        let n = self.rules.size();
+        if self.drawing {
+            return Ok(vec![sudoku::check::read_answer(text, n, self.alphabet)?]);
+        }
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !parse::is_skipped(l)).collect();
+        if lines.len() != self.puzzles.len() {
+            return Err(format!("{} answer lines for {} puzzles", lines.len(), self.puzzles.len()));
+        }
+        lines.iter().map(|(k, l)| sudoku::check::read_answer(l, n, self.alphabet).map_err(|e| format!("line {}: {e}", k + 1))).collect()
+    }
+
+    /// The verdict on `team`'s output; the jury's answer, when given, decides the claims
+    /// that a puzzle has no solution (else gridlock's solver does).
+    pub fn judge(&self, team: &[u8], jury: Option<&str>) -> Judgement {
+        let Ok(text) = std::str::from_utf8(team) else {
+            return Judgement::Presentation("the output is not UTF-8 text".into());
+        };
+        let answers = match self.answers(text) {
+            Ok(a) => a,
+            Err(e) => return Judgement::Wrong(e),
+        };
+        let jury = match jury.map(|j| self.answers(j)) {
+            Some(Err(e)) => return Judgement::JudgeFailure(format!("the jury's answer: {e}")),
+            Some(Ok(j)) => Some(j),
+            None => None,
+        };
+        let solver = Solver::new(self.rules.clone());
+        for (k, ((line, givens), answer)) in self.puzzles.iter().zip(&answers).enumerate() {
+            let jury_says = jury.as_ref().map(|j| &j[k]);
+            if let Some(Some(g)) = jury_says {
+                if let Err(e) = sudoku::check::check(&self.rules, givens, g) {
+                    return Judgement::JudgeFailure(format!("puzzle {} (line {line}): the jury's solution is wrong: {e}", k + 1));
+                }
+            }
+            match answer {
+                Some(g) => {
+                    if let Err(e) = sudoku::check::check(&self.rules, givens, g) {
+                        return Judgement::Wrong(format!("puzzle {} (line {line}): {e}", k + 1));
+                    }
+                }
+                None => {
+                    let has = match jury_says {
+                        Some(j) => j.is_some(),
+                        None => match &solver {
+                            Ok(s) => s.count(givens, 1).0 > 0,
+                            Err(e) => return Judgement::JudgeFailure(e.to_string()),
+                        },
+                    };
+                    if has {
+                        return Judgement::Wrong(format!("puzzle {} (line {line}) has a solution, the output says none", k + 1));
+                    }
+                }
+            }
+        }
+        Judgement::Ok(format!("ok {} puzzles", self.puzzles.len()))
+    }
 }
