@@ -228,8 +228,8 @@ fn contradictions_and_bad_cages() {
     // Two givens that force a contradiction without sharing a unit: r1c1..r1c8 hold 1..8
     // and r2c9 holds 9, so r1c9 has no digit.
     let mut g = vec![0u8; 81];
-    for c in 0..8 {
-        g[c] = c as u8 + 1;
+    for (c, d) in g.iter_mut().take(8).zip(1..) {
+        *c = d;
     }
     g[17] = 9;
     assert_eq!(parse::conflict(&rules, &g), None);
