@@ -137,7 +137,9 @@ impl Topology {
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// Digits tried in a cell of two or more candidates (every branch of every guess).
+    /// Guesses: digits tried in a cell of two or more candidates, but the last one of each
+    /// cell, which follows from the others' failure (the convention of JSolve and tdoku,
+    /// whose `run_benchmark` reports guesses per puzzle).
     pub guesses: u64,
     /// Nodes of the search tree (propagations run).
     pub nodes: u64,
@@ -277,7 +279,7 @@ impl<F: FnMut(&[u64]) -> ControlFlow<()>> Search<'_, F> {
         while digits != 0 {
             let bit = digits & digits.wrapping_neg();
             digits ^= bit;
-            self.stats.guesses += 1;
+            self.stats.guesses += u64::from(digits != 0);
             let mut next = cand.to_vec();
             next[best] = bit;
             self.queue.clear();

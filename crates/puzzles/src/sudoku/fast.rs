@@ -112,67 +112,104 @@ const fn band_peers() -> [u32; 27] {
 
 static BAND_PEERS: [u32; 27] = band_peers();
 
-/// The search state: candidates by digit and band, the unsolved cells of each band.
+/// The search state: candidates by digit and band, the unsolved cells of each band, and
+/// the masks changed since the rules last looked at them (bit 3d + b).
 #[derive(Clone, Copy)]
 struct State {
     cand: [[u32; 3]; 9],
     unsolved: [u32; 3],
+    dirty: u32,
 }
 
 impl State {
-    /// Places digit d at cell i of band b (the caller knows it is a candidate there).
-    #[inline]
+    /// Places digit d at cell i of band b (the caller knows it is a candidate there),
+    /// marking the masks it changes (branch-free: the cell leaves the nine digits' masks
+    /// of its band, the digit leaves its row, box and column).
+    #[inline(always)]
     fn place(&mut self, d: usize, b: usize, i: usize) {
         let bit = 1u32 << i;
+        let mut dirty = 0u32;
         for e in 0..9 {
-            self.cand[e][b] &= !bit;
+            let m = self.cand[e][b];
+            dirty |= (m >> i & 1) << (3 * e + b);
+            self.cand[e][b] = m & !bit;
         }
-        self.cand[d][b] |= bit;
-        self.cand[d][b] &= !BAND_PEERS[i];
+        let m = self.cand[d][b];
+        self.cand[d][b] = (m & !BAND_PEERS[i]) | bit;
+        dirty |= u32::from(m & BAND_PEERS[i] != 0) << (3 * d + b);
+        dirty &= !(u32::from(m & BAND_PEERS[i] == 0) << (3 * d + b));
         let col = 0x40201u32 << (i % 9);
         for o in 0..3 {
             if o != b {
-                self.cand[d][o] &= !col;
+                let m = self.cand[d][o];
+                dirty |= u32::from(m & col != 0) << (3 * d + o);
+                self.cand[d][o] = m & !col;
             }
         }
+        self.dirty |= dirty;
         self.unsolved[b] &= !bit;
     }
 
     /// Applies the rules to a fixed point; false on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
-            // Band permutations and row singles.
-            for d in 0..9 {
-                for b in 0..3 {
-                    let s = self.cand[d][b];
-                    let seg = ROW_SEGMENTS[(s & 0x1FF) as usize]
-                        | ROW_SEGMENTS[((s >> 9) & 0x1FF) as usize] << 3
-                        | ROW_SEGMENTS[(s >> 18) as usize] << 6;
-                    let keep = PERMUTATIONS[seg as usize];
-                    if keep == 0 {
-                        return false;
+            // Band permutations and row singles, for each mask changed.
+            while self.dirty != 0 {
+                let k = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                let (d, b) = (k / 3, k % 3);
+                let s = self.cand[d][b];
+                let seg = ROW_SEGMENTS[(s & 0x1FF) as usize]
+                    | ROW_SEGMENTS[((s >> 9) & 0x1FF) as usize] << 3
+                    | ROW_SEGMENTS[(s >> 18) as usize] << 6;
+                let keep = PERMUTATIONS[seg as usize];
+                if keep == 0 {
+                    return false;
+                }
+                let s = s & SEGMENT_CELLS[keep as usize];
+                self.cand[d][b] = s;
+                let open = s & self.unsolved[b];
+                if open == 0 {
+                    continue;
+                }
+                for r in 0..3 {
+                    let row = s >> (9 * r) & 0x1FF;
+                    if row & (row - 1) == 0 && open >> (9 * r) & row != 0 {
+                        self.place(d, b, 9 * r + row.trailing_zeros() as usize);
                     }
-                    self.cand[d][b] = s & SEGMENT_CELLS[keep as usize];
                 }
             }
             let mut placed = false;
-            for d in 0..9 {
-                for b in 0..3 {
-                    let s = self.cand[d][b] & self.unsolved[b];
-                    if s == 0 {
-                        continue;
-                    }
-                    for r in 0..3 {
-                        let row = self.cand[d][b] >> (9 * r) & 0x1FF;
-                        if row != 0 && row & (row - 1) == 0 {
-                            let i = 9 * r + row.trailing_zeros() as usize;
-                            if self.unsolved[b] >> i & 1 == 1 {
-                                self.place(d, b, i);
-                                placed = true;
-                            }
+            // Naked singles, and cells left without a digit.
+            for b in 0..3 {
+                if self.unsolved[b] == 0 {
+                    continue;
+                }
+                let (mut one, mut two) = (0u32, 0u32);
+                for d in 0..9 {
+                    let s = self.cand[d][b];
+                    two |= one & s;
+                    one |= s;
+                }
+                if one != ALL {
+                    return false;
+                }
+                let mut single = one & !two & self.unsolved[b];
+                while single != 0 {
+                    let i = single.trailing_zeros() as usize;
+                    single &= single - 1;
+                    let bit = 1 << i;
+                    match (0..9).find(|&d| self.cand[d][b] & bit != 0) {
+                        Some(d) => {
+                            self.place(d, b, i);
+                            placed = true;
                         }
+                        None => return false,
                     }
                 }
+            }
+            if placed {
+                continue;
             }
             // Column singles, and columns left without the digit.
             for d in 0..9 {
@@ -192,42 +229,15 @@ impl State {
                     let c = single.trailing_zeros() as usize;
                     single &= single - 1;
                     for b in 0..3 {
-                        let s = self.cand[d][b] & (0x40201 << c);
+                        let s = self.cand[d][b] & (0x40201 << c) & self.unsolved[b];
                         if s != 0 {
-                            let i = s.trailing_zeros() as usize;
-                            if self.unsolved[b] >> i & 1 == 1 {
-                                self.place(d, b, i);
-                                placed = true;
-                            }
+                            self.place(d, b, s.trailing_zeros() as usize);
+                            placed = true;
                         }
                     }
                 }
             }
-            // Naked singles, and cells left without a digit.
-            for b in 0..3 {
-                let (mut one, mut two) = (0u32, 0u32);
-                for d in 0..9 {
-                    let s = self.cand[d][b];
-                    two |= one & s;
-                    one |= s;
-                }
-                if one != ALL {
-                    return false;
-                }
-                let mut single = one & !two & self.unsolved[b];
-                while single != 0 {
-                    let i = single.trailing_zeros() as usize;
-                    single &= single - 1;
-                    let bit = 1 << i;
-                    if let Some(d) = (0..9).find(|&d| self.cand[d][b] & bit != 0) {
-                        self.place(d, b, i);
-                        placed = true;
-                    } else {
-                        return false;
-                    }
-                }
-            }
-            if !placed {
+            if !placed && self.dirty == 0 {
                 return true;
             }
         }
@@ -236,6 +246,8 @@ impl State {
     /// A cell to guess in: one of two candidates if any, else the first of the fewest.
     fn choose(&self) -> Option<(usize, usize)> {
         let mut fallback = None;
+        let mut best: Option<(usize, usize)> = None;
+        let mut best_score = 0u32;
         for b in 0..3 {
             if self.unsolved[b] == 0 {
                 continue;
@@ -247,13 +259,26 @@ impl State {
                 a2 |= a1 & s;
                 a1 |= s;
             }
-            let pairs = a2 & !a3 & self.unsolved[b];
-            if pairs != 0 {
-                return Some((b, pairs.trailing_zeros() as usize));
+            let mut pairs = a2 & !a3 & self.unsolved[b];
+            while pairs != 0 {
+                let i = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let col = 0x40201u32 << (i % 9);
+                let score = (self.unsolved[b] & (BAND_PEERS[i])).count_ones()
+                    + (self.unsolved[0] & col).count_ones()
+                    + (self.unsolved[1] & col).count_ones()
+                    + (self.unsolved[2] & col).count_ones();
+                if score > best_score {
+                    best_score = score;
+                    best = Some((b, i));
+                }
             }
             if fallback.is_none() {
                 fallback = Some((b, self.unsolved[b].trailing_zeros() as usize));
             }
+        }
+        if best.is_some() {
+            return best;
         }
         fallback.map(|(b, i)| {
             // The unsolved cell of the fewest candidates.
@@ -290,18 +315,28 @@ impl State {
     }
 }
 
-fn search(state: &State, stats: &mut SearchStats, visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> ControlFlow<()> {
+fn search(state: &mut State, stats: &mut SearchStats, visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> ControlFlow<()> {
     stats.nodes += 1;
     let Some((b, i)) = state.choose() else {
         return visit(&state.grid());
     };
-    for d in 0..9 {
-        if state.cand[d][b] >> i & 1 == 1 {
+    let mut digits: u32 = (0..9).filter(|&d| state.cand[d][b] >> i & 1 == 1).fold(0, |m, d| m | 1 << d);
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        // The last alternative follows from the others' failure: it is no guess (the
+        // convention of JSolve and tdoku), and it reuses this state.
+        if digits == 0 {
+            state.place(d, b, i);
+            if state.propagate() {
+                search(state, stats, visit)?;
+            }
+        } else {
             stats.guesses += 1;
             let mut next = *state;
             next.place(d, b, i);
             if next.propagate() {
-                search(&next, stats, visit)?;
+                search(&mut next, stats, visit)?;
             }
         }
     }
@@ -313,7 +348,7 @@ fn search(state: &State, stats: &mut SearchStats, visit: &mut dyn FnMut(&[u8]) -
 /// are treated as blanks (the parsers never make them).
 pub fn solve(givens: &[u8], visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> SearchStats {
     let mut stats = SearchStats::default();
-    let mut state = State { cand: [[ALL; 3]; 9], unsolved: [ALL; 3] };
+    let mut state = State { cand: [[ALL; 3]; 9], unsolved: [ALL; 3], dirty: 0 };
     for (c, &d) in givens.iter().enumerate().take(81) {
         if (1..=9).contains(&d) {
             let (d, b, i) = (d as usize - 1, c / 27, c % 27);
@@ -325,7 +360,7 @@ pub fn solve(givens: &[u8], visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> 
         }
     }
     if state.propagate() {
-        let _ = search(&state, &mut stats, visit);
+        let _ = search(&mut state, &mut stats, visit);
     } else {
         stats.nodes += 1;
     }
