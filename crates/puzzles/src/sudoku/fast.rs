@@ -112,6 +112,24 @@ const fn band_peers() -> [u32; 27] {
 
 static BAND_PEERS: [u32; 27] = band_peers();
 
+/// The band cells of each pattern of the three columns of a stack's first columns: bit c
+/// of the index is column c (0..3), spread to its three rows.
+const SPREAD_COLUMNS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut g = 0;
+    while g < 8 {
+        let mut c = 0;
+        while c < 3 {
+            if (g >> c) & 1 == 1 {
+                t[g] |= 0x40201 << c;
+            }
+            c += 1;
+        }
+        g += 1;
+    }
+    t
+};
+
 /// The search state: candidates by digit and band, the unsolved cells of each band, and
 /// the masks changed since the rules last looked at them (bit 3d + b).
 #[derive(Clone, Copy)]
@@ -209,6 +227,32 @@ impl State {
                 }
             }
             if placed {
+                continue;
+            }
+            // Stack permutations (box-column locked candidates): in a stack a digit takes
+            // one column of three cells in each band and in each column, as in a band.
+            for d in 0..9 {
+                let occ = |s: u32| (s | s >> 9 | s >> 18) & 0x1FF;
+                let cols = [occ(self.cand[d][0]), occ(self.cand[d][1]), occ(self.cand[d][2])];
+                for t in 0..3 {
+                    let m = (cols[0] >> (3 * t) & 7) | (cols[1] >> (3 * t) & 7) << 3 | (cols[2] >> (3 * t) & 7) << 6;
+                    let keep = PERMUTATIONS[m as usize] as u32;
+                    if keep == 0 {
+                        return false;
+                    }
+                    let gone = m & !keep;
+                    if gone != 0 {
+                        for b in 0..3 {
+                            let g = gone >> (3 * b) & 7;
+                            if g != 0 {
+                                self.cand[d][b] &= !(SPREAD_COLUMNS[g as usize] << (3 * t));
+                                self.dirty |= 1 << (3 * d + b);
+                            }
+                        }
+                    }
+                }
+            }
+            if self.dirty != 0 {
                 continue;
             }
             // Column singles, and columns left without the digit.
