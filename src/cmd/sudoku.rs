@@ -4,7 +4,6 @@
 
 use crate::args::{self, Budget, Format, Listing, Picture};
 use crate::output::{self, bad, read_input, Failure, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
-use exact_cover::Solver as Dlx;
 use puzzles::judge::Judgement;
 use puzzles::sudoku::{self, encode, generate, parse, Alphabet, Engine, Grid, Rules, Solver};
 use serde::Serialize;
@@ -75,8 +74,8 @@ enum EngineArg {
     Auto,
     /// The general engine (candidates per cell), for every size and rule.
     Cells,
-    /// Dancing links on the exact cover encoding (Knuth's Algorithm C; slower, an
-    /// independent check).
+    /// The exact cover encoding (XCC) of each puzzle, solved by the engine `gridlock xc`
+    /// chooses (Algorithm C on bitsets, else dancing links; slower, an independent check).
     Xc,
 }
 
@@ -275,7 +274,7 @@ impl Chosen {
     fn name(&self) -> &'static str {
         match self {
             Chosen::Native(s) => s.engine().name(),
-            Chosen::Xc(_) => "dancing links (exact cover encoding)",
+            Chosen::Xc(_) => "exact cover encoding (XCC), on the engine gridlock xc chooses (bitsets, else dancing links)",
         }
     }
 
@@ -306,15 +305,15 @@ impl Chosen {
             }
             Chosen::Xc(rules) => {
                 let (problem, meanings) = encode::encode(rules, grid).expect("the parsers bound the cages");
-                let mut dlx = Dlx::new(&problem);
+                let mut search = exact_cover::strategy::Search::new(&problem);
                 while n < limit {
-                    let Some(options) = dlx.next_solution() else { break };
+                    let Some(options) = search.next_solution() else { break };
                     n += 1;
                     if n <= keep {
                         kept.push(encode::decode(rules, &meanings, options));
                     }
                 }
-                (kept, n, dlx.stats().nodes)
+                (kept, n, search.stats().nodes)
             }
         }
     }

@@ -147,26 +147,33 @@ pub fn conflict(rules: &Rules, grid: &[u8]) -> Option<(usize, usize, String)> {
         }
     };
     let mut worst: Option<(usize, usize, String)> = None;
-    let mut keep = |later: usize, earlier: usize, what: String| {
+    let mut keep = |later: usize, earlier: usize, what: &dyn Fn() -> String| {
         if worst.as_ref().is_none_or(|w| (later, earlier) < (w.0, w.1)) {
-            worst = Some((later, earlier, what));
+            worst = Some((later, earlier, what()));
         }
     };
-    let groups = rules.units().iter().enumerate().map(|(u, cells)| (cells, names(u)));
-    let cages = rules.cages().iter().enumerate().map(|(k, c)| (&c.cells, format!("cage {}", k + 1)));
-    for (cells, name) in groups.chain(cages) {
-        let mut seen = vec![usize::MAX; size + 1];
-        let mut sorted = cells.clone();
-        sorted.sort_unstable();
-        for &c in &sorted {
+    let units = rules.units().iter().enumerate().map(|(u, cells)| (cells, u, false));
+    let cages = rules.cages().iter().enumerate().map(|(k, c)| (&c.cells, k, true));
+    let mut seen = vec![usize::MAX; size + 1];
+    for (cells, index, is_cage) in units.chain(cages) {
+        seen.fill(usize::MAX);
+        // The earliest cell (in reading order) that repeats a digit of the group.
+        let mut found: Option<(usize, usize)> = None;
+        for &c in cells {
             let d = grid[c] as usize;
             if d != 0 {
                 if seen[d] != usize::MAX {
-                    keep(c, seen[d], name.clone());
-                    break;
+                    let pair = (c.max(seen[d]), c.min(seen[d]));
+                    if found.is_none_or(|f| pair < f) {
+                        found = Some(pair);
+                    }
+                } else {
+                    seen[d] = c;
                 }
-                seen[d] = c;
             }
+        }
+        if let Some((later, earlier)) = found {
+            keep(later, earlier, &|| if is_cage { format!("cage {}", index + 1) } else { names(index) });
         }
     }
     for (k, cage) in rules.cages().iter().enumerate() {
@@ -175,7 +182,7 @@ pub fn conflict(rules: &Rules, grid: &[u8]) -> Option<(usize, usize, String)> {
         let least = (blanks * (blanks + 1) / 2) as u32;
         if given + least > cage.sum {
             let last = cage.cells.iter().copied().filter(|&c| grid[c] != 0).max().unwrap_or(cage.cells[0]);
-            keep(last, last, format!("cage {} (sum {})", k + 1, cage.sum));
+            keep(last, last, &|| format!("cage {} (sum {})", k + 1, cage.sum));
         }
     }
     worst
