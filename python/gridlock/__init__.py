@@ -8,12 +8,14 @@ grid puzzles, from Rust.
   tiler, dancing links past their sizes), with SVG pictures for Jupyter.
 - ``beads``, ``laser``, ``mayan``, ``twins``: the contest puzzles, ``solve`` and
   ``check``.
+- ``sudoku``: sudoku and its variants (jigsaw, X, windoku, killer; 4x4 to 36x36):
+  ``solve``, ``count``, ``solve_many``, ``generate``, ``check``.
 
 Searches run without the GIL and stop on Ctrl-C (``KeyboardInterrupt``). Bad input
 raises ``ParseError`` (a ``ValueError`` with ``line`` and ``column``) or ``ValueError``.
 """
 
-from . import beads, laser, mayan, twins
+from . import beads, laser, mayan, sudoku, twins
 from ._errors import ParseError
 from ._gridlock import (
     ExactCover,
@@ -40,6 +42,7 @@ __all__ = [
     "mayan",
     "pack",
     "pack_knuth",
+    "sudoku",
     "twins",
     "two_sat",
 ]

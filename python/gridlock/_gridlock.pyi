@@ -149,3 +149,29 @@ def twins_solve(text: str, rows: int = 8, cols: int = 8, style: str = "noiac") -
 def twins_check(
     input: str, answer: str, jury: Optional[str] = None, rows: int = 8, cols: int = 8
 ) -> Tuple[str, str]: ...
+
+def sudoku_read(text: str, size: Optional[int] = None, zero_based: bool = False) -> Tuple[int, List[int]]:
+    """Reads one sudoku (a puzzle line or a grid drawing) as ``(size, givens)``, givens
+    in row order with 0 for a blank. Raises ``gridlock.ParseError``."""
+
+class SudokuRules:
+    """The rules of a sudoku of the family, compiled once (see ``gridlock.sudoku``)."""
+
+    def __init__(
+        self,
+        size: int,
+        diagonals: bool = False,
+        windows: bool = False,
+        regions: Optional[str] = None,
+        cages: Union[None, str, List[Tuple[int, List[Cell]]]] = None,
+        zero_based: bool = False,
+    ) -> None: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def engine(self) -> str: ...
+    def solve(self, givens: List[int]) -> Optional[str]: ...
+    def count(self, givens: List[int], limit: Optional[int] = None) -> int: ...
+    def solve_lines(self, lines: List[str], threads: int = 1, first_line: int = 1) -> List[Optional[str]]: ...
+    def check(self, givens: List[int], answer: str, jury: Optional[str] = None) -> Tuple[str, str]: ...
+    def generate(self, seed: int = 0, symmetric: bool = False) -> Tuple[str, str]: ...

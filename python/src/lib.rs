@@ -20,6 +20,7 @@ use std::time::Duration;
 
 mod pack;
 mod puzzles;
+mod sudoku;
 mod xc;
 
 /// How long the calling thread waits for a worker between two checks for signals.
@@ -247,5 +248,6 @@ fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     xc::register(m)?;
     pack::register(m)?;
     puzzles::register(m)?;
+    sudoku::register(m)?;
     Ok(())
 }
