@@ -137,7 +137,12 @@ struct State {
     cand: [[u32; 3]; 9],
     unsolved: [u32; 3],
     dirty: u32,
+    /// The masks changed since the naked singles and the stacks were last looked at.
+    touched: u32,
 }
+
+/// The bits 3d + b of band b, for every digit d.
+const BAND_BITS: u32 = 0o111_111_111;
 
 impl State {
     /// Places digit d at cell i of band b (the caller knows it is a candidate there),
@@ -165,6 +170,7 @@ impl State {
             }
         }
         self.dirty |= dirty;
+        self.touched |= dirty;
         self.unsolved[b] &= !bit;
     }
 
@@ -200,7 +206,7 @@ impl State {
             let mut placed = false;
             // Naked singles, and cells left without a digit.
             for b in 0..3 {
-                if self.unsolved[b] == 0 {
+                if self.unsolved[b] == 0 || self.touched & BAND_BITS << b == 0 {
                     continue;
                 }
                 let (mut one, mut two) = (0u32, 0u32);
@@ -231,7 +237,12 @@ impl State {
             }
             // Stack permutations (box-column locked candidates): in a stack a digit takes
             // one column of three cells in each band and in each column, as in a band.
+            let touched = self.touched;
+            self.touched = 0;
             for d in 0..9 {
+                if touched >> (3 * d) & 7 == 0 {
+                    continue;
+                }
                 let occ = |s: u32| (s | s >> 9 | s >> 18) & 0x1FF;
                 let cols = [occ(self.cand[d][0]), occ(self.cand[d][1]), occ(self.cand[d][2])];
                 for t in 0..3 {
@@ -247,16 +258,22 @@ impl State {
                             if g != 0 {
                                 self.cand[d][b] &= !(SPREAD_COLUMNS[g as usize] << (3 * t));
                                 self.dirty |= 1 << (3 * d + b);
+                                self.touched |= 1 << (3 * d + b);
                             }
                         }
                     }
                 }
             }
             if self.dirty != 0 {
+                // The columns of these digits are looked at once the bands settle.
+                self.touched |= touched;
                 continue;
             }
             // Column singles, and columns left without the digit.
             for d in 0..9 {
+                if touched >> (3 * d) & 7 == 0 {
+                    continue;
+                }
                 let (mut once, mut twice) = (0u32, 0u32);
                 for b in 0..3 {
                     let s = self.cand[d][b];
@@ -392,7 +409,7 @@ fn search(state: &mut State, stats: &mut SearchStats, visit: &mut dyn FnMut(&[u8
 /// are treated as blanks (the parsers never make them).
 pub fn solve(givens: &[u8], visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> SearchStats {
     let mut stats = SearchStats::default();
-    let mut state = State { cand: [[ALL; 3]; 9], unsolved: [ALL; 3], dirty: 0 };
+    let mut state = State { cand: [[ALL; 3]; 9], unsolved: [ALL; 3], dirty: 0, touched: ALL };
     for (c, &d) in givens.iter().enumerate().take(81) {
         if (1..=9).contains(&d) {
             let (d, b, i) = (d as usize - 1, c / 27, c % 27);
