@@ -230,3 +230,32 @@ fn a_long_batch_streams_in_order_with_flat_memory() {
     }
     assert_eq!(out.lines().count(), 20_000);
 }
+
+#[test]
+fn samples_are_uniform_valid_and_reproducible() {
+    // The 4x4 with one given has 72 solutions: 7200 draws hit each about 100 times.
+    let puzzle = "1...............\n";
+    let out = stdout(&["sudoku", "--sample", "7200", "--seed", "11"], puzzle);
+    assert_eq!(out, stdout(&["sudoku", "--sample", "7200", "--seed", "11"], puzzle), "the same seed, the same samples");
+    let all: std::collections::BTreeSet<String> =
+        stdout(&["sudoku", "--all"], puzzle).lines().filter(|l| !l.is_empty()).map(String::from).collect();
+    assert_eq!(all.len(), 72);
+    let mut seen = std::collections::BTreeMap::new();
+    for l in out.lines().filter(|l| !l.is_empty()) {
+        assert!(all.contains(l), "{l} is a solution");
+        *seen.entry(l.to_string()).or_insert(0u32) += 1;
+    }
+    assert_eq!(seen.len(), 72, "every solution drawn");
+    // Pearson's chi-square with 71 degrees of freedom: above 130 has probability below
+    // 1e-5 for a uniform sampler.
+    let chi: f64 = seen.values().map(|&k| (k as f64 - 100.0).powi(2) / 100.0).sum();
+    assert!(chi < 130.0, "chi-square {chi}");
+    // No solution: "No solution"; a ZDD past its cap: an error.
+    let none = format!("12345678.........9{}\n", ".".repeat(63));
+    assert_eq!(stdout(&["sudoku", "--sample", "2"], &none), "No solution\n");
+    rejects(
+        &["sudoku", "--sample", "1", "--zdd-max-nodes", "1000"],
+        format!("{}\n", ".".repeat(81)),
+        &["--sample", "more than 1000 nodes"],
+    );
+}

@@ -102,6 +102,8 @@ pub struct Args {
     /// Count each puzzle's solutions (exactly; with --limit N, up to N).
     #[arg(long, conflicts_with = "all")]
     count: bool,
+    #[command(flatten)]
+    sampling: args::Sampling,
     /// Worker threads across the puzzles of a file (1 to the number of cores); answers
     /// stay in input order.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = args::parse_threads)]
@@ -192,6 +194,8 @@ enum Mode {
     First,
     List(u64),
     Count(u64),
+    /// N uniform samples from the ZDD of the encoding, with the seed and the node cap.
+    Sample(u64, u64, usize),
 }
 
 /// Puzzles solved at once: enough for the threads to share, few enough that memory stays
@@ -279,12 +283,22 @@ impl Chosen {
     }
 
     /// Solves one puzzle in `mode`: the solutions kept (at most the list's length, one in
-    /// first-solution mode, none for a count), the count, the guesses.
-    fn solve(&self, grid: &[u8], mode: Mode) -> (Vec<Grid>, u64, u64) {
+    /// first-solution mode, none for a count), the count, the guesses. Errors only for
+    /// --sample (a ZDD past its node cap, or a count past 2^128).
+    fn solve(&self, grid: &[u8], mode: Mode) -> Result<(Vec<Grid>, u64, u64), String> {
         let (keep, limit) = match mode {
             Mode::First => (1, 1),
             Mode::List(n) => (n, n),
             Mode::Count(n) => (0, n),
+            Mode::Sample(n, seed, max_nodes) => {
+                let rules = match self {
+                    Chosen::Native(s) => s.rules(),
+                    Chosen::Xc(r) => r,
+                };
+                let grids = sample(rules, grid, n, seed, max_nodes)?;
+                let k = grids.len() as u64;
+                return Ok((grids, k, 0));
+            }
         };
         let mut kept = Vec::new();
         let mut n = 0u64;
@@ -301,10 +315,10 @@ impl Chosen {
                         ControlFlow::Continue(())
                     }
                 });
-                (kept, n, stats.guesses)
+                Ok((kept, n, stats.guesses))
             }
             Chosen::Xc(rules) => {
-                let (problem, meanings) = encode::encode(rules, grid).expect("the parsers bound the cages");
+                let (problem, meanings) = encode::encode(rules, grid).map_err(|e| e.to_string())?;
                 let mut search = exact_cover::strategy::Search::new(&problem);
                 while n < limit {
                     let Some(options) = search.next_solution() else { break };
@@ -313,10 +327,20 @@ impl Chosen {
                         kept.push(encode::decode(rules, &meanings, options));
                     }
                 }
-                (kept, n, search.stats().nodes)
+                Ok((kept, n, search.stats().nodes))
             }
         }
     }
+}
+
+/// `n` solutions of `grid` drawn independently and exactly uniformly: from the ZDD of
+/// every solution of its exact cover encoding (built as `gridlock xc --zdd` builds it,
+/// at most `max_nodes` nodes), each the solution of a uniform rank (issue 29's sampler).
+fn sample(rules: &Rules, grid: &[u8], n: u64, seed: u64, max_nodes: usize) -> Result<Vec<Grid>, String> {
+    let (problem, meanings) = encode::encode(rules, grid).map_err(|e| e.to_string())?;
+    let (zdd, _, _) = exact_cover::strategy::zdd(&problem, max_nodes).map_err(|e| format!("--sample: {e}"))?;
+    let samples = zdd.samples(seed).ok_or("--sample needs the count below 2^128")?;
+    Ok(samples.take(n as usize).map(|options| encode::decode(rules, &meanings, &options)).collect())
 }
 
 /// Runs `gridlock sudoku`.
@@ -345,7 +369,9 @@ pub fn run(args: &Args) -> Outcome {
             Chosen::Native(if args.engine == EngineArg::Cells { solver.with_engine(Engine::General) } else { solver })
         }
     };
-    let mode = if args.count {
+    let mode = if let Some(n) = args.sampling.sample {
+        Mode::Sample(n, args.sampling.seed, args.sampling.zdd_max_nodes as usize)
+    } else if args.count {
         Mode::Count(args.listing.limit.unwrap_or(u64::MAX))
     } else if args.listing.is_list() {
         Mode::List(args.listing.wanted())
@@ -372,7 +398,7 @@ pub fn run(args: &Args) -> Outcome {
         if let Some(e) = conflict_error(&name, &rules, &grid, &place, alphabet) {
             return Err(e);
         }
-        let answer = solve_one(&chosen, &grid, first_line, mode, alphabet, &mut totals);
+        let answer = solve_one(&chosen, &grid, first_line, mode, alphabet, &mut totals).map_err(bad)?;
         if let Some(target) = &svg {
             let picture = sudoku_svg(&rules, &grid, &answer.1, alphabet);
             target.write(&picture)?;
@@ -407,7 +433,7 @@ pub fn run(args: &Args) -> Outcome {
         if chunk.is_empty() {
             break;
         }
-        let answers = solve_chunk(&chosen, &chunk, mode, alphabet, args.threads);
+        let answers = solve_chunk(&chosen, &chunk, mode, alphabet, args.threads).map_err(bad)?;
         for ((answer, grids), (_, givens)) in answers.into_iter().zip(&chunk) {
             totals.add(&answer);
             if !svg_done {
@@ -419,7 +445,7 @@ pub fn run(args: &Args) -> Outcome {
                     }
                 }
             }
-            let sep = if matches!(mode, Mode::List(_)) { "\n" } else { "" };
+            let sep = if matches!(mode, Mode::List(_) | Mode::Sample(..)) { "\n" } else { "" };
             let text = render(&answer, &grids, mode, |g| sudoku::line(g, alphabet) + "\n", sep);
             list.push(|| text, &answer)?;
         }
@@ -459,11 +485,18 @@ fn parse_puzzle_line(name: &str, text: &str, line: usize, rules: &Rules, alphabe
 }
 
 /// The answer to one puzzle and the solutions it keeps.
-fn solve_one(chosen: &Chosen, grid: &[u8], line: usize, mode: Mode, alphabet: Alphabet, totals: &mut Totals) -> (Answer, Vec<Grid>) {
-    let (grids, n, guesses) = chosen.solve(grid, mode);
+fn solve_one(
+    chosen: &Chosen,
+    grid: &[u8],
+    line: usize,
+    mode: Mode,
+    alphabet: Alphabet,
+    totals: &mut Totals,
+) -> Result<(Answer, Vec<Grid>), String> {
+    let (grids, n, guesses) = chosen.solve(grid, mode)?;
     let answer = answer(line, &grids, n, guesses, mode, alphabet);
     totals.add(&answer);
-    (answer, grids)
+    Ok((answer, grids))
 }
 
 fn answer(line: usize, grids: &[Grid], n: u64, guesses: u64, mode: Mode, alphabet: Alphabet) -> Answer {
@@ -477,17 +510,23 @@ fn answer(line: usize, grids: &[Grid], n: u64, guesses: u64, mode: Mode, alphabe
         line,
         verdict,
         solution: matches!(mode, Mode::First).then(|| lines().into_iter().next()).flatten(),
-        solutions: matches!(mode, Mode::List(_)).then(lines),
+        solutions: matches!(mode, Mode::List(_) | Mode::Sample(..)).then(lines),
         count: matches!(mode, Mode::Count(_)).then_some(n),
         guesses,
     }
 }
 
 /// Solves a chunk on `threads` threads, answers in order.
-fn solve_chunk(chosen: &Chosen, chunk: &[(usize, Grid)], mode: Mode, alphabet: Alphabet, threads: usize) -> Vec<(Answer, Vec<Grid>)> {
+fn solve_chunk(
+    chosen: &Chosen,
+    chunk: &[(usize, Grid)],
+    mode: Mode,
+    alphabet: Alphabet,
+    threads: usize,
+) -> Result<Vec<(Answer, Vec<Grid>)>, String> {
     let one = |(line, grid): &(usize, Grid)| {
-        let (grids, n, guesses) = chosen.solve(grid, mode);
-        (answer(*line, &grids, n, guesses, mode, alphabet), grids)
+        let (grids, n, guesses) = chosen.solve(grid, mode)?;
+        Ok((answer(*line, &grids, n, guesses, mode, alphabet), grids))
     };
     if threads <= 1 || chunk.len() < 2 {
         return chunk.iter().map(one).collect();
@@ -505,7 +544,7 @@ fn render(answer: &Answer, grids: &[Grid], mode: Mode, grid_text: impl Fn(&Grid)
         Mode::Count(_) => format!("{}\n", answer.count.unwrap_or(0)),
         _ if grids.is_empty() => "No solution\n".to_string(),
         Mode::First => grid_text(&grids[0]),
-        Mode::List(_) => grids.iter().map(&grid_text).collect::<Vec<_>>().join(separator) + separator,
+        Mode::List(_) | Mode::Sample(..) => grids.iter().map(&grid_text).collect::<Vec<_>>().join(separator) + separator,
     }
 }
 
