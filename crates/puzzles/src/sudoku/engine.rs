@@ -124,7 +124,8 @@ impl Topology {
             budget -= sets.len();
             cages.push(CageSets { cells: cage.cells.clone(), combinations: sets });
         }
-        let full = if size == 64 { u64::MAX } else { (1u64 << size) - 1 };
+        // size <= MAX_SIZE = 36, so the shift never overflows.
+        let full = (1u64 << size) - 1;
         Ok(Topology { size, full, peers, units, crossings, cages })
     }
 
