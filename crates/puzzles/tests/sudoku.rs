@@ -146,10 +146,13 @@ proptest! {
             rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             if (rng >> 33) % 100 < keep as u64 / 3 { d } else { 0 }
         }).collect();
-        let (mine, _) = solver.count(&givens, u64::MAX);
-        let (dlx, _) = xc_count(&rules, &givens, u64::MAX);
+        // Counts are compared up to a cap (a 6x6 grid with no clue has 28200960
+        // solutions); the brute force runs on the small grids with fewer solutions.
+        const CAP: u64 = 5000;
+        let (mine, _) = solver.count(&givens, CAP);
+        let (dlx, _) = xc_count(&rules, &givens, CAP);
         prop_assert_eq!(mine, dlx);
-        if n <= 5 {
+        if n <= 5 && mine < CAP {
             prop_assert_eq!(mine, brute_count(&rules, &givens));
         }
         let (grids, _) = solver.solutions(&givens, 50);
