@@ -39,6 +39,8 @@ pub struct Topology {
     full: u64,
     peers: Vec<Vec<u16>>,
     units: Vec<Vec<usize>>,
+    /// Each cell's units.
+    units_of: Vec<Vec<u16>>,
     crossings: Vec<Crossing>,
     cages: Vec<CageSets>,
 }
@@ -103,6 +105,12 @@ impl Topology {
             p.dedup();
         }
         let units = rules.units().to_vec();
+        let mut units_of: Vec<Vec<u16>> = vec![Vec::new(); n];
+        for (u, unit) in units.iter().enumerate() {
+            for &c in unit {
+                units_of[c].push(u as u16);
+            }
+        }
         let mut crossings = Vec::new();
         for (i, a) in units.iter().enumerate() {
             for b in &units[i + 1..] {
@@ -126,7 +134,7 @@ impl Topology {
         }
         // size <= MAX_SIZE = 36, so the shift never overflows.
         let full = (1u64 << size) - 1;
-        Ok(Topology { size, full, peers, units, crossings, cages })
+        Ok(Topology { size, full, peers, units, units_of, crossings, cages })
     }
 
     /// The number of digits.
@@ -150,6 +158,8 @@ pub struct SearchStats {
 struct Search<'t, F> {
     top: &'t Topology,
     queue: Vec<usize>,
+    /// Unsolved cells per unit, for the guess.
+    open: Vec<u32>,
     stats: SearchStats,
     visit: F,
 }
@@ -261,20 +271,35 @@ impl<F: FnMut(&[u64]) -> ControlFlow<()>> Search<'_, F> {
     /// Searches below `cand` (propagated); `Break` once the visitor stops.
     fn search(&mut self, cand: &mut [u64]) -> ControlFlow<()> {
         self.stats.nodes += 1;
-        let mut best = usize::MAX;
-        let mut best_count = u32::MAX;
-        for (c, &m) in cand.iter().enumerate() {
+        let top = self.top;
+        // The fewest candidates; among cells with that many, the one whose units hold the
+        // most unsolved cells (the most open part of the grid, where a guess propagates
+        // furthest).
+        let mut fewest = u32::MAX;
+        for &m in cand.iter() {
             let k = m.count_ones();
-            if k > 1 && k < best_count {
-                best = c;
-                best_count = k;
+            if k > 1 && k < fewest {
+                fewest = k;
                 if k == 2 {
                     break;
                 }
             }
         }
-        if best == usize::MAX {
+        if fewest == u32::MAX {
             return (self.visit)(cand);
+        }
+        self.open.clear();
+        self.open.extend(top.units.iter().map(|u| u.iter().filter(|&&c| cand[c] & cand[c].wrapping_sub(1) != 0).count() as u32));
+        let mut best = usize::MAX;
+        let mut best_score = 0;
+        for (c, &m) in cand.iter().enumerate() {
+            if m.count_ones() == fewest {
+                let score = top.units_of[c].iter().map(|&u| self.open[u as usize]).sum::<u32>() + 1;
+                if score > best_score {
+                    best = c;
+                    best_score = score;
+                }
+            }
         }
         let mut digits = cand[best];
         while digits != 0 {
@@ -306,7 +331,13 @@ pub fn digits_of(cand: &[u64]) -> Grid {
 /// size is NP-complete; memory: one candidate array per level of the search.
 pub fn solve(top: &Topology, givens: &[u8], mut visit: impl FnMut(&[u64]) -> ControlFlow<()>) -> SearchStats {
     let mut cand = vec![top.full; top.size * top.size];
-    let mut search = Search { top, queue: Vec::with_capacity(cand.len()), stats: SearchStats::default(), visit: &mut visit };
+    let mut search = Search {
+        top,
+        queue: Vec::with_capacity(cand.len()),
+        open: Vec::with_capacity(top.units.len()),
+        stats: SearchStats::default(),
+        visit: &mut visit,
+    };
     for (c, &d) in givens.iter().enumerate() {
         if d >= 1 && (d as usize) <= top.size {
             let bit = 1u64 << (d - 1);
