@@ -112,7 +112,8 @@ pub struct Args {
     /// reads as 4x4 puzzle lines otherwise).
     #[arg(long)]
     drawing: bool,
-    /// The engine (the default chooses by the rules).
+    /// The engine (the default chooses by the rules; --sample always draws from the ZDD of
+    /// the exact cover encoding).
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
     /// Print statistics on stderr: puzzles, puzzles per second, guesses per puzzle, the
