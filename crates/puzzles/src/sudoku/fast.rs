@@ -141,6 +141,23 @@ struct State {
     touched: u32,
 }
 
+/// Each set of digits (bit d) as mask bits 3d of band 0.
+static SPREAD_DIGITS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut d = 0;
+        while d < 9 {
+            if (m >> d) & 1 == 1 {
+                t[m] |= 1 << (3 * d);
+            }
+            d += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// The bits 3d + b of band b, for every digit d.
 const BAND_BITS: u32 = 0o111_111_111;
 
@@ -151,12 +168,15 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, i: usize) {
         let bit = 1u32 << i;
-        let mut dirty = 0u32;
+        // The digits that had the cell, bit e for digit e (a constant shift once the loop
+        // is unrolled), spread to the mask bits 3e + b by a table.
+        let mut had = 0usize;
         for e in 0..9 {
             let m = self.cand[e][b];
-            dirty |= (m >> i & 1) << (3 * e + b);
+            had |= (m as usize >> i & 1) << e;
             self.cand[e][b] = m & !bit;
         }
+        let mut dirty = SPREAD_DIGITS[had] << b;
         let m = self.cand[d][b];
         self.cand[d][b] = (m & !BAND_PEERS[i]) | bit;
         dirty |= u32::from(m & BAND_PEERS[i] != 0) << (3 * d + b);
