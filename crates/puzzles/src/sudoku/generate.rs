@@ -33,19 +33,39 @@ fn below(rng: &mut Xoshiro256PlusPlus, n: usize) -> usize {
     ((rng.next_u64() >> 11) % n as u64) as usize
 }
 
-/// A random full grid under the solver's rules, from `rng`: cells are filled in a random
-/// order with random candidates, each choice kept only if the grid can still be completed;
-/// once a completion is unique it is the grid. `None` when the rules have no solution.
+/// The largest size whose full grids are made by random filling: past it, a partial grid
+/// without completion can take the engine very long to refute (16x16 seeds were seen to
+/// run for minutes).
+const RANDOM_FILL_MAX: usize = 9;
+
+/// A random full grid under the solver's rules, from `rng`. Up to 9x9: cells are filled in
+/// a random order with random candidates, each choice kept only if the grid can still be
+/// completed; once a completion is unique it is the grid. Larger grids: the first row is a
+/// random permutation of the digits (always completable when the rules have a solution
+/// and no cages, since relabeling the digits of a solution gives another), completed by
+/// the engine's first solution; with cages, the engine's first solution of the empty grid
+/// (the seed then varies only the clues removed). `None` when the rules have no solution.
 fn full_grid(solver: &Solver, rng: &mut Xoshiro256PlusPlus) -> Option<Grid> {
     let n = solver.rules().size();
     let cells = n * n;
     let mut grid = vec![0u8; cells];
+    let (first, _) = solver.solutions(&grid, 1);
+    let first = first.into_iter().next()?;
+    if n > RANDOM_FILL_MAX {
+        if !solver.rules().cages().is_empty() {
+            return Some(first);
+        }
+        let mut row: Vec<u8> = (1..=n as u8).collect();
+        for i in (1..n).rev() {
+            row.swap(i, below(rng, i + 1));
+        }
+        grid[..n].copy_from_slice(&row);
+        return solver.solutions(&grid, 1).0.into_iter().next().or(Some(first));
+    }
     let mut order: Vec<usize> = (0..cells).collect();
     for i in (1..cells).rev() {
         order.swap(i, below(rng, i + 1));
     }
-    let (first, _) = solver.solutions(&grid, 1);
-    first.first()?;
     for &c in &order {
         let mut digits: Vec<u8> = (1..=n as u8).collect();
         for i in (1..n).rev() {
