@@ -163,16 +163,7 @@ impl SudokuRules {
             puzzles.push(g);
         }
         let solve = |g: &Vec<u8>| self.solver.solutions(g, 1).0.first().map(|s| sudoku::line(s, self.alphabet));
-        interruptible(py, || {
-            if threads <= 1 || puzzles.len() < 2 {
-                return puzzles.iter().map(solve).collect();
-            }
-            let per = puzzles.len().div_ceil(threads);
-            std::thread::scope(|s| {
-                let handles: Vec<_> = puzzles.chunks(per).map(|part| s.spawn(move || part.iter().map(solve).collect::<Vec<_>>())).collect();
-                handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-            })
-        })
+        interruptible(py, || sudoku::map_in_order(&puzzles, threads, solve))
     }
 
     /// The judge: `answer` (a line, rows, or "No solution") for `givens`, with the jury's

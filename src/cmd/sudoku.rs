@@ -529,14 +529,7 @@ fn solve_chunk(
         let (grids, n, guesses) = chosen.solve(grid, mode)?;
         Ok((answer(*line, &grids, n, guesses, mode, alphabet), grids))
     };
-    if threads <= 1 || chunk.len() < 2 {
-        return chunk.iter().map(one).collect();
-    }
-    let per = chunk.len().div_ceil(threads);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = chunk.chunks(per).map(|part| s.spawn(move || part.iter().map(one).collect::<Vec<_>>())).collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-    })
+    sudoku::map_in_order(chunk, threads, one).into_iter().collect()
 }
 
 /// The text of one puzzle's answer.

@@ -356,34 +356,6 @@ pub fn solve(top: &Topology, givens: &[u8], mut visit: impl FnMut(&[u64]) -> Con
     search.stats
 }
 
-/// The solutions of `givens`, at most `limit` of them, with the search's counters.
-pub fn solutions(top: &Topology, givens: &[u8], limit: u64) -> (Vec<Grid>, SearchStats) {
-    let mut found = Vec::new();
-    let stats = solve(top, givens, |cand| {
-        found.push(digits_of(cand));
-        if found.len() as u64 >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    (found, stats)
-}
-
-/// The number of solutions of `givens`, counted up to `limit` (stops there).
-pub fn count(top: &Topology, givens: &[u8], limit: u64) -> (u64, SearchStats) {
-    let mut n = 0u64;
-    let stats = solve(top, givens, |_| {
-        n += 1;
-        if n >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    (n, stats)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,18 +381,20 @@ mod tests {
         assert!(!combinations(9, 4, 20, &mut Vec::new(), 3));
     }
 
+    fn general(rules: Rules) -> crate::sudoku::Solver {
+        crate::sudoku::Solver::new(rules).unwrap().with_engine(crate::sudoku::Engine::General)
+    }
+
     #[test]
     fn the_4x4_grids_number_288() {
-        let top = Topology::new(&Rules::classic(4).unwrap()).unwrap();
-        assert_eq!(count(&top, &[0; 16], u64::MAX).0, 288);
+        assert_eq!(general(Rules::classic(4).unwrap()).count(&[0; 16], u64::MAX).0, 288);
     }
 
     #[test]
     fn a_cage_cuts_the_count() {
         // A 2-cell cage of sum 3 on the first two cells: they hold 1 and 2.
         let cage = Cage { sum: 3, cells: vec![0, 1] };
-        let top = Topology::new(&Rules::new(4, None, false, false, vec![cage]).unwrap()).unwrap();
-        let (grids, _) = solutions(&top, &[0; 16], u64::MAX);
+        let (grids, _) = general(Rules::new(4, None, false, false, vec![cage]).unwrap()).solutions(&[0; 16], u64::MAX);
         assert!(!grids.is_empty());
         assert!(grids.iter().all(|g| g[0] + g[1] == 3));
         assert_eq!(grids.len(), 288 / 6);

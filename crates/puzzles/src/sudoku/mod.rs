@@ -119,6 +119,20 @@ impl Solver {
     }
 }
 
+/// `f` of every item, in the items' order, on `threads` threads (each a contiguous share of
+/// the items): the batch modes of the CLI and of Python.
+pub fn map_in_order<T: Sync, R: Send>(items: &[T], threads: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    if threads <= 1 || items.len() < 2 {
+        return items.iter().map(f).collect();
+    }
+    let per = items.len().div_ceil(threads);
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items.chunks(per).map(|part| s.spawn(move || part.iter().map(f).collect::<Vec<R>>())).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
 /// A grid as one line of characters.
 pub fn line(grid: &[u8], alphabet: Alphabet) -> String {
     grid.iter().map(|&d| alphabet.char(d)).collect()
