@@ -269,3 +269,12 @@ fn generate_16x16_is_unique_by_the_exact_cover_engine() {
         assert_eq!(stdout(&["sudoku", "--engine", "xc", "--count", "--limit", "2"], &line), "1\n");
     }
 }
+
+#[test]
+fn the_shipped_killer_example_has_one_solution() {
+    let args = ["sudoku", "--cages", "examples/sudoku/killer-cages.txt", "examples/sudoku/killer.txt", "--count"];
+    assert_eq!(stdout(&args, ""), "1\n");
+    let mut xc = args.to_vec();
+    xc.extend(["--engine", "xc"]);
+    assert_eq!(stdout(&xc, ""), "1\n");
+}
