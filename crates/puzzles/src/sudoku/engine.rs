@@ -160,6 +160,10 @@ struct Search<'t, F> {
     queue: Vec<usize>,
     /// Unsolved cells per unit, for the guess.
     open: Vec<u32>,
+    /// Candidate arrays of finished levels, to reuse.
+    spare: Vec<Vec<u64>>,
+    /// The units whose cells lost a candidate since their hidden singles were looked for.
+    stale: Vec<bool>,
     stats: SearchStats,
     visit: F,
 }
@@ -167,6 +171,23 @@ struct Search<'t, F> {
 impl<F: FnMut(&[u64]) -> ControlFlow<()>> Search<'_, F> {
     /// Propagates every rule to a fixed point; false on a contradiction.
     fn propagate(&mut self, cand: &mut [u64]) -> bool {
+        let ok = self.fixpoint(cand);
+        if !ok {
+            self.stale.fill(false);
+        }
+        ok
+    }
+
+    /// Marks the units of cell `c` for the hidden singles.
+    #[inline]
+    fn touch(stale: &mut [bool], top: &Topology, c: usize) {
+        for &u in &top.units_of[c] {
+            stale[u as usize] = true;
+        }
+    }
+
+    /// [`Self::propagate`]'s loop; on false the stale marks may be left set.
+    fn fixpoint(&mut self, cand: &mut [u64]) -> bool {
         let top = self.top;
         loop {
             while let Some(c) = self.queue.pop() {
@@ -177,6 +198,7 @@ impl<F: FnMut(&[u64]) -> ControlFlow<()>> Search<'_, F> {
                     if x & m != 0 {
                         let y = x & !m;
                         cand[p] = y;
+                        Self::touch(&mut self.stale, top, p);
                         if y & y.wrapping_sub(1) == 0 {
                             if y == 0 {
                                 return false;
@@ -186,23 +208,30 @@ impl<F: FnMut(&[u64]) -> ControlFlow<()>> Search<'_, F> {
                     }
                 }
             }
-            // Hidden singles.
-            for u in &top.units {
-                let (mut once, mut twice) = (0u64, 0u64);
+            // Hidden singles, in the units where a candidate went since they were read.
+            for (k, u) in top.units.iter().enumerate() {
+                if !std::mem::replace(&mut self.stale[k], false) {
+                    continue;
+                }
+                let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
                 for &c in u {
-                    twice |= once & cand[c];
-                    once |= cand[c];
+                    let m = cand[c];
+                    twice |= once & m;
+                    once |= m;
+                    // A cell of one candidate: its digit is placed already.
+                    fixed |= if m & m.wrapping_sub(1) == 0 { m } else { 0 };
                 }
                 if once != top.full {
                     return false;
                 }
-                let mut singles = once & !twice;
+                let mut singles = once & !twice & !fixed;
                 while singles != 0 {
                     let bit = singles & singles.wrapping_neg();
                     singles ^= bit;
                     if let Some(&c) = u.iter().find(|&&c| cand[c] & bit != 0) {
                         if cand[c] != bit {
                             cand[c] = bit;
+                            Self::touch(&mut self.stale, top, c);
                             self.queue.push(c);
                         }
                     }
@@ -212,6 +241,7 @@ impl<F: FnMut(&[u64]) -> ControlFlow<()>> Search<'_, F> {
                 continue;
             }
             // Locked candidates.
+            let mut changed = false;
             for x in &top.crossings {
                 let inside = x.both.iter().fold(0, |m, &c| m | cand[c]);
                 let a = x.only_a.iter().fold(0, |m, &c| m | cand[c]);
@@ -224,6 +254,8 @@ impl<F: FnMut(&[u64]) -> ControlFlow<()>> Search<'_, F> {
                             let y = cand[c] & !confined;
                             if y != cand[c] {
                                 cand[c] = y;
+                                changed = true;
+                                Self::touch(&mut self.stale, top, c);
                                 if y & y.wrapping_sub(1) == 0 {
                                     if y == 0 {
                                         return false;
@@ -235,11 +267,11 @@ impl<F: FnMut(&[u64]) -> ControlFlow<()>> Search<'_, F> {
                     }
                 }
             }
-            if !self.queue.is_empty() {
+            // Any elimination may make a hidden single: the rules run again.
+            if changed {
                 continue;
             }
             // Cages: a cell keeps the digits of the combinations that still fit.
-            let mut changed = false;
             for cage in &top.cages {
                 let union = cage.cells.iter().fold(0, |m, &c| m | cand[c]);
                 let mut allowed = 0u64;
@@ -256,6 +288,7 @@ impl<F: FnMut(&[u64]) -> ControlFlow<()>> Search<'_, F> {
                             return false;
                         }
                         changed = true;
+                        Self::touch(&mut self.stale, top, c);
                         if y & y.wrapping_sub(1) == 0 {
                             self.queue.push(c);
                         }
@@ -306,13 +339,17 @@ impl<F: FnMut(&[u64]) -> ControlFlow<()>> Search<'_, F> {
             let bit = digits & digits.wrapping_neg();
             digits ^= bit;
             self.stats.guesses += u64::from(digits != 0);
-            let mut next = cand.to_vec();
+            // The candidate arrays of the levels are reused (one allocation a level).
+            let mut next = self.spare.pop().unwrap_or_default();
+            next.clear();
+            next.extend_from_slice(cand);
             next[best] = bit;
             self.queue.clear();
             self.queue.push(best);
-            if self.propagate(&mut next) {
-                self.search(&mut next)?;
-            }
+            Self::touch(&mut self.stale, self.top, best);
+            let flow = if self.propagate(&mut next) { self.search(&mut next) } else { ControlFlow::Continue(()) };
+            self.spare.push(next);
+            flow?;
         }
         ControlFlow::Continue(())
     }
@@ -335,6 +372,8 @@ pub fn solve(top: &Topology, givens: &[u8], mut visit: impl FnMut(&[u64]) -> Con
         top,
         queue: Vec::with_capacity(cand.len()),
         open: Vec::with_capacity(top.units.len()),
+        spare: Vec::new(),
+        stale: vec![true; top.units.len()],
         stats: SearchStats::default(),
         visit: &mut visit,
     };
