@@ -16,15 +16,9 @@ fuzz_target!(|data: &[u8]| {
     if !map.trim().is_empty() && regions.is_none() {
         return;
     }
-    let lines: Vec<&str> = puzzle.lines().collect();
-    let Some(first) = lines.iter().position(|l| !parse::is_skipped(l)) else { return };
-    let Ok(layout) = parse::layout(lines[first], first + 1, regions.as_ref().map(|r| r.0), false) else { return };
-    let (size, givens) = match layout {
-        parse::Layout::Lines(n) => (n, parse::parse_line(lines[first], first + 1, n, alphabet)),
-        parse::Layout::Drawing(n) => (n, parse::parse_drawing(&lines[first..], first + 1, n, alphabet)),
-    };
-    let Ok(givens) = givens else { return };
-    if size > 16 || parse::check_alphabet(size, alphabet).is_err() {
+    let Ok(read) = parse::read(puzzle, regions.as_ref().map(|r| r.0), false, alphabet) else { return };
+    let (size, givens) = (read.size, read.puzzles[0].1.clone());
+    if size > 16 {
         return;
     }
     let cages = if cages.trim().is_empty() { Vec::new() } else {

@@ -150,9 +150,10 @@ def twins_check(
     input: str, answer: str, jury: Optional[str] = None, rows: int = 8, cols: int = 8
 ) -> Tuple[str, str]: ...
 
-def sudoku_read(text: str, size: Optional[int] = None, zero_based: bool = False) -> Tuple[int, List[int]]:
+def sudoku_read(text: str, regions: Optional[str] = None, zero_based: bool = False) -> Tuple[int, List[int]]:
     """Reads one sudoku (a puzzle line or a grid drawing) as ``(size, givens)``, givens
-    in row order with 0 for a blank. Raises ``gridlock.ParseError``."""
+    in row order with 0 for a blank; a jigsaw map's text (``regions``) fixes the size.
+    Raises ``gridlock.ParseError``."""
 
 class SudokuRules:
     """The rules of a sudoku of the family, compiled once (see ``gridlock.sudoku``)."""

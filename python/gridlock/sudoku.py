@@ -45,16 +45,11 @@ def _freeze(cages: Cages):
 
 
 def _rules_for(size: int, diagonals, windows, regions, cages, zero_based):
-    frozen = _freeze(cages)
-    rules = _rules(size, bool(diagonals), bool(windows), regions, frozen, bool(zero_based))
-    return rules
+    return _rules(size, bool(diagonals), bool(windows), regions, _freeze(cages), bool(zero_based))
 
 
 def _read(puzzle: str, regions: Optional[str], zero_based: bool) -> Tuple[int, List[int]]:
-    size = None
-    if regions is not None:
-        size = _gridlock.SudokuRules(1, regions=regions).size
-    return _gridlock.sudoku_read(puzzle, size, zero_based)
+    return _gridlock.sudoku_read(puzzle, regions, zero_based)
 
 
 def solve(

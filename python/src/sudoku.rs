@@ -3,8 +3,8 @@
 //! judges and generates under them; `sudoku_read` reads a puzzle's text.
 
 use crate::{interruptible, parse_error, value_error, verdict};
-use puzzles::judge::Judgement;
-use puzzles::sudoku::{self, check, generate, parse, Alphabet, Cage, Rules, Solver};
+use puzzles::judge::{judge, Puzzle};
+use puzzles::sudoku::{self, generate, parse, Alphabet, Cage, Rules, Solver};
 use pyo3::prelude::*;
 
 /// The alphabet asked for.
@@ -16,30 +16,22 @@ fn alphabet(zero_based: bool) -> Alphabet {
     }
 }
 
-/// Reads one puzzle (a puzzle line or a grid drawing) as (size, givens); `size` fixes the
-/// size when the rules have one (a jigsaw map).
+/// Reads one puzzle (a puzzle line or a grid drawing) as (size, givens); a jigsaw map's
+/// text, when given, fixes the size.
 #[pyfunction]
-#[pyo3(signature = (text, size = None, zero_based = false))]
-fn sudoku_read(text: &str, size: Option<usize>, zero_based: bool) -> PyResult<(usize, Vec<u8>)> {
-    let lines: Vec<&str> = text.lines().collect();
-    let Some(first) = lines.iter().position(|l| !parse::is_skipped(l)) else {
-        return Err(value_error("no puzzle in the text"));
+#[pyo3(signature = (text, regions = None, zero_based = false))]
+fn sudoku_read(text: &str, regions: Option<&str>, zero_based: bool) -> PyResult<(usize, Vec<u8>)> {
+    let size = match regions {
+        Some(map) => Some(parse::parse_regions(map).map_err(|e| parse_error(&e))?.0),
+        None => None,
     };
-    let layout = parse::layout(lines[first], first + 1, size, false).map_err(|e| parse_error(&e))?;
-    let ab = alphabet(zero_based);
-    match layout {
-        parse::Layout::Lines(n) => {
-            if let Some(extra) = lines[first + 1..].iter().position(|l| !parse::is_skipped(l)) {
-                return Err(value_error(format_args!("line {}: one puzzle at a time (solve_many takes several)", first + extra + 2)));
-            }
-            parse::check_alphabet(n, ab).map_err(|e| parse_error(&e))?;
-            Ok((n, parse::parse_line(lines[first], first + 1, n, ab).map_err(|e| parse_error(&e))?))
-        }
-        parse::Layout::Drawing(n) => {
-            parse::check_alphabet(n, ab).map_err(|e| parse_error(&e))?;
-            Ok((n, parse::parse_drawing(&lines[first..], first + 1, n, ab).map_err(|e| parse_error(&e))?))
-        }
+    let read = parse::read(text, size, false, alphabet(zero_based)).map_err(|e| parse_error(&e))?;
+    let mut puzzles = read.puzzles.into_iter();
+    let first = puzzles.next().map(|p| p.1);
+    if let Some((line, _)) = puzzles.next() {
+        return Err(value_error(format_args!("line {line}: one puzzle at a time (solve_many takes several)")));
     }
+    Ok((read.size, first.unwrap_or_default()))
 }
 
 /// The rules of a sudoku of the family, compiled once for many puzzles.
@@ -56,16 +48,10 @@ impl SudokuRules {
         if givens.len() != rules.cells() {
             return Err(value_error(format_args!("the puzzle has {} cells; these rules take {}", givens.len(), rules.cells())));
         }
-        if let Some((later, earlier, unit)) = parse::conflict(rules, givens) {
+        if let Some(conflict) = parse::conflict(rules, givens) {
             let n = rules.size();
-            return Err(value_error(format_args!(
-                "r{}c{}: {} is given twice in {unit} (also at r{}c{})",
-                later / n + 1,
-                later % n + 1,
-                self.alphabet.char(givens[later]),
-                earlier / n + 1,
-                earlier % n + 1
-            )));
+            let at = format!("r{}c{}", conflict.0 / n + 1, conflict.0 % n + 1);
+            return Err(value_error(format_args!("{at}: {}", parse::conflict_message(rules, givens, &conflict, self.alphabet))));
         }
         Ok(())
     }
@@ -171,40 +157,8 @@ impl SudokuRules {
     #[pyo3(signature = (givens, answer, jury = None))]
     fn check(&self, py: Python<'_>, givens: Vec<u8>, answer: &str, jury: Option<&str>) -> PyResult<(&'static str, String)> {
         self.givens(&givens)?;
-        let n = self.solver.rules().size();
-        let read = |text: &str| check::read_answer(text, n, self.alphabet);
-        let claim = match read(answer) {
-            Ok(c) => c,
-            Err(e) => return Ok(verdict(Judgement::Wrong(e))),
-        };
-        let jury = match jury.map(read) {
-            Some(Err(e)) => return Ok(verdict(Judgement::JudgeFailure(format!("the jury's answer: {e}")))),
-            Some(Ok(j)) => Some(j),
-            None => None,
-        };
-        if let Some(Some(j)) = &jury {
-            if let Err(e) = check::check(self.solver.rules(), &givens, j) {
-                return Ok(verdict(Judgement::JudgeFailure(format!("the jury's solution is wrong: {e}"))));
-            }
-        }
-        let judgement = match claim {
-            Some(g) => match check::check(self.solver.rules(), &givens, &g) {
-                Ok(()) => Judgement::Ok("ok".into()),
-                Err(e) => Judgement::Wrong(e),
-            },
-            None => {
-                let has = match jury {
-                    Some(j) => j.is_some(),
-                    None => interruptible(py, || self.solver.count(&givens, 1))?.0 > 0,
-                };
-                if has {
-                    Judgement::Wrong("the puzzle has a solution, the answer says none".into())
-                } else {
-                    Judgement::Ok("ok: no solution".into())
-                }
-            }
-        };
-        Ok(verdict(judgement))
+        let puzzle = Puzzle::Sudoku(Box::new(self.solver.clone()), self.alphabet, vec![(1, givens)], true);
+        interruptible(py, || verdict(judge(&puzzle, answer.as_bytes(), jury)))
     }
 
     /// A minimal puzzle with a unique solution as (puzzle line, solution line), the same

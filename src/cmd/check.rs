@@ -70,25 +70,18 @@ enum Puzzle {
     Sudoku,
 }
 
-/// What `check` judges: a puzzle of the judge module, or sudoku (judged here).
-enum Loaded {
-    Judged(Judged),
-    Sudoku(super::sudoku::Judged),
-}
-
-impl Loaded {
-    fn judge(&self, team: &[u8], jury: Option<&str>) -> Judgement {
-        match self {
-            Loaded::Judged(p) => judge(p, team, jury),
-            Loaded::Sudoku(s) => s.judge(team, jury),
-        }
-    }
-}
-
 /// Reads the puzzle the arguments name.
-fn load(args: &Args, input: &Input) -> Result<Loaded, Failure> {
-    Ok(Loaded::Judged(match args.puzzle {
-        Puzzle::Sudoku => return Ok(Loaded::Sudoku(super::sudoku::Judged::load(&args.variant, input)?)),
+fn load(args: &Args, input: &Input) -> Result<Judged, Failure> {
+    Ok(match args.puzzle {
+        Puzzle::Sudoku => {
+            let regions = args.variant.regions()?;
+            let alphabet = args.variant.alphabet();
+            let read =
+                puzzles::sudoku::parse::read(input.text()?, regions.as_ref().map(|r| r.0), false, alphabet).map_err(|e| input.bad(e))?;
+            let rules = args.variant.rules(read.size, regions.map(|r| r.1))?;
+            let solver = puzzles::sudoku::Solver::new(rules).map_err(|e| bad(format_args!("--cages: {e}")))?;
+            Judged::Sudoku(Box::new(solver), alphabet, read.puzzles, read.drawing)
+        }
         Puzzle::Beads => Judged::beads(&input.data).map_err(|e| input.bad(e))?,
         Puzzle::Laser => Judged::Laser(laser::parse(&input.data).map_err(|e| input.bad(e))?),
         Puzzle::Mayan => Judged::Mayan(mayan::parse(&input.data).map_err(|e| input.bad(e))?),
@@ -114,7 +107,7 @@ fn load(args: &Args, input: &Input) -> Result<Loaded, Failure> {
         }
         Puzzle::Xc => Judged::Xc(exact_cover::knuth::parse(input.text()?).map_err(|e| input.bad(e))?),
         Puzzle::Sat2 => Judged::Sat2(twosat::dimacs::parse(&input.data).map_err(|e| input.bad(e))?),
-    }))
+    })
 }
 
 /// Runs `gridlock check`.
@@ -128,7 +121,7 @@ pub fn run(args: &Args) -> Outcome {
         let jury = read_input(Some(&args.output), LARGE_INPUT_LIMIT)?;
         let jury = String::from_utf8_lossy(&jury.data).into_owned();
         let team = read_input(None, LARGE_INPUT_LIMIT)?;
-        let (code, message) = match loaded.judge(&team.data, Some(&jury)) {
+        let (code, message) = match judge(&loaded, &team.data, Some(&jury)) {
             Judgement::Ok(m) => (42, m),
             Judgement::Wrong(m) | Judgement::Presentation(m) => (43, m),
             Judgement::JudgeFailure(m) => {
@@ -145,7 +138,7 @@ pub fn run(args: &Args) -> Outcome {
         None => None,
     };
     let testlib = jury.is_some();
-    let (code, line) = match loaded.judge(&out.data, jury.as_deref()) {
+    let (code, line) = match judge(&loaded, &out.data, jury.as_deref()) {
         Judgement::Ok(m) => (0, m),
         Judgement::Wrong(m) => (1, format!("wrong: {}: {m}", out.name)),
         Judgement::Presentation(m) => (if testlib { 2 } else { 1 }, format!("wrong: {}: {m}", out.name)),

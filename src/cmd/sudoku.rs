@@ -4,11 +4,9 @@
 
 use crate::args::{self, Budget, Format, Listing, Picture};
 use crate::output::{self, bad, read_input, Failure, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
-use puzzles::judge::Judgement;
 use puzzles::sudoku::{self, encode, generate, parse, Alphabet, Engine, Grid, Rules, Solver};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Read};
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 /// The rules' variants and the digits' alphabet, shared by solving, generating and
@@ -171,7 +169,7 @@ struct Answer {
     solutions: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
-    /// Digits tried at guesses (each branch of each guess).
+    /// Guesses, as [`sudoku::SearchStats::guesses`] counts them.
     #[serde(skip)]
     guesses: u64,
 }
@@ -258,15 +256,9 @@ impl Lines {
 
 /// The one-line error of givens that break a rule: the later cell's line and column.
 fn conflict_error(name: &str, rules: &Rules, grid: &[u8], place: &dyn Fn(usize) -> (usize, usize), alphabet: Alphabet) -> Option<Failure> {
-    let (later, earlier, unit) = parse::conflict(rules, grid)?;
-    let (line, column) = place(later);
-    let n = rules.size();
-    let what = if later == earlier {
-        format!("the givens of {unit} already pass its sum")
-    } else {
-        format!("{} is given twice in {unit} (also at r{}c{})", alphabet.char(grid[later]), earlier / n + 1, earlier % n + 1)
-    };
-    Some(bad(format_args!("{name}: line {line}, column {column}: {what}")))
+    let conflict = parse::conflict(rules, grid)?;
+    let (line, column) = place(conflict.0);
+    Some(bad(format_args!("{name}: line {line}, column {column}: {}", parse::conflict_message(rules, grid, &conflict, alphabet))))
 }
 
 /// The engine that runs, chosen once.
@@ -287,10 +279,9 @@ impl Chosen {
     /// first-solution mode, none for a count), the count, the guesses. Errors only for
     /// --sample (a ZDD past its node cap, or a count past 2^128).
     fn solve(&self, grid: &[u8], mode: Mode) -> Result<(Vec<Grid>, u64, u64), String> {
-        let (keep, limit) = match mode {
-            Mode::First => (1, 1),
-            Mode::List(n) => (n, n),
-            Mode::Count(n) => (0, n),
+        let limit = match mode {
+            Mode::First => 1,
+            Mode::List(n) | Mode::Count(n) => n,
             Mode::Sample(n, seed, max_nodes) => {
                 let rules = match self {
                     Chosen::Native(s) => s.rules(),
@@ -301,30 +292,26 @@ impl Chosen {
                 return Ok((grids, k, 0));
             }
         };
-        let mut kept = Vec::new();
-        let mut n = 0u64;
+        // A count keeps no solution; the other modes keep all they find.
+        let keep = !matches!(mode, Mode::Count(_));
         match self {
+            Chosen::Native(solver) if keep => {
+                let (grids, stats) = solver.solutions(grid, limit);
+                let n = grids.len() as u64;
+                Ok((grids, n, stats.guesses))
+            }
             Chosen::Native(solver) => {
-                let stats = solver.each_solution(grid, |g| {
-                    n += 1;
-                    if n <= keep {
-                        kept.push(g.to_vec());
-                    }
-                    if n >= limit {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                Ok((kept, n, stats.guesses))
+                let (n, stats) = solver.count(grid, limit);
+                Ok((Vec::new(), n, stats.guesses))
             }
             Chosen::Xc(rules) => {
                 let (problem, meanings) = encode::encode(rules, grid).map_err(|e| e.to_string())?;
                 let mut search = exact_cover::strategy::Search::new(&problem);
+                let (mut kept, mut n) = (Vec::new(), 0u64);
                 while n < limit {
                     let Some(options) = search.next_solution() else { break };
                     n += 1;
-                    if n <= keep {
+                    if keep {
                         kept.push(encode::decode(rules, &meanings, options));
                     }
                 }
@@ -382,8 +369,31 @@ pub fn run(args: &Args) -> Outcome {
     let run = Run::new("sudoku", args.format);
     output::start_time_limit(args.budget.time_limit);
     let mut totals = Totals::default();
+    let mut list = run.stream("puzzles", "");
+    let mut svg_done = svg.is_none();
+    // Each chunk of puzzles is solved, then its answers written in order (the first one
+    // also drawn when --svg asks); false once the picture replaced the answers.
+    let mut answer_chunk = |chunk: &[(usize, Grid)], grid_text: &dyn Fn(&Grid) -> String| -> Result<bool, Failure> {
+        let answers = solve_chunk(&chosen, chunk, mode, alphabet, args.threads).map_err(bad)?;
+        for ((answer, grids), (_, givens)) in answers.into_iter().zip(chunk) {
+            totals.add(&answer);
+            if !svg_done {
+                if let Some(target) = &svg {
+                    target.write(&puzzles::svg::sudoku(&rules, givens, grids.first().map(Vec::as_slice), alphabet))?;
+                    svg_done = true;
+                    if SvgTarget::is_stdout(&svg) {
+                        return Ok(false);
+                    }
+                }
+            }
+            let sep = if matches!(mode, Mode::List(_) | Mode::Sample(..)) { "\n" } else { "" };
+            let text = render(&answer, &grids, mode, grid_text, sep);
+            list.push(|| text, &answer)?;
+        }
+        Ok(true)
+    };
     if let parse::Layout::Drawing(_) = layout {
-        // One drawing: the rest of the input, bounded.
+        // One drawing: the rest of the input, bounded; answered as a drawing.
         let mut text: Vec<String> = vec![first];
         let mut read = text[0].len() as u64;
         while let Some(l) = lines.next()? {
@@ -395,85 +405,45 @@ pub fn run(args: &Args) -> Outcome {
         }
         let refs: Vec<&str> = text.iter().map(String::as_str).collect();
         let grid = parse::parse_drawing(&refs, first_line, size, alphabet).map_err(|e| bad(format_args!("{name}: {e}")))?;
-        let place = |cell: usize| drawing_place(&refs, first_line, size, cell);
+        let place = |cell: usize| parse::drawing_position(&refs, first_line, size, cell);
         if let Some(e) = conflict_error(&name, &rules, &grid, &place, alphabet) {
             return Err(e);
         }
-        let answer = solve_one(&chosen, &grid, first_line, mode, alphabet, &mut totals).map_err(bad)?;
-        if let Some(target) = &svg {
-            let picture = sudoku_svg(&rules, &grid, &answer.1, alphabet);
-            target.write(&picture)?;
-            if SvgTarget::is_stdout(&svg) {
+        if !answer_chunk(&[(first_line, grid)], &|g| sudoku::rows(g, size, alphabet).join("\n") + "\n")? {
+            return Ok(());
+        }
+    } else {
+        // Puzzle lines, a chunk at a time. A file is checked whole first, so that a bad
+        // line stops the run before any answer; stdin is checked a chunk ahead of its
+        // answers.
+        if let Some(path) = args.file.as_deref().filter(|p| p.as_os_str() != "-") {
+            let mut check = Lines::open(Some(path))?;
+            while let Some((line, text)) = check.next_puzzle()? {
+                parse_puzzle_line(&name, &text, line, &rules, alphabet)?;
+            }
+        }
+        let mut pending = Some((first_line, first));
+        loop {
+            let mut chunk: Vec<(usize, Grid)> = Vec::with_capacity(CHUNK);
+            while chunk.len() < CHUNK {
+                let next = match pending.take() {
+                    Some(p) => Some(p),
+                    None => lines.next_puzzle()?,
+                };
+                let Some((line, text)) = next else { break };
+                chunk.push((line, parse_puzzle_line(&name, &text, line, &rules, alphabet)?));
+            }
+            if chunk.is_empty() {
+                break;
+            }
+            if !answer_chunk(&chunk, &|g| sudoku::line(g, alphabet) + "\n")? {
                 return Ok(());
             }
-        }
-        let text = render(&answer.0, &answer.1, mode, |g| sudoku::rows(g, size, alphabet).join("\n") + "\n", "\n");
-        return finish(&run, args, &chosen, vec![(answer.0, text)], totals);
-    }
-    // Puzzle lines, a chunk at a time. A file is checked whole first, so that a bad line
-    // stops the run before any answer; stdin is checked a chunk ahead of its answers.
-    if let Some(path) = args.file.as_deref().filter(|p| p.as_os_str() != "-") {
-        let mut check = Lines::open(Some(path))?;
-        while let Some((line, text)) = check.next_puzzle()? {
-            parse_puzzle_line(&name, &text, line, &rules, alphabet)?;
-        }
-    }
-    let mut pending = Some((first_line, first));
-    let mut list = run.stream("puzzles", "");
-    let mut svg_done = svg.is_none();
-    loop {
-        let mut chunk: Vec<(usize, Grid)> = Vec::with_capacity(CHUNK);
-        while chunk.len() < CHUNK {
-            let next = match pending.take() {
-                Some(p) => Some(p),
-                None => lines.next_puzzle()?,
-            };
-            let Some((line, text)) = next else { break };
-            chunk.push((line, parse_puzzle_line(&name, &text, line, &rules, alphabet)?));
-        }
-        if chunk.is_empty() {
-            break;
-        }
-        let answers = solve_chunk(&chosen, &chunk, mode, alphabet, args.threads).map_err(bad)?;
-        for ((answer, grids), (_, givens)) in answers.into_iter().zip(&chunk) {
-            totals.add(&answer);
-            if !svg_done {
-                if let Some(target) = &svg {
-                    target.write(&sudoku_svg(&rules, givens, &grids, alphabet))?;
-                    svg_done = true;
-                    if SvgTarget::is_stdout(&svg) {
-                        return Ok(());
-                    }
-                }
-            }
-            let sep = if matches!(mode, Mode::List(_) | Mode::Sample(..)) { "\n" } else { "" };
-            let text = render(&answer, &grids, mode, |g| sudoku::line(g, alphabet) + "\n", sep);
-            list.push(|| text, &answer)?;
         }
     }
     let stats = totals.stats(&chosen, args.threads, &run);
     report(args.stats, &stats);
     list.finish("", &serde_json::json!({}), &stats)
-}
-
-/// Where a drawing's cell is: (line, column) of its character.
-fn drawing_place(lines: &[&str], first: usize, size: usize, cell: usize) -> (usize, usize) {
-    let mut row = 0;
-    for (k, text) in lines.iter().enumerate() {
-        if parse::is_skipped(text) || text.chars().all(|c| matches!(c, ' ' | '\t' | '|' | '-' | '+' | '=' | '\r')) {
-            continue;
-        }
-        if row == cell / size {
-            let col = text
-                .char_indices()
-                .filter(|&(_, c)| !matches!(c, ' ' | '\t' | '|' | '-' | '+' | '=' | '\r'))
-                .nth(cell % size)
-                .map_or(1, |(i, _)| i + 1);
-            return (first + k, col);
-        }
-        row += 1;
-    }
-    (first, 1)
 }
 
 /// Reads one puzzle line and refuses givens that break a rule.
@@ -483,21 +453,6 @@ fn parse_puzzle_line(name: &str, text: &str, line: usize, rules: &Rules, alphabe
         return Err(e);
     }
     Ok(grid)
-}
-
-/// The answer to one puzzle and the solutions it keeps.
-fn solve_one(
-    chosen: &Chosen,
-    grid: &[u8],
-    line: usize,
-    mode: Mode,
-    alphabet: Alphabet,
-    totals: &mut Totals,
-) -> Result<(Answer, Vec<Grid>), String> {
-    let (grids, n, guesses) = chosen.solve(grid, mode)?;
-    let answer = answer(line, &grids, n, guesses, mode, alphabet);
-    totals.add(&answer);
-    Ok((answer, grids))
 }
 
 fn answer(line: usize, grids: &[Grid], n: u64, guesses: u64, mode: Mode, alphabet: Alphabet) -> Answer {
@@ -533,17 +488,13 @@ fn solve_chunk(
 }
 
 /// The text of one puzzle's answer.
-fn render(answer: &Answer, grids: &[Grid], mode: Mode, grid_text: impl Fn(&Grid) -> String, separator: &str) -> String {
+fn render(answer: &Answer, grids: &[Grid], mode: Mode, grid_text: &dyn Fn(&Grid) -> String, separator: &str) -> String {
     match mode {
         Mode::Count(_) => format!("{}\n", answer.count.unwrap_or(0)),
         _ if grids.is_empty() => "No solution\n".to_string(),
         Mode::First => grid_text(&grids[0]),
-        Mode::List(_) | Mode::Sample(..) => grids.iter().map(&grid_text).collect::<Vec<_>>().join(separator) + separator,
+        Mode::List(_) | Mode::Sample(..) => grids.iter().map(grid_text).collect::<Vec<_>>().join(separator) + separator,
     }
-}
-
-fn sudoku_svg(rules: &Rules, givens: &[u8], grids: &[Grid], alphabet: Alphabet) -> String {
-    puzzles::svg::sudoku(rules, givens, grids.first().map(Vec::as_slice), alphabet)
 }
 
 /// Running totals of a batch.
@@ -587,17 +538,6 @@ fn report(wanted: bool, s: &Stats) {
     }
 }
 
-/// Writes the single answer of a drawing.
-fn finish(run: &Run, args: &Args, chosen: &Chosen, answers: Vec<(Answer, String)>, totals: Totals) -> Outcome {
-    let stats = totals.stats(chosen, args.threads, run);
-    report(args.stats, &stats);
-    let mut list = run.stream("puzzles", "");
-    for (answer, text) in answers {
-        list.push(|| text, &answer)?;
-    }
-    list.finish("", &serde_json::json!({}), &stats)
-}
-
 /// A generated puzzle, as JSON.
 #[derive(Serialize)]
 struct GeneratedOut {
@@ -629,102 +569,4 @@ fn run_generate(args: &GenerateArgs) -> Outcome {
         list.push(|| text, &GeneratedOut { seed, puzzle: p.clone(), solution: s.clone(), clues })?;
     }
     list.finish("", &serde_json::json!({}), &output::NoStats {})
-}
-
-/// Sudoku puzzles read for `gridlock check sudoku`: the rules, each puzzle's givens and
-/// line, and whether the input was a drawing.
-pub struct Judged {
-    rules: Rules,
-    alphabet: Alphabet,
-    puzzles: Vec<(usize, Grid)>,
-    drawing: bool,
-}
-
-impl Judged {
-    /// Reads the puzzles of `input` (lines or one drawing) under `variant`'s rules.
-    pub fn load(variant: &Variant, input: &output::Input) -> Result<Judged, Failure> {
-        let alphabet = variant.alphabet();
-        let regions = variant.regions()?;
-        let text = input.text()?;
-        let lines: Vec<&str> = text.lines().collect();
-        let Some(first) = lines.iter().position(|l| !parse::is_skipped(l)) else {
-            return Err(input.bad("no puzzle"));
-        };
-        let layout = parse::layout(lines[first], first + 1, regions.as_ref().map(|r| r.0), false).map_err(|e| input.bad(e))?;
-        let (size, drawing) = match layout {
-            parse::Layout::Lines(n) => (n, false),
-            parse::Layout::Drawing(n) => (n, true),
-        };
-        let rules = variant.rules(size, regions.map(|r| r.1))?;
-        let puzzles = if drawing {
-            vec![(first + 1, parse::parse_drawing(&lines[first..], first + 1, size, alphabet).map_err(|e| input.bad(e))?)]
-        } else {
-            let mut v = Vec::new();
-            for (k, l) in lines.iter().enumerate().filter(|(_, l)| !parse::is_skipped(l)) {
-                v.push((k + 1, parse::parse_line(l, k + 1, size, alphabet).map_err(|e| input.bad(e))?));
-            }
-            v
-        };
-        Ok(Judged { rules, alphabet, puzzles, drawing })
-    }
-
-    /// Each puzzle's answer in `text`: one line each (blank and `#` lines skipped), or the
-    /// whole text for a drawing.
-    fn answers(&self, text: &str) -> Result<Vec<Option<Grid>>, String> {
-        let n = self.rules.size();
-        if self.drawing {
-            return Ok(vec![sudoku::check::read_answer(text, n, self.alphabet)?]);
-        }
-        let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !parse::is_skipped(l)).collect();
-        if lines.len() != self.puzzles.len() {
-            return Err(format!("{} answer lines for {} puzzles", lines.len(), self.puzzles.len()));
-        }
-        lines.iter().map(|(k, l)| sudoku::check::read_answer(l, n, self.alphabet).map_err(|e| format!("line {}: {e}", k + 1))).collect()
-    }
-
-    /// The verdict on `team`'s output; the jury's answer, when given, decides the claims
-    /// that a puzzle has no solution (else gridlock's solver does).
-    pub fn judge(&self, team: &[u8], jury: Option<&str>) -> Judgement {
-        let Ok(text) = std::str::from_utf8(team) else {
-            return Judgement::Presentation("the output is not UTF-8 text".into());
-        };
-        let answers = match self.answers(text) {
-            Ok(a) => a,
-            Err(e) => return Judgement::Wrong(e),
-        };
-        let jury = match jury.map(|j| self.answers(j)) {
-            Some(Err(e)) => return Judgement::JudgeFailure(format!("the jury's answer: {e}")),
-            Some(Ok(j)) => Some(j),
-            None => None,
-        };
-        let solver = Solver::new(self.rules.clone());
-        for (k, ((line, givens), answer)) in self.puzzles.iter().zip(&answers).enumerate() {
-            let jury_says = jury.as_ref().map(|j| &j[k]);
-            if let Some(Some(g)) = jury_says {
-                if let Err(e) = sudoku::check::check(&self.rules, givens, g) {
-                    return Judgement::JudgeFailure(format!("puzzle {} (line {line}): the jury's solution is wrong: {e}", k + 1));
-                }
-            }
-            match answer {
-                Some(g) => {
-                    if let Err(e) = sudoku::check::check(&self.rules, givens, g) {
-                        return Judgement::Wrong(format!("puzzle {} (line {line}): {e}", k + 1));
-                    }
-                }
-                None => {
-                    let has = match jury_says {
-                        Some(j) => j.is_some(),
-                        None => match &solver {
-                            Ok(s) => s.count(givens, 1).0 > 0,
-                            Err(e) => return Judgement::JudgeFailure(e.to_string()),
-                        },
-                    };
-                    if has {
-                        return Judgement::Wrong(format!("puzzle {} (line {line}) has a solution, the output says none", k + 1));
-                    }
-                }
-            }
-        }
-        Judgement::Ok(format!("ok {} puzzles", self.puzzles.len()))
-    }
 }

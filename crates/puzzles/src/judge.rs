@@ -4,7 +4,7 @@
 //! truth: by the jury's answer when one is given, else by gridlock's own solver. The
 //! command `gridlock check` and the Python bindings are both front ends of [`judge`].
 
-use crate::{beads, laser, mayan, pack, twins};
+use crate::{beads, laser, mayan, pack, sudoku, twins};
 use polyform::{Board, Copies, Freedom, Piece};
 
 /// What one case of an output says, once its rules hold.
@@ -47,6 +47,10 @@ pub enum Puzzle {
     Xc(exact_cover::knuth::Named),
     /// 2-SAT in DIMACS CNF.
     Sat2(twosat::TwoSat),
+    /// Sudoku: the solver of the rules, the digits' alphabet, each puzzle's first line and
+    /// givens, and whether the answer is one whole text (a drawing) rather than a line per
+    /// puzzle.
+    Sudoku(Box<sudoku::Solver>, sudoku::Alphabet, Vec<(usize, sudoku::Grid)>, bool),
 }
 
 impl Puzzle {
@@ -86,6 +90,17 @@ impl Puzzle {
                 twosat::dimacs::Verdict::Satisfiable => vec![Claim::Answer(None)],
                 twosat::dimacs::Verdict::ClaimsUnsatisfiable => vec![Claim::NoAnswer],
             },
+            Puzzle::Sudoku(solver, alphabet, puzzles, whole) => {
+                let rules = solver.rules();
+                let answers = sudoku::check::read_answers(text, puzzles.len(), *whole, rules.size(), *alphabet)?;
+                let each = puzzles.iter().zip(answers).enumerate().map(|(k, ((line, givens), answer))| match answer {
+                    Some(g) => sudoku::check::check(rules, givens, &g)
+                        .map(|()| Claim::Answer(None))
+                        .map_err(|e| format!("puzzle {} (line {line}): {e}", k + 1)),
+                    None => Ok(Claim::NoAnswer),
+                });
+                each.collect::<Result<_, String>>()?
+            }
         })
     }
 
@@ -108,6 +123,7 @@ impl Puzzle {
             Puzzle::Pack(solver, ..) => vec![has(solver.for_each_tiling(|_| std::ops::ControlFlow::Break(())).is_break())],
             Puzzle::Xc(named) => vec![has(exact_cover::Solver::new(&named.problem).next_solution().is_some())],
             Puzzle::Sat2(f) => vec![has(f.solve().is_some())],
+            Puzzle::Sudoku(solver, _, puzzles, _) => which.iter().map(|&k| has(solver.count(&puzzles[k].1, 1).0 > 0)).collect(),
         }
     }
 }

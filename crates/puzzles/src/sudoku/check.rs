@@ -71,6 +71,20 @@ pub fn check(rules: &Rules, givens: &[u8], answer: &[u8]) -> Result<(), String> 
     Ok(())
 }
 
+/// Each puzzle's answer in `text`: the whole text for one answer (`whole`: a drawn
+/// puzzle, or one puzzle from Python), else one line per puzzle (blank and `#` lines
+/// skipped), `puzzles` of them. `None` is a claim that there is no solution.
+pub fn read_answers(text: &str, puzzles: usize, whole: bool, size: usize, alphabet: Alphabet) -> Result<Vec<Option<Vec<u8>>>, String> {
+    if whole {
+        return Ok(vec![read_answer(text, size, alphabet)?]);
+    }
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !super::parse::is_skipped(l)).collect();
+    if lines.len() != puzzles {
+        return Err(format!("{} answer lines for {puzzles} puzzles", lines.len()));
+    }
+    lines.iter().map(|(k, l)| read_answer(l, size, alphabet).map_err(|e| format!("line {}: {e}", k + 1))).collect()
+}
+
 /// Reads an answer: the solved puzzle as one line of size^2 characters, or as `size` rows
 /// (spaces, `|`, `-`, `+` ignored), or "No solution". `Ok(None)` is the claim that there
 /// is none.
@@ -79,7 +93,7 @@ pub fn read_answer(text: &str, size: usize, alphabet: Alphabet) -> Result<Option
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .flat_map(|l| l.chars())
-        .filter(|c| !matches!(c, ' ' | '\t' | '\r' | '|' | '-' | '+' | '='))
+        .filter(|&c| !super::parse::is_decoration(c))
         .collect();
     let words: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if words.eq_ignore_ascii_case("no solution") {

@@ -11,9 +11,14 @@ pub fn is_skipped(line: &str) -> bool {
     t.is_empty() || t.starts_with('#')
 }
 
-/// The characters of a drawing that are not cells.
-fn is_decoration(ch: char) -> bool {
-    matches!(ch, ' ' | '\t' | '|' | '-' | '+' | '=')
+/// The characters of a drawing that are not cells (and `\r`, which ends a Windows line).
+pub fn is_decoration(ch: char) -> bool {
+    matches!(ch, ' ' | '\t' | '|' | '-' | '+' | '=' | '\r')
+}
+
+/// Whether a line of a drawing holds no cell: blank, a `#` comment, or decorations only.
+fn is_drawing_filler(line: &str) -> bool {
+    is_skipped(line) || line.chars().all(is_decoration)
 }
 
 /// How an input is laid out.
@@ -99,14 +104,14 @@ pub fn parse_drawing(lines: &[&str], first: usize, size: usize, alphabet: Alphab
     let mut last = first;
     for (k, text) in lines.iter().enumerate() {
         let line = first + k;
-        if is_skipped(text) || text.chars().all(is_decoration) {
+        if is_drawing_filler(text) {
             continue;
         }
         if rows == size {
             return Err(ParseError::new(line, format!("the drawing goes on after its {size} rows")).of_kind(Kind::Extra));
         }
         let mut cells = 0;
-        for (col, ch) in text.trim_end_matches('\r').char_indices() {
+        for (col, ch) in text.char_indices() {
             if is_decoration(ch) {
                 continue;
             }
@@ -129,6 +134,65 @@ pub fn parse_drawing(lines: &[&str], first: usize, size: usize, alphabet: Alphab
         return Err(ParseError::new(last, format!("the drawing has {rows} rows, not {size}")).of_kind(Kind::Missing));
     }
     Ok(grid)
+}
+
+/// Where cell `cell` of a drawing read by [`parse_drawing`] (from line number `first`)
+/// stands: its (line, column), 1-based.
+pub fn drawing_position(lines: &[&str], first: usize, size: usize, cell: usize) -> (usize, usize) {
+    let row = lines.iter().enumerate().filter(|(_, text)| !is_drawing_filler(text)).nth(cell / size);
+    match row {
+        Some((k, text)) => {
+            let col = text.char_indices().filter(|&(_, c)| !is_decoration(c)).nth(cell % size).map_or(1, |(i, _)| i + 1);
+            (first + k, col)
+        }
+        None => (first, 1),
+    }
+}
+
+/// The puzzles of a text read whole by [`read`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzles {
+    /// The number of digits.
+    pub size: usize,
+    /// Whether the text is one drawing (else puzzle lines).
+    pub drawing: bool,
+    /// Each puzzle's first line number (1-based) and givens.
+    pub puzzles: Vec<(usize, Grid)>,
+}
+
+/// Every puzzle of a text read whole: puzzle lines, or one drawing (`drawing` forces it;
+/// `size` is the rules' size when they fix it, as a jigsaw map does).
+///
+/// # Errors
+/// The first line and column that break the format, or "no puzzle".
+pub fn read(text: &str, size: Option<usize>, drawing: bool, alphabet: Alphabet) -> Result<Puzzles, ParseError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(first) = lines.iter().position(|l| !is_skipped(l)) else {
+        return Err(ParseError::new(0, "no puzzle").of_kind(Kind::Missing));
+    };
+    let (n, drawn) = match layout(lines[first], first + 1, size, drawing)? {
+        Layout::Lines(n) => (n, false),
+        Layout::Drawing(n) => (n, true),
+    };
+    check_alphabet(n, alphabet)?;
+    let puzzles = if drawn {
+        vec![(first + 1, parse_drawing(&lines[first..], first + 1, n, alphabet)?)]
+    } else {
+        let lines = lines.iter().enumerate().filter(|(_, l)| !is_skipped(l));
+        lines.map(|(k, l)| Ok((k + 1, parse_line(l, k + 1, n, alphabet)?))).collect::<Result<_, ParseError>>()?
+    };
+    Ok(Puzzles { size: n, drawing: drawn, puzzles })
+}
+
+/// What [`conflict`]'s answer says, for a person: "5 is given twice in row 1 (also at
+/// r1c3)", or "the givens of cage 2 (sum 10) already pass its sum".
+pub fn conflict_message(rules: &Rules, grid: &[u8], (later, earlier, unit): &(usize, usize, String), alphabet: Alphabet) -> String {
+    let n = rules.size();
+    if later == earlier {
+        format!("the givens of {unit} already pass its sum")
+    } else {
+        format!("{} is given twice in {unit} (also at r{}c{})", alphabet.char(grid[*later]), earlier / n + 1, earlier % n + 1)
+    }
 }
 
 /// The first pair of givens that break a rule before any search: two equal digits in one
