@@ -48,6 +48,7 @@
 
 #![warn(missing_docs)]
 
+pub mod atlas;
 pub mod copies;
 pub mod count;
 pub mod cover;
@@ -60,6 +61,7 @@ pub mod sets;
 pub mod shape;
 pub mod symmetry;
 pub mod tiler;
+pub mod transfer;
 pub mod twins;
 
 pub use copies::Copies;

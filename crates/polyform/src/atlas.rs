@@ -1,0 +1,511 @@
+//! What a polyomino set does with rectangles: the counts of tilings of strips, their
+//! generating functions, and the smallest rectangles and the orders, on the transfer
+//! matrix ([`crate::transfer`]).
+//!
+//! Conventions (docs/rectangles.md): `N(w; n)` is the number of tilings of the `w x n`
+//! rectangle (tilings that differ by a symmetry of the rectangle are different; copies
+//! of one piece are not told apart), `N(w; 0) = 1` when no piece is required; a set of
+//! two or more pieces is used *each at least once* by the convention of polyominoes.org
+//! unless the caller gives other [`Copies`].
+
+use crate::copies::Copies;
+use crate::shape::{Freedom, Shape};
+use crate::transfer::{Frontier, Tiles, TransferError};
+use num_bigint::{BigInt, BigUint, Sign};
+use rustc_hash::FxHashSet;
+
+/// A rational generating function `P(x) / Q(x)` with integer coefficients, from `x^0` up,
+/// in lowest terms with `Q(0) = 1`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rational {
+    /// The numerator's coefficients, from `x^0` up (no trailing zeros; empty for 0).
+    pub numerator: Vec<BigInt>,
+    /// The denominator's coefficients, from `x^0` up (`denominator[0] == 1`).
+    pub denominator: Vec<BigInt>,
+}
+
+impl Rational {
+    /// The first `n` coefficients of the power series `P / Q`, exactly.
+    pub fn expand(&self, n: usize) -> Vec<BigInt> {
+        let mut out: Vec<BigInt> = Vec::with_capacity(n);
+        for k in 0..n {
+            let mut v = self.numerator.get(k).cloned().unwrap_or_default();
+            for (i, q) in self.denominator.iter().enumerate().skip(1).take(k) {
+                v -= q * &out[k - i];
+            }
+            out.push(v);
+        }
+        out
+    }
+}
+
+/// The counts of tilings of the strip `height x n` for `n = 0, 1, ...`, with the number
+/// of distinct states seen at the column boundaries.
+#[derive(Debug, Clone)]
+pub struct Strip {
+    /// `N(height; n)` for `n = 0..counts.len()`.
+    pub counts: Vec<BigUint>,
+    /// The states met at the column boundaries (once no column brings a new one, the
+    /// transfer matrix's size: a bound on the order of the counts' recurrence).
+    pub boundary_states: usize,
+    /// Whether the boundary states are closed (the last column brought none new).
+    pub closed: bool,
+}
+
+/// The counts of the strip `height x n` for `n = 0..=length` with the boundary states
+/// (see [`Strip`]). `progress(n)` after each column.
+///
+/// Errors: as [`Frontier::strip_counts`].
+pub fn strip(frontier: &Frontier, length: usize, progress: &mut dyn FnMut(usize)) -> Result<Strip, TransferError> {
+    let mut seen = FxHashSet::default();
+    let mut closed = false;
+    let counts = frontier.strip_sweep(&mut |n, boundary| {
+        let before = seen.len();
+        seen.extend(boundary.iter().copied());
+        closed = n > 0 && seen.len() == before;
+        progress(n);
+        n < length
+    })?;
+    Ok(Strip { counts, boundary_states: seen.len(), closed })
+}
+
+/// The generating function `sum N(height; n) x^n` of a strip, exactly: counts are
+/// computed until the boundary states close (their number `S` bounds the order of the
+/// recurrence, so `2S` terms determine it) and `2S + 8` terms are in hand; the least
+/// recurrence is found by Berlekamp-Massey modulo 62-bit primes, lifted to the integers
+/// by the Chinese remainder theorem until two more primes change nothing, and then
+/// checked exactly, over the integers, against every count. Also returns the counts.
+///
+/// Errors: as [`Frontier::strip_counts`]; [`TransferError::TooManyStates`] also when
+/// more than `max_terms` terms would be needed.
+pub fn generating_function(
+    frontier: &Frontier,
+    max_terms: usize,
+    progress: &mut dyn FnMut(usize),
+) -> Result<(Rational, Vec<BigUint>), TransferError> {
+    let mut seen = FxHashSet::default();
+    let mut closed_at: Option<usize> = None;
+    let mut too_long = false;
+    let counts = frontier.strip_sweep(&mut |n, boundary| {
+        let before = seen.len();
+        seen.extend(boundary.iter().copied());
+        if n > 0 && seen.len() == before && closed_at.is_none() {
+            closed_at = Some(seen.len());
+        }
+        progress(n);
+        let need = closed_at.map(|s| 2 * s + 8);
+        if n + 1 >= max_terms {
+            too_long = need.is_none_or(|need| n + 1 < need);
+            return false;
+        }
+        need.is_none_or(|need| n + 1 < need)
+    })?;
+    if too_long {
+        return Err(TransferError::TooManyStates(max_terms));
+    }
+    Ok((rational_of(&counts), counts))
+}
+
+/// The least rational function whose series starts with `terms`, assuming `terms` holds
+/// at least twice its linear complexity (see [`generating_function`]); checked exactly
+/// against every term (panics if the check fails, which would be a bug).
+pub fn rational_of(terms: &[BigUint]) -> Rational {
+    let signed: Vec<BigInt> = terms.iter().map(|t| BigInt::from_biguint(Sign::Plus, t.clone())).collect();
+    let mut primes = primes_below_2_62();
+    let mut best_len = 0usize;
+    let mut lifted: Option<(Vec<BigInt>, BigInt)> = None; // residues of C, modulus
+    let mut previous: Option<Vec<BigInt>> = None;
+    let mut stable = 0;
+    loop {
+        let p = primes.next().expect("enough primes: the coefficients are bounded by the terms");
+        let residues: Vec<u64> = terms.iter().map(|t| (t % p).try_into().expect("below p")).collect();
+        let c = berlekamp_massey(&residues, p);
+        if c.len() < best_len {
+            continue; // an unlucky prime: the complexity dropped modulo p
+        }
+        if c.len() > best_len {
+            best_len = c.len();
+            lifted = None;
+            previous = None;
+            stable = 0;
+        }
+        let (values, modulus) = match lifted.take() {
+            None => (c.iter().map(|&v| BigInt::from(v)).collect::<Vec<_>>(), BigInt::from(p)),
+            Some((values, modulus)) => {
+                let inverse = BigInt::from(inverse_mod((&modulus % p).try_into().expect("below p"), p));
+                let pb = BigInt::from(p);
+                let values = values
+                    .iter()
+                    .zip(&c)
+                    .map(|(a, &b)| {
+                        let a_mod: BigInt = ((a % &pb) + &pb) % &pb;
+                        let t = (((BigInt::from(b) - a_mod) % &pb + &pb) % &pb * &inverse) % &pb;
+                        a + &modulus * t
+                    })
+                    .collect();
+                (values, modulus * pb)
+            }
+        };
+        let half = &modulus / 2;
+        let symmetric: Vec<BigInt> = values.iter().map(|v| if v > &half { v - &modulus } else { v.clone() }).collect();
+        if previous.as_ref() == Some(&symmetric) {
+            stable += 1;
+        } else {
+            stable = 0;
+        }
+        previous = Some(symmetric.clone());
+        lifted = Some((values, modulus));
+        if stable >= 2 {
+            if let Some(r) = exact(&symmetric, &signed) {
+                return r;
+            }
+        }
+    }
+}
+
+/// `P / Q` from the connection polynomial `c` (`c[0] = 1`) if it annihilates `terms`
+/// over the integers; `None` otherwise.
+fn exact(c: &[BigInt], terms: &[BigInt]) -> Option<Rational> {
+    let l = c.len() - 1;
+    for n in l..terms.len() {
+        let mut s = BigInt::default();
+        for (i, ci) in c.iter().enumerate() {
+            s += ci * &terms[n - i];
+        }
+        if s != BigInt::default() {
+            return None;
+        }
+    }
+    let mut numerator: Vec<BigInt> = (0..l.min(terms.len())).map(|n| (0..=n).map(|i| &c[i] * &terms[n - i]).sum()).collect();
+    let mut denominator = c.to_vec();
+    while numerator.last().is_some_and(|v| *v == BigInt::default()) {
+        numerator.pop();
+    }
+    while denominator.len() > 1 && denominator.last().is_some_and(|v| *v == BigInt::default()) {
+        denominator.pop();
+    }
+    Some(Rational { numerator, denominator })
+}
+
+/// Berlekamp-Massey modulo the prime `p`: the shortest connection polynomial `C` (with
+/// `C[0] = 1`, its length one more than the linear complexity `L`) such that
+/// `sum_i C[i] s[n - i] = 0 (mod p)` for `L <= n < s.len()`. (Massey, "Shift-register
+/// synthesis and BCH decoding", IEEE Trans. Inf. Theory 15, 1969.)
+pub fn berlekamp_massey(s: &[u64], p: u64) -> Vec<u64> {
+    let mul = |a: u64, b: u64| ((a as u128 * b as u128) % p as u128) as u64;
+    let mut c = vec![1u64];
+    let mut b = vec![1u64];
+    let mut l = 0usize;
+    let mut m = 1usize;
+    let mut last = 1u64;
+    for n in 0..s.len() {
+        let mut d = s[n] % p;
+        for i in 1..=l.min(c.len() - 1) {
+            d = (d + mul(c[i], s[n - i])) % p;
+        }
+        if d == 0 {
+            m += 1;
+            continue;
+        }
+        let coef = mul(d, inverse_mod(last, p));
+        let t = c.clone();
+        if c.len() < b.len() + m {
+            c.resize(b.len() + m, 0);
+        }
+        for (i, &bi) in b.iter().enumerate() {
+            c[i + m] = (c[i + m] + p - mul(coef, bi)) % p;
+        }
+        if 2 * l <= n {
+            l = n + 1 - l;
+            b = t;
+            last = d;
+            m = 1;
+        } else {
+            m += 1;
+        }
+    }
+    c.resize(l + 1, 0);
+    c
+}
+
+/// `a^-1 mod p` for a prime `p` and `a` not a multiple of it (Fermat).
+fn inverse_mod(a: u64, p: u64) -> u64 {
+    let mul = |a: u64, b: u64| ((a as u128 * b as u128) % p as u128) as u64;
+    let (mut base, mut e, mut r) = (a % p, p - 2, 1u64);
+    while e > 0 {
+        if e & 1 == 1 {
+            r = mul(r, base);
+        }
+        base = mul(base, base);
+        e >>= 1;
+    }
+    r
+}
+
+/// The primes below 2^62, the largest first (2^62 - 57, 2^62 - 87, ...): as many as a
+/// lift needs (each adds 62 bits).
+fn primes_below_2_62() -> impl Iterator<Item = u64> {
+    let mut n = (1u64 << 62) + 1;
+    std::iter::from_fn(move || loop {
+        n -= 2;
+        if is_prime(n) {
+            return Some(n);
+        }
+    })
+}
+
+/// Deterministic Miller-Rabin for 64-bit integers (the first twelve primes as bases
+/// suffice below 3.3 x 10^24).
+pub fn is_prime(n: u64) -> bool {
+    if n < 2 {
+        return false;
+    }
+    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    for &p in &BASES {
+        if n % p == 0 {
+            return n == p;
+        }
+    }
+    let mul = |a: u64, b: u64| ((a as u128 * b as u128) % n as u128) as u64;
+    let pow = |mut b: u64, mut e: u64| {
+        let mut r = 1u64;
+        while e > 0 {
+            if e & 1 == 1 {
+                r = mul(r, b);
+            }
+            b = mul(b, b);
+            e >>= 1;
+        }
+        r
+    };
+    let (mut d, mut s) = (n - 1, 0);
+    while d % 2 == 0 {
+        d /= 2;
+        s += 1;
+    }
+    'bases: for &a in &BASES {
+        let mut x = pow(a, d);
+        if x == 1 || x == n - 1 {
+            continue;
+        }
+        for _ in 1..s {
+            x = mul(x, x);
+            if x == n - 1 {
+                continue 'bases;
+            }
+        }
+        return false;
+    }
+    true
+}
+
+/// What a rectangle search looks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// The rectangle of least area that the set tiles (ties: fewer copies, then the
+    /// narrower).
+    Rectangle,
+    /// The smallest square.
+    Square,
+    /// The smallest rectangle with both sides odd.
+    Odd,
+    /// The fewest copies that tile a rectangle (the *order*).
+    Order,
+    /// The fewest copies, an odd number, that tile a rectangle (the *odd order*).
+    OddOrder,
+    /// The fewest copies that tile a square.
+    SquareOrder,
+}
+
+impl Goal {
+    /// Whether the goal minimises copies (the orders) rather than area.
+    pub fn by_copies(self) -> bool {
+        matches!(self, Goal::Order | Goal::OddOrder | Goal::SquareOrder)
+    }
+}
+
+/// A rectangle that a search found, with one tiling of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The shorter side.
+    pub rows: usize,
+    /// The longer side.
+    pub columns: usize,
+    /// The number of pieces of the tiling.
+    pub copies: u32,
+    /// The tiling, cells as `(row, column)` of the `rows x columns` rectangle.
+    pub tiles: Tiles,
+}
+
+/// A search's answer: what it found, and whether the bounds left it unproven.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Searched {
+    /// The best rectangle found, if any.
+    pub found: Option<Found>,
+    /// `None` when the answer is proven (the best there is, or none exists within
+    /// `max_area`... see [`search`]); otherwise why not: the bound that was reached.
+    pub unproven: Option<String>,
+}
+
+/// Searches rectangles `r x n` (`r <= n`, area at most `max_area`) by increasing width
+/// for `goal`: each width is one transfer-matrix sweep ([`Frontier::fewest_copies`],
+/// at most `max_states` states a cell), and widths and lengths that cannot beat the best
+/// so far are skipped (area at least `r^2`; copies at least area over the largest
+/// piece). The best one is drawn ([`Frontier::tiling`]).
+///
+/// The answer is proven unless a width failed on `max_states` or `max_area` cut the
+/// search where a better answer could still lie; then [`Searched::unproven`] says which.
+///
+/// Errors: those of [`Frontier::new`] other than a frontier too wide (a width that is too
+/// wide is a bound reached).
+pub fn search(
+    shapes: &[Shape],
+    freedom: Freedom,
+    copies: &[Copies],
+    goal: Goal,
+    max_area: usize,
+    max_states: usize,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Searched, TransferError> {
+    let largest = shapes.iter().map(Shape::len).max().unwrap_or(1).max(1);
+    // The best so far: (key, width, length, copies); keys compare areas or copies.
+    let mut best: Option<(u64, usize, usize, u32)> = None;
+    let mut skipped: Option<(usize, String)> = None;
+    let mut r = 1usize;
+    while r * r <= max_area {
+        // The least key a width-r rectangle can have.
+        let floor = if goal.by_copies() { (r * r).div_ceil(largest) as u64 } else { (r * r) as u64 };
+        if best.is_some_and(|b| floor > b.0) {
+            break;
+        }
+        progress(r);
+        let longest = match goal {
+            Goal::Square | Goal::SquareOrder => r,
+            _ => max_area / r,
+        };
+        let frontier = match Frontier::new(shapes, freedom, copies, r) {
+            Ok(f) => f.max_states(max_states),
+            Err(e @ TransferError::TooWide { .. }) => {
+                skipped.get_or_insert((r, e.to_string()));
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        let fewest = match frontier.fewest_copies(longest) {
+            Ok(f) => f,
+            Err(e @ TransferError::TooManyStates(_)) => {
+                skipped.get_or_insert((r, format!("width {r}: {e}")));
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        for n in r..=longest {
+            if goal == Goal::Odd && (r % 2 == 0 || n % 2 == 0) {
+                continue;
+            }
+            if matches!(goal, Goal::Square | Goal::SquareOrder) && n != r {
+                continue;
+            }
+            let [even, odd] = fewest.by_length[n];
+            let k = match goal {
+                Goal::OddOrder => odd,
+                _ => min_option(even, odd),
+            };
+            let Some(k) = k else { continue };
+            let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
+            let better = match best {
+                None => true,
+                Some((bk, _, _, bc)) => key < bk || (key == bk && k < bc),
+            };
+            if better {
+                best = Some((key, r, n, k));
+            }
+        }
+        r += 1;
+    }
+    // Whether a better answer could lie past the bounds.
+    let mut unproven = None;
+    let could_beat = |area: usize| match best {
+        None => true,
+        Some((key, ..)) => {
+            if goal.by_copies() {
+                (area.div_ceil(largest) as u64) < key
+            } else {
+                (area as u64) < key
+            }
+        }
+    };
+    if let Some((r, why)) = skipped {
+        if could_beat(r * r) {
+            unproven = Some(why);
+        }
+    }
+    if unproven.is_none() && could_beat(max_area + 1) && (best.is_none() || goal.by_copies()) {
+        unproven = Some(format!("the area bound {max_area} was reached (raise it with --max-area)"));
+    }
+    let found = match best {
+        None => None,
+        Some((_, r, n, k)) => {
+            let frontier = Frontier::new(shapes, freedom, copies, r)?.max_states(max_states);
+            let tiles = frontier.tiling(n, k)?.expect("the sweep found this tiling");
+            Some(Found { rows: r, columns: n, copies: k, tiles })
+        }
+    };
+    Ok(Searched { found, unproven })
+}
+
+fn min_option(a: Option<u32>, b: Option<u32>) -> Option<u32> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        (x, None) => x,
+        (None, y) => y,
+    }
+}
+
+/// The copies a set is used with by the atlas's convention: one piece any number of
+/// times (`*`); two or more, each at least once (`1..*`).
+pub fn default_copies(pieces: usize) -> Vec<Copies> {
+    let c = if pieces > 1 { Copies { lo: 1, hi: None } } else { Copies { lo: 0, hi: None } };
+    vec![c; pieces]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_primes_are_primes() {
+        let first: Vec<u64> = primes_below_2_62().take(3).collect();
+        assert_eq!(first, [(1u64 << 62) - 57, (1u64 << 62) - 87, (1u64 << 62) - 117]);
+        assert!(!is_prime(3_215_031_751) && is_prime(1_000_000_007) && !is_prime(1));
+    }
+
+    #[test]
+    fn fibonacci_is_one_over_one_minus_x_minus_x_squared() {
+        let mut f = vec![BigUint::from(1u32), BigUint::from(1u32)];
+        for i in 2..30 {
+            let next = &f[i - 1] + &f[i - 2];
+            f.push(next);
+        }
+        let r = rational_of(&f);
+        assert_eq!(r.numerator, vec![BigInt::from(1)]);
+        assert_eq!(r.denominator, vec![BigInt::from(1), BigInt::from(-1), BigInt::from(-1)]);
+        let back: Vec<BigInt> = f.iter().map(|t| BigInt::from(t.clone())).collect();
+        assert_eq!(r.expand(30), back);
+    }
+
+    #[test]
+    fn huge_coefficients_lift_across_primes() {
+        // s(n) = a s(n-1) + b with a past 2^100: (b + (1 - a) ... ) a rational of degree 2.
+        let a = BigUint::from(3u32).pow(70);
+        let mut s = vec![BigUint::from(5u32)];
+        for _ in 0..12 {
+            let next = s.last().unwrap() * &a + BigUint::from(7u32);
+            s.push(next);
+        }
+        let r = rational_of(&s);
+        assert_eq!(r.denominator.len(), 3);
+        let back: Vec<BigInt> = s.iter().map(|t| BigInt::from(t.clone())).collect();
+        assert_eq!(r.expand(s.len()), back);
+    }
+}
