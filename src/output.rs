@@ -353,15 +353,21 @@ pub fn start_time_limit(seconds: Option<f64>) {
     });
 }
 
-/// A progress bar on stderr when stderr is a terminal (nothing otherwise).
+/// A progress bar on stderr when stderr is a terminal (nothing otherwise), in subtrees.
 pub fn progress_bar() -> Option<indicatif::ProgressBar> {
+    progress_bar_of("subtrees")
+}
+
+/// A progress bar on stderr when stderr is a terminal (nothing otherwise), counting
+/// `unit` (the bar's label: "of columns", ...).
+pub fn progress_bar_of(unit: &str) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
     if !io::stderr().is_terminal() {
         return None;
     }
     let bar = indicatif::ProgressBar::new(1);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {percent:>3}% of subtrees [{bar:40}] {elapsed} (eta {eta})")
+        indicatif::ProgressStyle::with_template(&format!("{{spinner}} {{percent:>3}}% of {unit} [{{bar:40}}] {{elapsed}} (eta {{eta}})"))
             .expect("a valid template")
             .progress_chars("=> "),
     );
@@ -382,4 +388,13 @@ pub fn progress_reporter(bar: &Option<indicatif::ProgressBar>) -> impl Fn(u64, u
 /// A message made safe for one line of a terminal: control characters (but tab) escaped.
 pub fn printable(message: &str) -> String {
     message.chars().map(|c| if c.is_control() && c != '\t' { c.escape_default().to_string() } else { c.to_string() }).collect()
+}
+
+/// A count in JSON: a number below 2^53 (where every reader's doubles are exact), a
+/// decimal string from there (docs/json.md).
+pub fn json_count(count: &num_bigint::BigUint) -> serde_json::Value {
+    match u64::try_from(count) {
+        Ok(v) if v < 1 << 53 => serde_json::json!(v),
+        _ => serde_json::json!(count.to_string()),
+    }
 }

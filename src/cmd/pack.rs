@@ -108,7 +108,7 @@ struct Drawing {
 enum Answer {
     Solved(Drawing),
     NoSolution,
-    Count { count: u128, unique: bool, shard: Option<String> },
+    Count { count: serde_json::Value, unique: bool, shard: Option<String> },
 }
 
 /// What the answers need to draw packings.
@@ -241,10 +241,11 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
     }
     if args.count {
         let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
-        let count = if args.unique { solver.count_tilings_with_symmetry(&options).map(|(_, u)| u) } else { solver.count_tilings(&options) };
+        let count =
+            if args.unique { solver.count_tilings_with_symmetry(&options).map(|(_, u)| u.into()) } else { solver.count_exact(&options) };
         let count = count.map_err(bad)?;
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
-        let answer = Answer::Count { count, unique: args.unique, shard };
+        let answer = Answer::Count { count: output::json_count(&count), unique: args.unique, shard };
         return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
     }
     if args.listing.is_list() {
@@ -501,7 +502,7 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
         let count = if args.unique { solver.count_classes(&options) } else { solver.count(&options) };
         let count = count.map_err(bad)?;
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
-        let answer = Answer::Count { count, unique: args.unique, shard };
+        let answer = Answer::Count { count: output::json_count(&count.into()), unique: args.unique, shard };
         return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
     }
     let text = |t: &pack::Tiling| lattice::render(solver.region(), solver.pieces(), t);
@@ -582,7 +583,8 @@ pub fn run(args: &Args) -> Outcome {
     }
     output::start_time_limit(args.budget.time_limit);
     if args.stats {
-        eprintln!("engine: {}", solver.engine());
+        let engine = if args.count && !args.unique && args.scale.shard.is_none() { solver.count_engine() } else { solver.engine() };
+        eprintln!("engine: {engine}");
     }
     if !solver.is_distinct() {
         return run_tilings(args, &solver, &svg, &Run::new("pack", args.format));
@@ -615,13 +617,13 @@ pub fn run(args: &Args) -> Outcome {
             shard: args.scale.shard,
             progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
         };
-        let count = if args.unique { solver.count_with_symmetry(&options).map(|(_, u)| u) } else { solver.count(&options) };
-        let count = count.map_err(bad)? as u128;
+        let count = if args.unique { solver.count_with_symmetry(&options).map(|(_, u)| u.into()) } else { solver.count_exact(&options) };
+        let count = count.map_err(bad)?;
         if let Some(b) = &bar {
             b.finish_and_clear();
         }
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
-        let answer = Answer::Count { count, unique: args.unique, shard };
+        let answer = Answer::Count { count: output::json_count(&count), unique: args.unique, shard };
         return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
     }
     if args.listing.is_list() {

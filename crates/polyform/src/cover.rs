@@ -12,6 +12,7 @@ use crate::packer::{CountCache, Packer};
 use crate::region::{Board, Region};
 use crate::shape::Piece;
 use crate::tiler::{Tiler, TilerCache};
+use crate::transfer::{Frontier, DEFAULT_MAX_STATES};
 use exact_cover::parallel::{cut_size, sum_subtrees, Checked, CountOptions};
 use exact_cover::{Problem, Solver};
 use std::ops::ControlFlow;
@@ -316,6 +317,34 @@ impl Search {
             Search::DancingLinks(cover) => Some(exact_cover::parallel::count(&cover.problem, options) as u128),
         }
     }
+}
+
+/// The widest frontier (rows x columns a piece spans, in cells) for which a count goes
+/// to the transfer matrix rather than the bitboard tiler. Measured (BENCHMARKS.md, "The
+/// transfer matrix in `pack --count`"): frontiers of 16 to 40 bits win from 2x
+/// (tetrominoes on 8x8) to past 4x (tetrominoes on 10x10: 13 s, the tiler over 60 s); the
+/// one loss seen is the pentominoes on 7x15 (35 bits: 0.89 s against 0.57 s).
+pub const TRANSFER_MAX_FRONTIER: u32 = 40;
+
+/// Whether a count of the tilings of a square-lattice `region` goes to the transfer
+/// matrix ([`crate::transfer`]), and its sweep when it does: when every piece may be used
+/// any number of times above its lower bound (no upper bound: the counters stay small),
+/// the frontier is at most [`TRANSFER_MAX_FRONTIER`] bits, and the state fits 128 bits.
+/// With `overflowed` (the other engines' count passed 2^128) any frontier that fits goes.
+/// This is the count's one place of choice between the transfer matrix and [`Search`].
+pub fn transfer_count(
+    region: &Region,
+    shapes: &[crate::shape::Shape],
+    freedom: crate::shape::Freedom,
+    copies: &[Copies],
+    overflowed: bool,
+) -> Option<(Frontier, Vec<(i32, i32)>)> {
+    if region.lattice() != crate::lattice::Lattice::Square || copies.iter().any(|c| c.hi.is_some()) || region.is_empty() {
+        return None;
+    }
+    let (cells, height) = crate::transfer::sweep_cells(region.cells());
+    let frontier = Frontier::new(shapes, freedom, copies, height).ok()?.max_states(DEFAULT_MAX_STATES);
+    (overflowed || frontier.frontier_bits() <= TRANSFER_MAX_FRONTIER).then_some((frontier, cells))
 }
 
 impl Region {

@@ -12,6 +12,7 @@ pub mod lattice;
 
 pub use knuth::parse_knuth;
 
+use num_bigint::BigUint;
 pub use polyform::cover::exact_cover_problem;
 use polyform::symmetry::{board_symmetries, break_symmetry, count_fixed_tilings, count_with_symmetry, BoardSymmetry, Restrict};
 use polyform::{cells_connected, Board, Cell, Copies, Engine, Freedom, Piece, Search, Shape};
@@ -182,9 +183,13 @@ pub enum RunError {
     /// A Burnside count with piece counts cannot be split into shards.
     #[error("--unique with piece counts cannot be split into shards; count without --shard")]
     ShardUniqueCopies,
-    /// The count exceeds 2^128 - 1 (2^64 - 1 for distinct pieces).
-    #[error("the count exceeds what gridlock counts (2^128 - 1 with piece counts, 2^64 - 1 for distinct pieces)")]
+    /// The count exceeds 2^128 - 1 (2^64 - 1 for distinct pieces), on an engine without
+    /// big integers (the transfer matrix has them: [`PackSolver::count_exact`]).
+    #[error("the count exceeds what gridlock counts here (2^128 - 1 with piece counts, 2^64 - 1 for distinct pieces; counts of any size need pieces without an upper bound on their copies, so that the transfer matrix counts them)")]
     Overflow,
+    /// The transfer matrix could not finish.
+    #[error("{0}")]
+    Transfer(#[from] polyform::transfer::TransferError),
     /// The diagram of every packing that a sample is drawn from could not be built.
     #[error("{0}")]
     Zdd(#[from] exact_cover::ZddError),
@@ -376,6 +381,52 @@ impl PackSolver {
             return Ok(0);
         }
         self.search().count(options).ok_or(RunError::Overflow)
+    }
+
+    /// The number of tilings (distinct pieces too), exact and of any size: on the transfer
+    /// matrix when [`polyform::cover::transfer_count`] chooses it (pieces without an upper
+    /// bound on their copies, a narrow enough frontier), else on
+    /// [`PackSolver::count_tilings`], and on the transfer matrix after all when that
+    /// count passes 2^128 and the frontier fits. A shard (`options.shard`) always runs on
+    /// the other engines.
+    ///
+    /// Errors: those of [`PackSolver::count_tilings`], and [`RunError::Transfer`].
+    pub fn count_exact(&self, options: &RunOptions) -> Result<BigUint, RunError> {
+        if self.hopeless {
+            return Ok(BigUint::default());
+        }
+        if options.shard.is_none() {
+            if let Some(count) = self.count_on_transfer(false, options) {
+                return count;
+            }
+        }
+        match self.count_tilings(options) {
+            Err(RunError::Overflow) if options.shard.is_none() => self.count_on_transfer(true, options).unwrap_or(Err(RunError::Overflow)),
+            other => other.map(BigUint::from),
+        }
+    }
+
+    /// The engine [`PackSolver::count_exact`] runs first, in words.
+    pub fn count_engine(&self) -> String {
+        if !self.hopeless && self.transfer(false).is_some() {
+            return "transfer matrix (frontier dynamic program, counts of any size, one thread)".to_string();
+        }
+        self.engine()
+    }
+
+    fn transfer(&self, overflowed: bool) -> Option<(polyform::transfer::Frontier, Vec<(i32, i32)>)> {
+        let shapes: Vec<Shape> = self.pieces.iter().map(|p| p.shape.clone()).collect();
+        polyform::cover::transfer_count(&self.board, &shapes, self.freedom, &self.copies, overflowed)
+    }
+
+    fn count_on_transfer(&self, overflowed: bool, options: &RunOptions) -> Option<Result<BigUint, RunError>> {
+        let (frontier, cells) = self.transfer(overflowed)?;
+        let mut report = |done: usize, total: usize| {
+            if let Some(p) = options.progress {
+                p(done as u64, total as u64);
+            }
+        };
+        Some(frontier.count_board(&cells, &mut report).map_err(RunError::from))
     }
 
     /// The board.
