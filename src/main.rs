@@ -71,6 +71,11 @@ enum Command {
     /// POSSIBLE and the two tilings side by side, or IMPOSSIBLE. Every pair is decided by
     /// a live search (no table), the pairs in parallel.
     Twins(cmd::twins::Args),
+    /// What a polyomino set does with rectangles: counts of tilings of W x n strips, their
+    /// generating functions, tables, the smallest rectangle and the order.
+    ///
+    /// Counts are exact, of any size, on a transfer matrix (docs/rectangles.md).
+    Rectangles(cmd::rectangles::Args),
     /// Check an answer from the rules (a special judge).
     ///
     /// `check PUZZLE INPUT OUTPUT` prints "ok" (exit 0) or the first reason the output is
@@ -94,6 +99,7 @@ fn main() -> ExitCode {
         Command::Xc(a) => cmd::xc::run(&a),
         Command::Sudoku(a) => cmd::sudoku::run(&a),
         Command::Twins(a) => cmd::twins::run(&a),
+        Command::Rectangles(a) => cmd::rectangles::run(&a),
         Command::Check(a) => cmd::check::run(&a),
     };
     let result = result.and_then(|()| Ok(output::flush()?));

@@ -7,6 +7,7 @@ pub mod check;
 pub mod laser;
 pub mod mayan;
 pub mod pack;
+pub mod rectangles;
 pub mod sat2;
 pub mod sudoku;
 pub mod twins;

@@ -1,0 +1,331 @@
+//! `gridlock rectangles`: what a polyomino set does with rectangles (counts of tilings of
+//! strips, their generating functions, tables, the smallest rectangles and the orders),
+//! on the transfer matrix (`polyform::transfer`, `polyform::atlas`). Conventions:
+//! docs/rectangles.md.
+
+use crate::args::{Format, Picture};
+use crate::output::{self, bad, read_input, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
+use num_bigint::{BigInt, BigUint};
+use polyform::atlas::{self, Goal, Searched};
+use polyform::transfer::{Frontier, TransferError, DEFAULT_MAX_STATES};
+use polyform::{Board, Copies, Freedom, Piece, Shape};
+use puzzles::pack;
+use serde::Serialize;
+use std::path::Path;
+
+/// Arguments of `gridlock rectangles`.
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("question").required(true).args(["length", "gf", "table", "smallest", "order", "odd_order", "square_order"])))]
+pub struct Args {
+    /// The pieces: a set (pentominoes, tetrominoes, kanoodle, dominoes, trominoes,
+    /// monomino) or a file of pieces as `pack` reads them. One piece is used any number
+    /// of times; a set of two or more, each at least once (polyominoes.org's convention),
+    /// unless --copies says otherwise or the file gives some piece a count other than 1
+    /// (then the file's counts hold, a piece without a count used exactly once).
+    #[arg(long, value_name = "SET|FILE")]
+    pieces: String,
+    /// Use every piece this many times: N, LO..HI, * (any number) or LO..*.
+    #[arg(long, value_name = "COUNT", value_parser = Copies::parse)]
+    copies: Option<Copies>,
+    /// Pieces may be rotated but not reflected.
+    #[arg(long)]
+    one_sided: bool,
+    /// The strip's width W (1 to 128), for --length and --gf.
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(1..=128))]
+    width: Option<u32>,
+    /// Print N(W;n), the number of tilings of the W x n rectangle, for n = 0..N (text: a
+    /// line "n N(W;n)", the OEIS b-file format).
+    #[arg(long, value_name = "N", requires = "width")]
+    length: Option<usize>,
+    /// Print the generating function sum N(W;n) x^n as P(x)/Q(x) in lowest terms, Q(0) = 1,
+    /// integer coefficients (derived exactly, checked against the counts).
+    #[arg(long, requires = "width")]
+    gf: bool,
+    /// Print N(w;h) for 1 <= w <= W (a line each) and 1 <= h <= H.
+    #[arg(long, value_name = "WxH", conflicts_with = "width")]
+    table: Option<String>,
+    /// Find the smallest rectangle (least area), square, or rectangle with both sides odd
+    /// that the set tiles, and draw one tiling.
+    #[arg(long, value_enum, value_name = "KIND", conflicts_with = "width")]
+    smallest: Option<Smallest>,
+    /// Find the order: the fewest copies that tile a rectangle (drawn).
+    #[arg(long, conflicts_with = "width")]
+    order: bool,
+    /// Find the odd order: the fewest copies, an odd number, that tile a rectangle.
+    #[arg(long, conflicts_with = "width")]
+    odd_order: bool,
+    /// Find the fewest copies that tile a square.
+    #[arg(long, conflicts_with = "width")]
+    square_order: bool,
+    /// Searches (--smallest, the orders) look at rectangles of at most this many cells
+    /// and say so when the bound leaves the answer unproven.
+    #[arg(long, value_name = "CELLS", default_value_t = 1000)]
+    max_area: usize,
+    /// The most states the transfer matrix keeps at one cell (memory is about 16 bytes
+    /// plus 8 per 64 bits of count, per state); past it a count fails and a search
+    /// reports the bound.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// Output format: text, or JSON (docs/rectangles.md; integers past 2^53 as decimal
+    /// strings).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Print the strategy and the transfer matrix's size on stderr.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    picture: Picture,
+}
+
+/// The kinds of smallest rectangle.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug)]
+enum Smallest {
+    /// The least area.
+    Rectangle,
+    /// The smallest square.
+    Square,
+    /// The least area with both sides odd.
+    Odd,
+}
+
+/// An integer in JSON: a number below 2^53, a decimal string from there.
+fn json_int(v: &BigInt) -> serde_json::Value {
+    let limit = BigInt::from(1u64 << 53);
+    if v < &limit && v > &-limit {
+        serde_json::json!(i64::try_from(v).expect("below 2^53"))
+    } else {
+        serde_json::json!(v.to_string())
+    }
+}
+
+fn json_uint(v: &BigUint) -> serde_json::Value {
+    json_int(&BigInt::from(v.clone()))
+}
+
+/// A polynomial in x, coefficients from x^0 up: `1 - x - 2x^2` (`0` when empty).
+fn polynomial(c: &[BigInt]) -> String {
+    let mut out = String::new();
+    for (k, v) in c.iter().enumerate() {
+        if *v == BigInt::default() {
+            continue;
+        }
+        let negative = *v < BigInt::default();
+        let size = if negative { -v } else { v.clone() };
+        if out.is_empty() {
+            if negative {
+                out.push('-');
+            }
+        } else {
+            out.push_str(if negative { " - " } else { " + " });
+        }
+        let one = size == BigInt::from(1);
+        match k {
+            0 => out.push_str(&size.to_string()),
+            _ => {
+                if !one {
+                    out.push_str(&size.to_string());
+                }
+                out.push('x');
+                if k > 1 {
+                    out.push_str(&format!("^{k}"));
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push('0');
+    }
+    out
+}
+
+/// The pieces and their copies, by the command's convention.
+fn pieces(args: &Args) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
+    let spec = args.pieces.as_str();
+    let listed: Vec<(Piece, Copies)> = match polyform::sets::by_name(spec) {
+        Some(set) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
+        None if Path::new(spec).is_file() => {
+            let input = read_input(Some(Path::new(spec)), SMALL_INPUT_LIMIT)?;
+            pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?
+        }
+        None => return Err(bad(format_args!("--pieces: '{spec}' is neither a set ({}) nor a file", polyform::sets::NAMES))),
+    };
+    let file_counts = listed.iter().any(|(_, c)| *c != Copies::ONE);
+    let (pieces, written): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
+    let copies = match args.copies {
+        Some(c) => vec![c; pieces.len()],
+        None if file_counts => written,
+        None => atlas::default_copies(pieces.len()),
+    };
+    Ok((pieces, copies))
+}
+
+/// The --table argument: W x H, each 1 to 1000.
+fn table_size(spec: &str) -> Result<(usize, usize), output::Failure> {
+    let board = pack::rectangle(spec).map_err(|e| bad(format_args!("--table: {e}")))?;
+    let cells = board.cells();
+    let w = cells.iter().map(|c| c.x).max().unwrap_or(0) + 1;
+    let h = cells.iter().map(|c| c.y).max().unwrap_or(0) + 1;
+    Ok((w as usize, h as usize))
+}
+
+fn failed(e: TransferError) -> output::Failure {
+    bad(e)
+}
+
+/// Runs `gridlock rectangles`.
+pub fn run(args: &Args) -> Outcome {
+    let (pieces, copies) = pieces(args)?;
+    let shapes: Vec<Shape> = pieces.iter().map(|p| p.shape.clone()).collect();
+    let freedom = if args.one_sided { Freedom::OneSided } else { Freedom::Free };
+    let searching = args.smallest.is_some() || args.order || args.odd_order || args.square_order;
+    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[Some(Path::new(&args.pieces))])?;
+    if svg.is_some() && !searching {
+        return Err(bad("--svg draws the tiling a search finds (--smallest or an order)"));
+    }
+    let run = Run::new("rectangles", args.format);
+    if let Some(n) = args.length {
+        let width = args.width.expect("clap requires it") as usize;
+        let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(failed)?.max_states(args.max_states);
+        let bar = output::progress_bar_of("columns");
+        let strip = atlas::strip(&frontier, n, &mut |done| {
+            if let Some(b) = &bar {
+                b.set_length(n as u64);
+                b.set_position(done as u64);
+            }
+        })
+        .map_err(failed)?;
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        stats(args, &frontier, strip.boundary_states);
+        let text = || strip.counts.iter().enumerate().map(|(i, c)| format!("{i} {c}\n")).collect::<String>();
+        let counts: Vec<serde_json::Value> = strip.counts.iter().map(json_uint).collect();
+        let answer = serde_json::json!({ "verdict": "counts", "width": width, "counts": counts });
+        return run.answer(text, &answer, &serde_json::json!({ "boundary_states": strip.boundary_states }));
+    }
+    if args.gf {
+        let width = args.width.expect("clap requires it") as usize;
+        let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(failed)?.max_states(args.max_states);
+        let (rational, counts) = atlas::generating_function(&frontier, 1 << 20, &mut |_| {}).map_err(failed)?;
+        // The check the docs promise: the function re-expanded gives every count.
+        let back = rational.expand(counts.len());
+        assert!(back.iter().zip(&counts).all(|(a, b)| *a == BigInt::from(b.clone())), "the generating function expands to the counts");
+        stats(args, &frontier, counts.len());
+        let text = || format!("({}) / ({})\n", polynomial(&rational.numerator), polynomial(&rational.denominator));
+        let answer = serde_json::json!({
+            "verdict": "generating_function",
+            "width": width,
+            "numerator": rational.numerator.iter().map(json_int).collect::<Vec<_>>(),
+            "denominator": rational.denominator.iter().map(json_int).collect::<Vec<_>>(),
+        });
+        return run.answer(text, &answer, &serde_json::json!({ "terms_checked": counts.len() }));
+    }
+    if let Some(spec) = &args.table {
+        let (w_max, h_max) = table_size(spec)?;
+        let mut table = vec![vec![BigUint::default(); h_max]; w_max];
+        // N(w;h) = N(h;w) (a quarter turn keeps every set of orientations): each pair is
+        // counted on a strip as high as its shorter side.
+        for s in 1..=w_max.min(h_max) {
+            let frontier = Frontier::new(&shapes, freedom, &copies, s).map_err(failed)?.max_states(args.max_states);
+            let counts = frontier.strip_counts(w_max.max(h_max), &mut |_| {}).map_err(failed)?;
+            for t in s..=w_max.max(h_max) {
+                if s <= w_max && t <= h_max {
+                    table[s - 1][t - 1] = counts[t].clone();
+                }
+                if t <= w_max && s <= h_max {
+                    table[t - 1][s - 1] = counts[t].clone();
+                }
+            }
+        }
+        let text = || table.iter().map(|row| row.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ") + "\n").collect::<String>();
+        let rows: Vec<Vec<serde_json::Value>> = table.iter().map(|row| row.iter().map(json_uint).collect()).collect();
+        let answer = serde_json::json!({ "verdict": "table", "table": rows });
+        return run.answer(text, &answer, &serde_json::json!({}));
+    }
+    let goal = match (args.smallest, args.order, args.odd_order) {
+        (Some(Smallest::Rectangle), ..) => Goal::Rectangle,
+        (Some(Smallest::Square), ..) => Goal::Square,
+        (Some(Smallest::Odd), ..) => Goal::Odd,
+        (None, true, _) => Goal::Order,
+        (None, _, true) => Goal::OddOrder,
+        _ => Goal::SquareOrder,
+    };
+    let bar = output::progress_bar_of("widths");
+    let searched = atlas::search(&shapes, freedom, &copies, goal, args.max_area, args.max_states, &mut |r| {
+        if let Some(b) = &bar {
+            b.set_length(args.max_area.isqrt() as u64);
+            b.set_position(r as u64);
+        }
+    })
+    .map_err(failed)?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if args.stats {
+        eprintln!("strategy: transfer matrix, one sweep per width, widths by increasing area");
+    }
+    answer_search(&run, &pieces, &searched, &svg)
+}
+
+fn stats(args: &Args, frontier: &Frontier, states: usize) {
+    if args.stats {
+        eprintln!(
+            "strategy: transfer matrix (frontier of {} bits, {} rows); {} states at the column boundaries",
+            frontier.frontier_bits(),
+            frontier.height(),
+            states
+        );
+    }
+}
+
+/// One tiling that a search found.
+#[derive(Serialize)]
+struct Tile {
+    piece: String,
+    cells: Vec<[i64; 2]>,
+}
+
+fn answer_search(run: &Run, pieces: &[Piece], searched: &Searched, svg: &Option<SvgTarget>) -> Outcome {
+    let Some(found) = &searched.found else {
+        let why = searched.unproven.clone().unwrap_or_default();
+        let answer = serde_json::json!({ "verdict": "not_found", "proven": false, "bound": why });
+        return run.answer(|| format!("No rectangle found: {why}\n"), &answer, &serde_json::json!({}));
+    };
+    let board = Board::rectangle(found.rows as i32, found.columns as i32);
+    let index = |r: i32, c: i32| r as usize * found.columns + c as usize;
+    let tiling: pack::Tiling = found.tiles.iter().map(|(p, _, cells)| (*p, cells.iter().map(|&(r, c)| index(r, c)).collect())).collect();
+    let drawing = pack::render_tiling(&board, pieces, &tiling);
+    if let Some(target) = svg {
+        output::check_svg_size(board.len())?;
+        let tiles: pack::Packing = tiling.iter().map(|(_, cells)| cells.clone()).collect();
+        let labels: Vec<char> = (0..tiling.len()).map(pack::nth_label).collect();
+        let legend: Vec<(char, String)> = tiling.iter().zip(&labels).map(|((p, _), &l)| (l, pieces[*p].name.clone())).collect();
+        target.write(&puzzles::svg::pack(&pack::piece_grid(&board, &tiles), &labels, &legend))?;
+        if SvgTarget::is_stdout(svg) {
+            return Ok(());
+        }
+    }
+    let tiles: Vec<Tile> = found
+        .tiles
+        .iter()
+        .map(|(p, _, cells)| Tile { piece: pieces[*p].name.clone(), cells: cells.iter().map(|&(r, c)| [r as i64, c as i64]).collect() })
+        .collect();
+    let answer = serde_json::json!({
+        "verdict": "found",
+        "rows": found.rows,
+        "columns": found.columns,
+        "copies": found.copies,
+        "proven": searched.unproven.is_none(),
+        "bound": searched.unproven,
+        "board": super::lines(&drawing).into_iter().take(found.rows).collect::<Vec<_>>(),
+        "tiles": tiles,
+    });
+    let text = || {
+        let mut t = format!("{} x {}, {} copies\n{drawing}", found.rows, found.columns, found.copies);
+        if let Some(why) = &searched.unproven {
+            t.push_str(&format!("not proven the least: {why}\n"));
+        }
+        t
+    };
+    run.answer(text, &answer, &serde_json::json!({}))
+}

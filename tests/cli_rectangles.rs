@@ -1,0 +1,197 @@
+//! `gridlock rectangles` and the big counts of `pack --count`: the examples of
+//! docs/rectangles.md run byte for byte; printed generating functions re-expanded (here,
+//! by series division) equal the printed counts; JSON integers past 2^53 are strings;
+//! `pack --count` past 2^128 equals the Fibonacci numbers computed here; errors exit 2.
+
+mod common;
+
+use common::gridlock;
+use num_bigint::{BigInt, BigUint};
+use serde_json::Value;
+
+fn run(args: &[&str]) -> (String, String, i32) {
+    let out = gridlock().args(args).output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
+}
+
+fn json(args: &[&str]) -> Value {
+    let (out, err, code) = run(&[args, &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["schema"], "gridlock-answer/1");
+    v
+}
+
+/// A JSON integer: a number below 2^53, a decimal string from there.
+fn integer(v: &Value) -> BigInt {
+    match v {
+        Value::Number(n) => {
+            let i = n.as_i64().expect("an integer");
+            assert!(i.unsigned_abs() < 1 << 53, "numbers stay below 2^53");
+            BigInt::from(i)
+        }
+        Value::String(s) => {
+            let i: BigInt = s.parse().expect("a decimal string");
+            assert!(i.magnitude().bits() > 53, "strings only from 2^53: {s}");
+            i
+        }
+        other => panic!("not an integer: {other}"),
+    }
+}
+
+#[test]
+fn the_documented_examples_print_what_the_page_says() {
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rectangles.md")).unwrap();
+    let mut examples = 0;
+    for block in page.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let (command, expected) = block.split_once('\n').unwrap();
+        let words: Vec<String> = command
+            .strip_prefix("$ gridlock ")
+            .expect("a gridlock command")
+            .split_whitespace()
+            .map(|w| w.trim_matches('\'').to_string())
+            .collect();
+        let out = gridlock().current_dir(env!("CARGO_MANIFEST_DIR")).args(&words).output().unwrap();
+        assert!(out.status.success(), "{command}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{command}");
+        examples += 1;
+    }
+    assert!(examples >= 8, "the page's examples were found ({examples})");
+}
+
+/// The series of P/Q to `n` terms, by long division (Q(0) = 1).
+fn series(p: &[BigInt], q: &[BigInt], n: usize) -> Vec<BigInt> {
+    assert_eq!(q[0], BigInt::from(1));
+    let mut out: Vec<BigInt> = Vec::new();
+    for k in 0..n {
+        let mut v = p.get(k).cloned().unwrap_or_default();
+        for i in 1..q.len().min(k + 1) {
+            v -= &q[i] * &out[k - i];
+        }
+        out.push(v);
+    }
+    out
+}
+
+#[test]
+fn generating_functions_re_expand_to_the_counts() {
+    let l = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/l-tromino.txt");
+    for (pieces, widths) in [(l, 2..=8), ("dominoes", 2..=8)] {
+        for w in widths {
+            let w = w.to_string();
+            let gf = json(&["rectangles", "--pieces", pieces, "--gf", "--width", &w]);
+            assert_eq!(gf["verdict"], "generating_function");
+            let p: Vec<BigInt> = gf["numerator"].as_array().unwrap().iter().map(integer).collect();
+            let q: Vec<BigInt> = gf["denominator"].as_array().unwrap().iter().map(integer).collect();
+            let counts = json(&["rectangles", "--pieces", pieces, "--width", &w, "--length", "120"]);
+            let counts: Vec<BigInt> = counts["counts"].as_array().unwrap().iter().map(integer).collect();
+            assert_eq!(series(&p, &q, counts.len()), counts, "{pieces} width {w}");
+            // Lowest terms: no common root is checked here, but the degree is at most the
+            // order the counts need: dropping Q's last term breaks the expansion.
+            let mut shorter = q.clone();
+            if shorter.len() > 1 {
+                shorter.pop();
+                assert_ne!(series(&p, &shorter, counts.len()), counts);
+            }
+        }
+    }
+}
+
+#[test]
+fn pack_counts_past_2_128_are_exact() {
+    // Tilings of 2 x n by dominoes: the Fibonacci number F(n + 1).
+    let (mut a, mut b) = (BigUint::from(1u32), BigUint::from(1u32));
+    for _ in 1..1000 {
+        let c = &a + &b;
+        a = b;
+        b = c;
+    }
+    let (out, err, code) = run(&["pack", "--count", "--rect", "2x1000", "--pieces", "dominoes", "--copies", "*"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), b.to_string());
+    assert_eq!(out.trim().len(), 209);
+    let v = json(&["pack", "--count", "--rect", "1000x2", "--pieces", "dominoes", "--copies", "*"]);
+    assert_eq!(integer(&v["count"]), BigInt::from(b));
+    // Below 2^53 the count stays a number.
+    let v = json(&["pack", "--count", "--rect", "8x8", "--pieces", "dominoes", "--copies", "*"]);
+    assert_eq!(v["count"], 12_988_816);
+}
+
+#[test]
+fn l_tromino_on_9x60_agrees_between_pack_and_rectangles() {
+    let l = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/l-tromino.txt");
+    let (count, err, code) = run(&["pack", "--count", "--rect", "9x60", "--pieces", l, "--copies", "*", "--stats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("transfer matrix"), "{err}");
+    let (strip, _, _) = run(&["rectangles", "--pieces", l, "--width", "9", "--length", "60"]);
+    assert_eq!(strip.lines().last().unwrap(), format!("60 {}", count.trim()));
+    // The same count on the rotated board, and on the tiler where it fits: 9 x 12.
+    let (a, _, _) = run(&["pack", "--count", "--rect", "60x9", "--pieces", l, "--copies", "*"]);
+    assert_eq!(a, count);
+    let (twelve, _, _) = run(&["pack", "--count", "--rect", "9x12", "--pieces", l, "--copies", "*"]);
+    let (xc, _, _) = {
+        let knuth = gridlock().args(["pack", "--emit-knuth", "--rect", "9x12", "--pieces", l, "--copies", "*"]).output().unwrap();
+        let out = gridlock().args(["xc", "--count"]).write_stdin(knuth.stdout).output().unwrap();
+        (String::from_utf8(out.stdout).unwrap(), (), ())
+    };
+    assert_eq!(twelve, xc, "transfer matrix against exact cover");
+}
+
+#[test]
+fn searches_answer_in_json() {
+    let y = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/y-pentomino.txt");
+    let v = json(&["rectangles", "--pieces", y, "--order"]);
+    assert_eq!((v["rows"].as_u64(), v["columns"].as_u64(), v["copies"].as_u64()), (Some(5), Some(10), Some(10)));
+    assert_eq!(v["proven"], true);
+    let tiles = v["tiles"].as_array().unwrap();
+    assert_eq!(tiles.len(), 10);
+    let mut cells: Vec<(i64, i64)> = tiles
+        .iter()
+        .flat_map(|t| t["cells"].as_array().unwrap().iter().map(|c| (c[0].as_i64().unwrap(), c[1].as_i64().unwrap())))
+        .collect();
+    cells.sort();
+    assert_eq!(cells, (0..5).flat_map(|r| (0..10).map(move |c| (r, c))).collect::<Vec<_>>());
+    let x = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/x-pentomino.txt");
+    let v = json(&["rectangles", "--pieces", x, "--order", "--max-area", "60"]);
+    assert_eq!(v["verdict"], "not_found");
+    assert_eq!(v["proven"], false);
+    // Tables: N(w;h) = N(h;w), and the JSON rows are the text's lines.
+    let t = json(&["rectangles", "--pieces", "dominoes", "--table", "4x6"]);
+    let rows = t["table"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[1].as_array().unwrap().iter().map(integer).collect::<Vec<_>>(), [1, 2, 3, 5, 8, 13].map(BigInt::from));
+    assert_eq!(rows[2].as_array().unwrap().iter().map(integer).collect::<Vec<_>>(), [0, 3, 0, 11, 0, 41].map(BigInt::from));
+    assert_eq!(integer(&rows[3][5]), BigInt::from(281));
+}
+
+#[test]
+fn an_svg_of_the_tiling_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("y.svg");
+    let y = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/y-pentomino.txt");
+    let (_, err, code) = run(&["rectangles", "--pieces", y, "--order", "--svg", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert!(doc.descendants().filter(|n| n.has_tag_name("rect")).count() >= 50);
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line() {
+    for args in [
+        &["rectangles", "--pieces", "dominoes"][..],
+        &["rectangles", "--pieces", "nonsense", "--order"],
+        &["rectangles", "--pieces", "dominoes", "--length", "5"],
+        &["rectangles", "--pieces", "dominoes", "--width", "0", "--length", "5"],
+        &["rectangles", "--pieces", "dominoes", "--table", "0x5"],
+        &["rectangles", "--pieces", "dominoes", "--width", "3", "--length", "5", "--svg", "x.svg"],
+        &["rectangles", "--pieces", "pentominoes", "--width", "30", "--length", "5"],
+        &["rectangles", "--pieces", "pentominoes", "--copies", "*", "--width", "12", "--length", "40", "--max-states", "1000"],
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: no partial answer");
+        assert!(!err.trim().is_empty() && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
