@@ -6,6 +6,8 @@ grid puzzles, from Rust.
 - ``two_sat``: 2-SAT in linear time.
 - ``pack``: polyomino packing with piece counts on any board (bitboard packer and
   tiler, dancing links past their sizes), with SVG pictures for Jupyter.
+- ``rectangles``: what a polyomino set does with rectangles (counts of strips of any
+  size, generating functions, tables, smallest rectangles and orders).
 - ``beads``, ``laser``, ``mayan``, ``twins``: the contest puzzles, ``solve`` and
   ``check``.
 - ``sudoku``: sudoku and its variants (jigsaw, X, windoku, killer; 4x4 to 36x36):
@@ -25,6 +27,7 @@ from ._gridlock import (
     Solution,
     pack,
     pack_knuth,
+    rectangles,
     two_sat,
 )
 from ._verdict import Verdict
@@ -42,6 +45,7 @@ __all__ = [
     "mayan",
     "pack",
     "pack_knuth",
+    "rectangles",
     "sudoku",
     "twins",
     "two_sat",

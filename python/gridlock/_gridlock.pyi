@@ -1,6 +1,6 @@
 """Type stubs of the extension module (the Rust side of the package)."""
 
-from typing import Iterable, Iterator, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
 
 Cell = Tuple[int, int]
 Count = Union[int, str, Tuple[int, Optional[int]]]
@@ -99,6 +99,32 @@ def pack_knuth(text: str, *, one_sided: bool = False) -> "Packing":
     with ranges, ``[0-5][0-9]``), then per piece ``[MULT|]NAME`` and its typical cells.
     Cell ``xy`` is row x, column y. Raises ``gridlock.ParseError`` (line, column)."""
 
+def rectangles(
+    pieces: Union[str, Dict[str, Any]],
+    *,
+    copies: Optional[Any] = None,
+    one_sided: bool = False,
+    width: Optional[int] = None,
+    length: Optional[int] = None,
+    gf: bool = False,
+    table: Optional[Tuple[int, int]] = None,
+    smallest: Optional[str] = None,
+    order: bool = False,
+    odd_order: bool = False,
+    square_order: bool = False,
+    max_area: int = 1000,
+    max_states: int = 4194304,
+) -> Dict[str, Any]:
+    """What a polyomino set does with rectangles, as ``gridlock rectangles``
+    (docs/rectangles.md): exactly one question of ``length`` (with ``width``: counts
+    N(width; n) for n = 0..length), ``gf`` (with ``width``: ``numerator`` and
+    ``denominator`` of the generating function), ``table=(W, H)``, ``smallest``
+    (``"rectangle"``, ``"square"``, ``"odd"``), ``order``, ``odd_order``,
+    ``square_order`` (``rows``, ``columns``, ``copies``, ``tiles``, ``proven``,
+    ``bound``). One piece is used any number of times, a set of two or more each at
+    least once, unless ``copies`` or the pieces' own counts say otherwise. Counts are
+    exact Python ints of any size. Raises ``ValueError``."""
+
 class Packing:
     def first(self) -> Optional["Solution"]:
         """One packing or ``None``."""
@@ -106,7 +132,8 @@ class Packing:
         """Every packing, lazily; ``unique``: one per class under the board's
         symmetries (copies of a piece are indistinguishable)."""
     def count(self, unique: bool = False, threads: int = 1) -> int:
-        """The number of packings, exact; ``unique``: of classes under the board's
+        """The number of packings, exact and of any size (on the transfer matrix when the
+        pieces have no upper bound on their copies); ``unique``: of classes under the board's
         symmetries (Burnside's lemma; copies of a piece are indistinguishable);
         ``threads`` (clamped to the cores) counts subtrees in parallel."""
     def sample(self, n: int, *, seed: int = 0, max_nodes: int = 50_000_000) -> List["Solution"]:

@@ -2,6 +2,9 @@
 //! bitboard tiler or dancing links, chosen in `polyform::cover::Search`).
 
 use crate::{interruptible, parse_error, value_error, Stream};
+use num_bigint::BigUint;
+use polyform::atlas::{self, Goal};
+use polyform::transfer::{Frontier, TransferError, DEFAULT_MAX_STATES};
 use polyform::{Board, Cell, Copies, Freedom, Piece};
 use puzzles::pack::{self, PackSolver, Tiling};
 use pyo3::prelude::*;
@@ -179,14 +182,14 @@ impl Packing {
     /// symmetries (Burnside's lemma; copies of a piece indistinguishable); on `threads`
     /// threads where the engine's tree can be cut.
     #[pyo3(signature = (unique = false, threads = 1))]
-    fn count(&self, py: Python<'_>, unique: bool, threads: usize) -> PyResult<u128> {
+    fn count(&self, py: Python<'_>, unique: bool, threads: usize) -> PyResult<BigUint> {
         let solver = &*self.solver;
         let options = pack::RunOptions { threads: crate::threads(threads)?, shard: None, progress: None };
         let counted = interruptible(py, || {
             if unique {
-                solver.count_tilings_with_symmetry(&options).map(|(_, u)| u)
+                solver.count_tilings_with_symmetry(&options).map(|(_, u)| u.into())
             } else {
-                solver.count_tilings(&options)
+                solver.count_exact(&options)
             }
         })?;
         counted.map_err(|e| match e {
@@ -339,8 +342,112 @@ impl Solution {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pack_problem, m)?)?;
     m.add_function(wrap_pyfunction!(pack_knuth, m)?)?;
+    m.add_function(wrap_pyfunction!(rectangles, m)?)?;
     m.add_class::<Packing>()?;
     m.add_class::<Solutions>()?;
     m.add_class::<Solution>()?;
     Ok(())
+}
+
+/// What a polyomino set does with rectangles, as `gridlock rectangles` (docs/rectangles.md):
+/// exactly one question of `length` (with `width`), `gf` (with `width`), `table`
+/// (`(W, H)`), `smallest` (`"rectangle"`, `"square"` or `"odd"`), `order`, `odd_order`,
+/// `square_order`. Returns the JSON answer's fields as a dict, integers as Python ints.
+#[pyfunction]
+#[pyo3(signature = (pieces, *, copies = None, one_sided = false, width = None, length = None, gf = false, table = None,
+    smallest = None, order = false, odd_order = false, square_order = false, max_area = 1000, max_states = DEFAULT_MAX_STATES))]
+#[allow(clippy::too_many_arguments)]
+fn rectangles<'py>(
+    py: Python<'py>,
+    pieces: &Bound<'py, PyAny>,
+    copies: Option<CountArg>,
+    one_sided: bool,
+    width: Option<usize>,
+    length: Option<usize>,
+    gf: bool,
+    table: Option<(usize, usize)>,
+    smallest: Option<String>,
+    order: bool,
+    odd_order: bool,
+    square_order: bool,
+    max_area: usize,
+    max_states: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let listed = read_pieces(pieces)?;
+    let file_counts = listed.iter().any(|(_, c)| *c != Copies::ONE);
+    let (pieces, written): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
+    let copies = match copies {
+        Some(c) => vec![c.copies("*")?; pieces.len()],
+        None if file_counts => written,
+        None => atlas::default_copies(pieces.len()),
+    };
+    let shapes: Vec<polyform::Shape> = pieces.iter().map(|p| p.shape.clone()).collect();
+    let freedom = if one_sided { Freedom::OneSided } else { Freedom::Free };
+    let asked = [length.is_some(), gf, table.is_some(), smallest.is_some(), order, odd_order, square_order];
+    if asked.iter().filter(|&&a| a).count() != 1 {
+        return Err(value_error("ask exactly one of length, gf, table, smallest, order, odd_order, square_order"));
+    }
+    if (length.is_some() || gf) != width.is_some() {
+        return Err(value_error("width goes with length or gf (and only with them)"));
+    }
+    let failed = |e: TransferError| value_error(e);
+    let out = PyDict::new(py);
+    let frontier = |w: usize| Frontier::new(&shapes, freedom, &copies, w).map(|f| f.max_states(max_states)).map_err(failed);
+    if let Some(n) = length {
+        let f = frontier(width.unwrap_or(0))?;
+        let counts = interruptible(py, || f.strip_counts(n, &mut |_| {}))?.map_err(failed)?;
+        out.set_item("width", width)?;
+        out.set_item("counts", counts)?;
+    } else if gf {
+        let f = frontier(width.unwrap_or(0))?;
+        let (r, _) = interruptible(py, || atlas::generating_function(&f, 1 << 20, &mut |_| {}))?.map_err(failed)?;
+        out.set_item("width", width)?;
+        out.set_item("numerator", r.numerator)?;
+        out.set_item("denominator", r.denominator)?;
+    } else if let Some((w_max, h_max)) = table {
+        if w_max == 0 || h_max == 0 {
+            return Err(value_error("a table is at least 1x1"));
+        }
+        let rows = interruptible(py, || -> Result<Vec<Vec<BigUint>>, TransferError> {
+            let mut t = vec![vec![BigUint::default(); h_max]; w_max];
+            for s in 1..=w_max.min(h_max) {
+                let f = Frontier::new(&shapes, freedom, &copies, s)?.max_states(max_states);
+                let counts = f.strip_counts(w_max.max(h_max), &mut |_| {})?;
+                for (t_len, count) in counts.iter().enumerate().skip(s) {
+                    if t_len <= h_max {
+                        t[s - 1][t_len - 1] = count.clone();
+                    }
+                    if t_len <= w_max && s <= h_max {
+                        t[t_len - 1][s - 1] = count.clone();
+                    }
+                }
+            }
+            Ok(t)
+        })?
+        .map_err(failed)?;
+        out.set_item("table", rows)?;
+    } else {
+        let goal = match smallest.as_deref() {
+            Some("rectangle") => Goal::Rectangle,
+            Some("square") => Goal::Square,
+            Some("odd") => Goal::Odd,
+            Some(other) => return Err(value_error(format_args!("smallest is 'rectangle', 'square' or 'odd', not '{other}'"))),
+            None if order => Goal::Order,
+            None if odd_order => Goal::OddOrder,
+            None => Goal::SquareOrder,
+        };
+        let searched =
+            interruptible(py, || atlas::search(&shapes, freedom, &copies, goal, max_area, max_states, &mut |_| {}))?.map_err(failed)?;
+        out.set_item("proven", searched.unproven.is_none())?;
+        out.set_item("bound", searched.unproven)?;
+        if let Some(found) = searched.found {
+            out.set_item("rows", found.rows)?;
+            out.set_item("columns", found.columns)?;
+            out.set_item("copies", found.copies)?;
+            let tiles: Vec<(String, Vec<(i32, i32)>)> =
+                found.tiles.into_iter().map(|(p, _, cells)| (pieces[p].name.clone(), cells)).collect();
+            out.set_item("tiles", tiles)?;
+        }
+    }
+    Ok(out)
 }

@@ -1,0 +1,79 @@
+"""``gridlock.rectangles`` and big counts: the same answers as ``gridlock rectangles
+--format json`` (the CLI), Python ints past 2**128 equal to a recurrence computed here,
+and generating functions that expand to the counts."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import gridlock
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data" / "rectangles"
+CLI = Path(os.environ.get("GRIDLOCK_BIN", ROOT / "target" / "release" / "gridlock"))
+L_TROMINO = {"L": "##\n#."}
+
+
+def cli_json(*args: str) -> dict:
+    if not CLI.exists():
+        pytest.skip(f"{CLI} not built (cargo build --release)")
+    done = subprocess.run([str(CLI), "rectangles", *args, "--format", "json"], capture_output=True, text=True, check=True)
+    answer = json.loads(done.stdout)
+    return {k: (int(v) if isinstance(v, str) and v.isdigit() else v) for k, v in answer.items()}
+
+
+def as_ints(values):
+    return [int(v) for v in values]
+
+
+def test_dominoes_on_2_by_n_are_fibonacci_past_2_128():
+    counts = gridlock.rectangles("dominoes", width=2, length=1000)["counts"]
+    a, b = 1, 1
+    for n in range(1, 1001):
+        assert counts[n] == b, n
+        a, b = b, a + b
+    assert counts[1000].bit_length() > 128
+    assert gridlock.pack("..\n" * 1000, "dominoes", copies="*").count() == counts[1000]
+
+
+def test_generating_function_expands_to_the_counts():
+    for width in range(2, 7):
+        gf = gridlock.rectangles(L_TROMINO, width=width, gf=True)
+        p, q = gf["numerator"], gf["denominator"]
+        assert q[0] == 1
+        counts = gridlock.rectangles(L_TROMINO, width=width, length=80)["counts"]
+        series = []
+        for k in range(len(counts)):
+            v = p[k] if k < len(p) else 0
+            for i in range(1, min(len(q), k + 1)):
+                v -= q[i] * series[k - i]
+            series.append(v)
+        assert series == counts, width
+
+
+def test_answers_equal_the_cli():
+    l_file = str(DATA / "l-tromino.txt")
+    mine = gridlock.rectangles(L_TROMINO, table=(5, 7))
+    theirs = cli_json("--pieces", l_file, "--table", "5x7")
+    assert mine["table"] == [as_ints(row) for row in theirs["table"]]
+    mine = gridlock.rectangles(L_TROMINO, width=4, gf=True)
+    theirs = cli_json("--pieces", l_file, "--gf", "--width", "4")
+    assert (mine["numerator"], mine["denominator"]) == (as_ints(theirs["numerator"]), as_ints(theirs["denominator"]))
+    y = gridlock.rectangles({"Y": "####\n.#.."}, order=True)
+    assert (y["rows"], y["columns"], y["copies"], y["proven"]) == (5, 10, 10, True)
+    cells = sorted(c for _, tile in y["tiles"] for c in tile)
+    assert cells == [(r, c) for r in range(5) for c in range(10)]
+
+
+def test_bad_questions_raise_value_error():
+    with pytest.raises(ValueError):
+        gridlock.rectangles("dominoes")
+    with pytest.raises(ValueError):
+        gridlock.rectangles("dominoes", length=5)
+    with pytest.raises(ValueError):
+        gridlock.rectangles("dominoes", order=True, smallest="oval")
+    with pytest.raises(ValueError):
+        gridlock.rectangles("pentominoes", copies="*", width=12, length=40, max_states=1000)
