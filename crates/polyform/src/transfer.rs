@@ -88,6 +88,10 @@ pub struct Frontier {
     place: Vec<u128>,
     top: Vec<u32>,
     max_states: usize,
+    /// Whether every piece's orientations are closed under the strip's reflection (row
+    /// `r` to `height - 1 - r`): then a state and its mirror image have equal counts at
+    /// every column boundary, and are merged there.
+    mirrored: bool,
 }
 
 /// A tiling as the sweep finds it: per tile `(piece, orientation, cells)` with cells as
@@ -170,7 +174,26 @@ impl Frontier {
                 }
             }
         }
-        Ok(Frontier { height, bits: frontier, orientations, moves, copies: copies.to_vec(), place, top, max_states: DEFAULT_MAX_STATES })
+        // The reflection x -> -x maps each piece's orientations onto themselves (free
+        // pieces always; one-sided ones when each is its own mirror image up to rotation).
+        let mirrored = shapes.iter().enumerate().all(|(q, shape)| {
+            let mut mine: Vec<Shape> = shape.orientations(freedom);
+            let mut images: Vec<Shape> = mine.iter().map(|o| o.transformed(crate::lattice::square::Symmetry::FlipRows)).collect();
+            mine.sort();
+            images.sort();
+            copies[q].hi == Some(0) || mine == images
+        });
+        Ok(Frontier {
+            height,
+            bits: frontier,
+            orientations,
+            moves,
+            copies: copies.to_vec(),
+            place,
+            top,
+            max_states: DEFAULT_MAX_STATES,
+            mirrored,
+        })
     }
 
     /// The same, keeping at most `max` states at any cell (past it a sweep fails with
@@ -310,10 +333,63 @@ impl Frontier {
             for row in 0..self.height {
                 keys = self.step(row, 0, false, &keys, &mut values)?;
             }
+            if self.mirrored {
+                keys = self.merge_mirrors(&keys, &mut values);
+            }
             n += 1;
             out.push(self.boundary_count(&keys, &values));
         }
         Ok(out)
+    }
+
+    /// The image of a column-boundary state under the strip's reflection: each column
+    /// of the frontier read upside down (the copy counters unchanged).
+    fn mirror(&self, key: u128) -> u128 {
+        let h = self.height as u32;
+        let frontier = self.frontier_of(key);
+        let column = if h == 128 { u128::MAX } else { (1u128 << h) - 1 };
+        let mut out = 0u128;
+        let mut at = 0;
+        while at < self.bits {
+            let chunk = (frontier >> at) & column;
+            out |= (chunk.reverse_bits() >> (128 - h)) << at;
+            at += h;
+        }
+        if self.bits == 128 {
+            out
+        } else {
+            out | (key >> self.bits) << self.bits
+        }
+    }
+
+    /// Merges each column-boundary state with its mirror image, into the smaller key.
+    /// Sound because the sweep's only use of a boundary state's value is to pass it on:
+    /// if `w(s)` is the count of `s` plus that of its mirror when they differ (the
+    /// count itself when `s` is its own mirror), the next boundary's merged values are
+    /// again of that form (the reflection maps transitions to transitions), and the
+    /// states that end tilings (empty frontier) are their own mirrors, so their values
+    /// are the counts. States then number about half.
+    fn merge_mirrors(&self, keys: &[u128], values: &mut Counts) -> Vec<u128> {
+        let mut index: FxHashMap<u128, u32> = FxHashMap::default();
+        index.reserve(keys.len());
+        let mut out_keys = Vec::with_capacity(keys.len() / 2 + 1);
+        let mut out = values.empty_like();
+        let mut overflow = false;
+        for (i, &k) in keys.iter().enumerate() {
+            let canonical = k.min(self.mirror(k));
+            let j = *index.entry(canonical).or_insert_with(|| {
+                out_keys.push(canonical);
+                out.push_none();
+                (out_keys.len() - 1) as u32
+            });
+            overflow |= out.add(j as usize, values, i, false);
+        }
+        if overflow {
+            values.widen();
+            return self.merge_mirrors(keys, values);
+        }
+        *values = out;
+        out_keys
     }
 
     /// The sum of the counts of the states with an empty frontier whose copies are
@@ -616,6 +692,15 @@ pub fn count_region(
         return Ok(BigUint::from(u32::from(copies.iter().all(|c| c.lo == 0))));
     }
     let frontier = Frontier::new(shapes, freedom, copies, height)?.max_states(max_states);
+    let length = cells.iter().map(|c| c.1 + 1).max().unwrap_or(0) as usize;
+    if cells.len() == height * length {
+        // A full rectangle: the strip's sweep, with its mirror images merged.
+        let counts = frontier.strip_sweep(&mut |n, _| {
+            progress(n, length);
+            n < length
+        })?;
+        return Ok(counts[length].clone());
+    }
     frontier.count_board(&cells, progress)
 }
 

@@ -232,7 +232,11 @@ fn generating_functions_expand_to_the_counts() {
 
 /// Exact cover with multiplicities (Algorithm M, memoized) on the same board.
 fn exact_cover_count(region: &Region, shapes: &[Shape], copies: &[Copies]) -> u128 {
-    let placements: Vec<Vec<Vec<usize>>> = shapes.iter().map(|s| region.placements(s, Freedom::Free)).collect();
+    exact_cover_count_with(region, shapes, copies, Freedom::Free)
+}
+
+fn exact_cover_count_with(region: &Region, shapes: &[Shape], copies: &[Copies], freedom: Freedom) -> u128 {
+    let placements: Vec<Vec<Vec<usize>>> = shapes.iter().map(|s| region.placements(s, freedom)).collect();
     let cover = cover_with_copies(region.len(), &placements, copies);
     exact_cover::Solver::count_adaptive(&cover.problem).0.unwrap()
 }
@@ -245,7 +249,7 @@ fn small_polyomino() -> impl Strategy<Value = Shape> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(ProptestConfig::with_cases(80))]
     #[test]
     fn counts_equal_exact_cover_on_random_boards(
         shapes in prop::collection::vec(small_polyomino(), 1..=3),
@@ -253,14 +257,16 @@ proptest! {
         rows in 1i32..=6,
         cols in 1i32..=6,
         holes in prop::collection::vec((0i32..6, 0i32..6), 0..4),
+        one_sided in any::<bool>(),
     ) {
+        let freedom = if one_sided { Freedom::OneSided } else { Freedom::Free };
         let copies: Vec<Copies> = (0..shapes.len())
             .map(|i| [ANY, Copies { lo: 1, hi: None }, Copies { lo: 0, hi: Some(2) }, Copies::ONE][kinds[i]])
             .collect();
         let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| Cell::new(r, c, 0))).filter(|c| !holes.contains(&(c.x, c.y)));
         let region = Region::from_cells(cells);
-        let want = exact_cover_count(&region, &shapes, &copies);
-        let got = count_region(&region, &shapes, Freedom::Free, &copies, DEFAULT_MAX_STATES, &mut |_, _| {}).unwrap();
+        let want = exact_cover_count_with(&region, &shapes, &copies, freedom);
+        let got = count_region(&region, &shapes, freedom, &copies, DEFAULT_MAX_STATES, &mut |_, _| {}).unwrap();
         prop_assert_eq!(got, BigUint::from(want));
     }
 }
@@ -275,6 +281,23 @@ fn tables_to_8x8_equal_exact_cover() {
             for h in 1..=8 {
                 let want = exact_cover_count(&Region::rectangle(w as i32, h as i32), &set, &copies);
                 assert_eq!(t[w - 1][h - 1], BigUint::from(want), "{w} x {h}");
+            }
+        }
+    }
+}
+
+#[test]
+fn one_sided_strips_equal_exact_cover() {
+    // One-sided S and Z tetrominoes apart, and the one-sided L-tromino (its own mirror
+    // image up to rotation, so the mirror merge applies).
+    for set in [vec![shape(".##\n##.")], vec![shape("##.\n.##")], vec![shape("##\n#.")], vec![shape("###\n#.."), shape("##")]] {
+        let copies = atlas::default_copies(set.len());
+        for w in 1..=6 {
+            let f = Frontier::new(&set, Freedom::OneSided, &copies, w).unwrap();
+            let counts = f.strip_counts(7, &mut |_| {}).unwrap();
+            for (h, count) in counts.iter().enumerate().skip(1) {
+                let want = exact_cover_count_with(&Region::rectangle(w as i32, h as i32), &set, &copies, Freedom::OneSided);
+                assert_eq!(*count, BigUint::from(want), "{w} x {h}");
             }
         }
     }
