@@ -24,6 +24,11 @@
 //! - [`cover`]: the reduction to exact cover, and [`Search`], the one place where a
 //!   packing's engine (packer, tiler or dancing links) is chosen and its counts are
 //!   spread over threads and shards.
+//! - [`transfer`]: the transfer matrix, a frontier dynamic program over the cells of a
+//!   square-lattice strip or board, column by column, with exact counts of any size;
+//!   [`cover::transfer_count`] chooses it for counts.
+//! - [`atlas`]: what a polyomino set does with rectangles: strip counts, generating
+//!   functions (derived exactly), the smallest rectangles and the orders.
 //! - [`count`]: symmetry-broken counts of packings on any lattice, and their classes
 //!   under the region's symmetries (Burnside).
 //! - [`symmetry`]: a region's symmetries as cell permutations, and counting packings up
@@ -34,8 +39,8 @@
 //!
 //! Modules import one way, in this order (a module imports only from those before it;
 //! `tests/modules.rs` checks that no import closes a circle): `layout`, `copies`; the
-//! lattice files, then `lattice`; `shape`; `region`; `packer`; `tiler`; `cover`;
-//! `symmetry`; `count`; and `knuth`, `sets`, `twins` beside them.
+//! lattice files, then `lattice`; `shape`; `region`; `transfer`; `packer`; `tiler`;
+//! `cover`; `symmetry`; `count`; and `atlas`, `knuth`, `sets`, `twins` beside them.
 //!
 //! ```
 //! use polyform::{Board, Freedom, Packer, Shape};
