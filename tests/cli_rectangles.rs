@@ -113,6 +113,15 @@ fn pack_counts_past_2_128_are_exact() {
     assert_eq!(out.trim().len(), 209);
     let v = json(&["pack", "--count", "--rect", "1000x2", "--pieces", "dominoes", "--copies", "*"]);
     assert_eq!(integer(&v["count"]), BigInt::from(b));
+    // Bounded copies count on the tiler until it passes 2^128, then on the transfer
+    // matrix with a copy counter: 2 x 200 takes exactly 200 dominoes, F(201).
+    let (bounded, err, code) = run(&["pack", "--count", "--rect", "2x200", "--pieces", "dominoes", "--copies", "0..200", "--stats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("past 2^128, the transfer matrix"), "{err}");
+    let (any, _, _) = run(&["pack", "--count", "--rect", "2x200", "--pieces", "dominoes", "--copies", "*"]);
+    assert_eq!(bounded, any);
+    let (fewer, _, _) = run(&["pack", "--count", "--rect", "2x200", "--pieces", "dominoes", "--copies", "0..199"]);
+    assert_eq!(fewer, "0\n");
     // Below 2^53 the count stays a number.
     let v = json(&["pack", "--count", "--rect", "8x8", "--pieces", "dominoes", "--copies", "*"]);
     assert_eq!(v["count"], 12_988_816);

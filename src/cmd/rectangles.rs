@@ -3,7 +3,7 @@
 //! on the transfer matrix (`polyform::transfer`, `polyform::atlas`). Conventions:
 //! docs/rectangles.md.
 
-use crate::args::{Format, Picture};
+use crate::args::{Budget, Format, Picture};
 use crate::output::{self, bad, read_input, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
 use num_bigint::{BigInt, BigUint};
 use polyform::atlas::{self, Goal, Searched};
@@ -75,6 +75,8 @@ pub struct Args {
     stats: bool,
     #[command(flatten)]
     picture: Picture,
+    #[command(flatten)]
+    budget: Budget,
 }
 
 /// The kinds of smallest rectangle.
@@ -183,30 +185,62 @@ pub fn run(args: &Args) -> Outcome {
         return Err(bad("--svg draws the tiling a search finds (--smallest or an order)"));
     }
     let run = Run::new("rectangles", args.format);
+    output::start_time_limit(args.budget.time_limit);
     if let Some(n) = args.length {
         let width = args.width.expect("clap requires it") as usize;
         let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(failed)?.max_states(args.max_states);
         let bar = output::progress_bar_of("columns");
-        let strip = atlas::strip(&frontier, n, &mut |done| {
+        // Counts stream once the boundary states have closed (no later column can then
+        // fail on --max-states); before that they are held back, so a failure prints
+        // nothing.
+        let mut list = run.stream("counts", "");
+        let mut held: Vec<(usize, BigUint)> = Vec::new();
+        let mut written: std::io::Result<()> = Ok(());
+        let mut push = |list: &mut output::Stream, n: usize, count: &BigUint| {
+            if written.is_ok() {
+                written = list.push(|| format!("{n} {count}\n"), &output::json_count(count));
+            }
+        };
+        let (states, _) = atlas::strip_stream(&frontier, n, &mut |i, count, closed| {
             if let Some(b) = &bar {
                 b.set_length(n as u64);
-                b.set_position(done as u64);
+                b.set_position(i as u64);
+            }
+            if !closed {
+                held.push((i, count.clone()));
+                return;
+            }
+            for (j, c) in held.drain(..) {
+                push(&mut list, j, &c);
+            }
+            push(&mut list, i, count);
+        })
+        .map_err(failed)?;
+        for (j, c) in held.drain(..) {
+            push(&mut list, j, &c);
+        }
+        written?;
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        stats(args, &frontier, states);
+        let fields = serde_json::json!({ "verdict": "counts", "width": width });
+        return list.finish("", &fields, &serde_json::json!({ "boundary_states": states }));
+    }
+    if args.gf {
+        let width = args.width.expect("clap requires it") as usize;
+        let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(failed)?.max_states(args.max_states);
+        let bar = output::progress_bar_of("columns (until the states close)");
+        let (rational, counts) = atlas::generating_function(&frontier, 1 << 20, &mut |n| {
+            if let Some(b) = &bar {
+                b.set_length((n + 1) as u64);
+                b.set_position(n as u64);
             }
         })
         .map_err(failed)?;
         if let Some(b) = &bar {
             b.finish_and_clear();
         }
-        stats(args, &frontier, strip.boundary_states);
-        let text = || strip.counts.iter().enumerate().map(|(i, c)| format!("{i} {c}\n")).collect::<String>();
-        let counts: Vec<serde_json::Value> = strip.counts.iter().map(json_uint).collect();
-        let answer = serde_json::json!({ "verdict": "counts", "width": width, "counts": counts });
-        return run.answer(text, &answer, &serde_json::json!({ "boundary_states": strip.boundary_states }));
-    }
-    if args.gf {
-        let width = args.width.expect("clap requires it") as usize;
-        let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(failed)?.max_states(args.max_states);
-        let (rational, counts) = atlas::generating_function(&frontier, 1 << 20, &mut |_| {}).map_err(failed)?;
         // The check the docs promise: the function re-expanded gives every count.
         let back = rational.expand(counts.len());
         assert!(back.iter().zip(&counts).all(|(a, b)| *a == BigInt::from(b.clone())), "the generating function expands to the counts");

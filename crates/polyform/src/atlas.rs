@@ -57,16 +57,39 @@ pub struct Strip {
 ///
 /// Errors: as [`Frontier::strip_counts`].
 pub fn strip(frontier: &Frontier, length: usize, progress: &mut dyn FnMut(usize)) -> Result<Strip, TransferError> {
+    let mut counts = Vec::with_capacity(length + 1);
+    let (states, closed) = strip_stream(frontier, length, &mut |n, count, _| {
+        counts.push(count.clone());
+        progress(n);
+    })?;
+    Ok(Strip { counts, boundary_states: states, closed })
+}
+
+/// The counts of the strip `height x n` for `n = 0..=length`, each handed to
+/// `each(n, count, closed)` as it comes, `closed` telling whether the column-boundary
+/// states have closed by then (no later column can bring a new one, so no later column
+/// can need more states than seen: a front end may hold its answer back until then, so
+/// that a count that fails on `max_states` prints nothing). Returns the number of
+/// boundary states met and whether they closed. Memory: one column's states.
+///
+/// Errors: as [`Frontier::strip_counts`].
+pub fn strip_stream(
+    frontier: &Frontier,
+    length: usize,
+    each: &mut dyn FnMut(usize, &BigUint, bool),
+) -> Result<(usize, bool), TransferError> {
     let mut seen = FxHashSet::default();
     let mut closed = false;
-    let counts = frontier.strip_sweep(&mut |n, boundary| {
+    frontier.strip_sweep(&mut |n, count, boundary| {
         let before = seen.len();
-        seen.extend(boundary.iter().copied());
-        closed = n > 0 && seen.len() == before;
-        progress(n);
+        if !closed {
+            seen.extend(boundary.iter().copied());
+            closed = n > 0 && seen.len() == before;
+        }
+        each(n, count, closed);
         n < length
     })?;
-    Ok(Strip { counts, boundary_states: seen.len(), closed })
+    Ok((seen.len(), closed))
 }
 
 /// The generating function `sum N(height; n) x^n` of a strip, exactly: counts are
@@ -76,8 +99,8 @@ pub fn strip(frontier: &Frontier, length: usize, progress: &mut dyn FnMut(usize)
 /// by the Chinese remainder theorem until two more primes change nothing, and then
 /// checked exactly, over the integers, against every count. Also returns the counts.
 ///
-/// Errors: as [`Frontier::strip_counts`]; [`TransferError::TooManyStates`] also when
-/// more than `max_terms` terms would be needed.
+/// Errors: as [`Frontier::strip_counts`]; [`TransferError::TooManyTerms`] when more
+/// than `max_terms` terms would be needed.
 pub fn generating_function(
     frontier: &Frontier,
     max_terms: usize,
@@ -86,7 +109,9 @@ pub fn generating_function(
     let mut seen = FxHashSet::default();
     let mut closed_at: Option<usize> = None;
     let mut too_long = false;
-    let counts = frontier.strip_sweep(&mut |n, boundary| {
+    let mut counts = Vec::new();
+    frontier.strip_sweep(&mut |n, count, boundary| {
+        counts.push(count.clone());
         let before = seen.len();
         seen.extend(boundary.iter().copied());
         if n > 0 && seen.len() == before && closed_at.is_none() {
@@ -101,7 +126,7 @@ pub fn generating_function(
         need.is_none_or(|need| n + 1 < need)
     })?;
     if too_long {
-        return Err(TransferError::TooManyStates(max_terms));
+        return Err(TransferError::TooManyTerms(max_terms));
     }
     Ok((rational_of(&counts), counts))
 }

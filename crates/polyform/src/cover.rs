@@ -330,7 +330,8 @@ pub const TRANSFER_MAX_FRONTIER: u32 = 40;
 /// matrix ([`crate::transfer`]), and its sweep when it does: when every piece may be used
 /// any number of times above its lower bound (no upper bound: the counters stay small),
 /// the frontier is at most [`TRANSFER_MAX_FRONTIER`] bits, and the state fits 128 bits.
-/// With `overflowed` (the other engines' count passed 2^128) any frontier that fits goes.
+/// With `overflowed` (the other engines' count passed 2^128) any frontier and any copies
+/// whose counters fit the state go.
 /// This is the count's one place of choice between the transfer matrix and [`Search`].
 pub fn transfer_count(
     region: &Region,
@@ -339,7 +340,7 @@ pub fn transfer_count(
     copies: &[Copies],
     overflowed: bool,
 ) -> Option<(Frontier, Vec<(i32, i32)>)> {
-    if region.lattice() != crate::lattice::Lattice::Square || copies.iter().any(|c| c.hi.is_some()) || region.is_empty() {
+    if region.lattice() != crate::lattice::Lattice::Square || (copies.iter().any(|c| c.hi.is_some()) && !overflowed) || region.is_empty() {
         return None;
     }
     let (cells, height) = crate::transfer::sweep_cells(region.cells());

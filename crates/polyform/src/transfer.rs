@@ -58,6 +58,9 @@ pub enum TransferError {
     /// A sweep of no rows.
     #[error("a strip is at least 1 row high")]
     NoRows,
+    /// A generating function would need more terms than allowed.
+    #[error("the generating function needs more than {0} terms (the transfer matrix has too many states for it)")]
+    TooManyTerms(usize),
     /// The caller's stop flag was raised ([`exact_cover::interrupt`]).
     #[error("interrupted")]
     Interrupted,
@@ -314,22 +317,26 @@ impl Frontier {
     ///
     /// Errors: [`TransferError::TooManyStates`].
     pub fn strip_counts(&self, length: usize, progress: &mut dyn FnMut(usize)) -> Result<Vec<BigUint>, TransferError> {
-        self.strip_sweep(&mut |n, _| {
+        let mut out = Vec::with_capacity(length + 1);
+        self.strip_sweep(&mut |n, count, _| {
+            out.push(count.clone());
             progress(n);
             n < length
-        })
+        })?;
+        Ok(out)
     }
 
-    /// The counts of `height x n` for `n = 0, 1, ...` while `go_on(n, states)` says so
-    /// (called at each column boundary `n` with the states there, as opaque keys).
+    /// The counts of `height x n` for `n = 0, 1, ...`, each handed to `go_on(n, count,
+    /// states)` as soon as it is known (with the states at that column boundary, as opaque
+    /// keys), while `go_on` returns `true`. Memory is that of one column's states, however
+    /// many counts pass.
     ///
-    /// Errors: [`TransferError::TooManyStates`].
-    pub fn strip_sweep(&self, go_on: &mut dyn FnMut(usize, &[u128]) -> bool) -> Result<Vec<BigUint>, TransferError> {
+    /// Errors: [`TransferError::TooManyStates`], [`TransferError::Interrupted`].
+    pub fn strip_sweep(&self, go_on: &mut dyn FnMut(usize, &BigUint, &[u128]) -> bool) -> Result<(), TransferError> {
         let mut keys = vec![0u128];
         let mut values = Counts::one();
-        let mut out = vec![self.boundary_count(&keys, &values)];
         let mut n = 0;
-        while go_on(n, &keys) {
+        while go_on(n, &self.boundary_count(&keys, &values), &keys) {
             for row in 0..self.height {
                 keys = self.step(row, 0, false, &keys, &mut values)?;
             }
@@ -337,9 +344,8 @@ impl Frontier {
                 keys = self.merge_mirrors(&keys, &mut values);
             }
             n += 1;
-            out.push(self.boundary_count(&keys, &values));
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The image of a column-boundary state under the strip's reflection: each column
@@ -695,11 +701,15 @@ pub fn count_region(
     let length = cells.iter().map(|c| c.1 + 1).max().unwrap_or(0) as usize;
     if cells.len() == height * length {
         // A full rectangle: the strip's sweep, with its mirror images merged.
-        let counts = frontier.strip_sweep(&mut |n, _| {
+        let mut last = BigUint::default();
+        frontier.strip_sweep(&mut |n, count, _| {
             progress(n, length);
+            if n == length {
+                last = count.clone();
+            }
             n < length
         })?;
-        return Ok(counts[length].clone());
+        return Ok(last);
     }
     frontier.count_board(&cells, progress)
 }

@@ -302,3 +302,19 @@ fn one_sided_strips_equal_exact_cover() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+    #[test]
+    fn random_sets_tables_to_8x8_equal_exact_cover(shapes in prop::collection::vec(small_polyomino(), 1..=2)) {
+        let copies = atlas::default_copies(shapes.len());
+        let t = table(&shapes, 8);
+        for w in 1..=8 {
+            for h in w..=8 {
+                let want = exact_cover_count(&Region::rectangle(w as i32, h as i32), &shapes, &copies);
+                prop_assert_eq!(&t[w - 1][h - 1], &BigUint::from(want), "{} x {}", w, h);
+                prop_assert_eq!(&t[h - 1][w - 1], &t[w - 1][h - 1]);
+            }
+        }
+    }
+}

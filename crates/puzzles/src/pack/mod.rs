@@ -411,6 +411,9 @@ impl PackSolver {
         if !self.hopeless && self.transfer(false).is_some() {
             return "transfer matrix (frontier dynamic program, counts of any size, one thread)".to_string();
         }
+        if !self.hopeless && self.transfer(true).is_some() {
+            return format!("{}; past 2^128, the transfer matrix", self.engine());
+        }
         self.engine()
     }
 
