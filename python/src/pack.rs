@@ -374,13 +374,8 @@ fn rectangles<'py>(
     max_states: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let listed = read_pieces(pieces)?;
-    let file_counts = listed.iter().any(|(_, c)| *c != Copies::ONE);
     let (pieces, written): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
-    let copies = match copies {
-        Some(c) => vec![c.copies("*")?; pieces.len()],
-        None if file_counts => written,
-        None => atlas::default_copies(pieces.len()),
-    };
+    let copies = atlas::copies_for(&written, copies.map(|c| c.copies("*")).transpose()?);
     let shapes: Vec<polyform::Shape> = pieces.iter().map(|p| p.shape.clone()).collect();
     let freedom = if one_sided { Freedom::OneSided } else { Freedom::Free };
     let asked = [length.is_some(), gf, table.is_some(), smallest.is_some(), order, odd_order, square_order];
@@ -408,23 +403,7 @@ fn rectangles<'py>(
         if w_max == 0 || h_max == 0 {
             return Err(value_error("a table is at least 1x1"));
         }
-        let rows = interruptible(py, || -> Result<Vec<Vec<BigUint>>, TransferError> {
-            let mut t = vec![vec![BigUint::default(); h_max]; w_max];
-            for s in 1..=w_max.min(h_max) {
-                let f = Frontier::new(&shapes, freedom, &copies, s)?.max_states(max_states);
-                let counts = f.strip_counts(w_max.max(h_max), &mut |_| {})?;
-                for (t_len, count) in counts.iter().enumerate().skip(s) {
-                    if t_len <= h_max {
-                        t[s - 1][t_len - 1] = count.clone();
-                    }
-                    if t_len <= w_max && s <= h_max {
-                        t[t_len - 1][s - 1] = count.clone();
-                    }
-                }
-            }
-            Ok(t)
-        })?
-        .map_err(failed)?;
+        let rows = interruptible(py, || atlas::table(&shapes, freedom, &copies, w_max, h_max, max_states))?.map_err(failed)?;
         out.set_item("table", rows)?;
     } else {
         let goal = match smallest.as_deref() {

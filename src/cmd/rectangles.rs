@@ -90,18 +90,13 @@ enum Smallest {
     Odd,
 }
 
-/// An integer in JSON: a number below 2^53, a decimal string from there.
+/// A signed integer in JSON: a number when its size is below 2^53, a decimal string
+/// from there (as [`output::json_count`] writes counts).
 fn json_int(v: &BigInt) -> serde_json::Value {
-    let limit = BigInt::from(1u64 << 53);
-    if v < &limit && v > &-limit {
-        serde_json::json!(i64::try_from(v).expect("below 2^53"))
-    } else {
-        serde_json::json!(v.to_string())
+    match i64::try_from(v) {
+        Ok(i) if i.unsigned_abs() < 1 << 53 => serde_json::json!(i),
+        _ => serde_json::json!(v.to_string()),
     }
-}
-
-fn json_uint(v: &BigUint) -> serde_json::Value {
-    json_int(&BigInt::from(v.clone()))
 }
 
 /// A polynomial in x, coefficients from x^0 up: `1 - x - 2x^2` (`0` when empty).
@@ -151,13 +146,8 @@ fn pieces(args: &Args) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
         }
         None => return Err(bad(format_args!("--pieces: '{spec}' is neither a set ({}) nor a file", polyform::sets::NAMES))),
     };
-    let file_counts = listed.iter().any(|(_, c)| *c != Copies::ONE);
     let (pieces, written): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
-    let copies = match args.copies {
-        Some(c) => vec![c; pieces.len()],
-        None if file_counts => written,
-        None => atlas::default_copies(pieces.len()),
-    };
+    let copies = atlas::copies_for(&written, args.copies);
     Ok((pieces, copies))
 }
 
@@ -256,23 +246,9 @@ pub fn run(args: &Args) -> Outcome {
     }
     if let Some(spec) = &args.table {
         let (w_max, h_max) = table_size(spec)?;
-        let mut table = vec![vec![BigUint::default(); h_max]; w_max];
-        // N(w;h) = N(h;w) (a quarter turn keeps every set of orientations): each pair is
-        // counted on a strip as high as its shorter side.
-        for s in 1..=w_max.min(h_max) {
-            let frontier = Frontier::new(&shapes, freedom, &copies, s).map_err(failed)?.max_states(args.max_states);
-            let counts = frontier.strip_counts(w_max.max(h_max), &mut |_| {}).map_err(failed)?;
-            for t in s..=w_max.max(h_max) {
-                if s <= w_max && t <= h_max {
-                    table[s - 1][t - 1] = counts[t].clone();
-                }
-                if t <= w_max && s <= h_max {
-                    table[t - 1][s - 1] = counts[t].clone();
-                }
-            }
-        }
+        let table = atlas::table(&shapes, freedom, &copies, w_max, h_max, args.max_states).map_err(failed)?;
         let text = || table.iter().map(|row| row.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ") + "\n").collect::<String>();
-        let rows: Vec<Vec<serde_json::Value>> = table.iter().map(|row| row.iter().map(json_uint).collect()).collect();
+        let rows: Vec<Vec<serde_json::Value>> = table.iter().map(|row| row.iter().map(output::json_count).collect()).collect();
         let answer = serde_json::json!({ "verdict": "table", "table": rows });
         return run.answer(text, &answer, &serde_json::json!({}));
     }

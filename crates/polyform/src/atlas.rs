@@ -494,6 +494,46 @@ pub fn default_copies(pieces: usize) -> Vec<Copies> {
     vec![c; pieces]
 }
 
+/// The copies the front ends use: `every` for every piece when given; else the pieces'
+/// own counts (`written`, as a pieces file or a dict gives them, [`Copies::ONE`] where none
+/// is given) when some count is not 1; else [`default_copies`].
+pub fn copies_for(written: &[Copies], every: Option<Copies>) -> Vec<Copies> {
+    match every {
+        Some(c) => vec![c; written.len()],
+        None if written.iter().any(|&c| c != Copies::ONE) => written.to_vec(),
+        None => default_copies(written.len()),
+    }
+}
+
+/// `N(w; h)` for `1 <= w <= rows` (the outer list) and `1 <= h <= columns`: each pair on
+/// a strip as high as its shorter side (`N(w; h) = N(h; w)`: a quarter turn keeps every
+/// set of orientations, one-sided too), `min(rows, columns)` sweeps in all.
+///
+/// Errors: as [`Frontier::new`] and [`Frontier::strip_counts`].
+pub fn table(
+    shapes: &[Shape],
+    freedom: Freedom,
+    copies: &[Copies],
+    rows: usize,
+    columns: usize,
+    max_states: usize,
+) -> Result<Vec<Vec<BigUint>>, TransferError> {
+    let mut t = vec![vec![BigUint::default(); columns]; rows];
+    let longest = rows.max(columns);
+    for s in 1..=rows.min(columns) {
+        let counts = Frontier::new(shapes, freedom, copies, s)?.max_states(max_states).strip_counts(longest, &mut |_| {})?;
+        for (l, count) in counts.iter().enumerate().skip(s) {
+            if l <= columns {
+                t[s - 1][l - 1] = count.clone();
+            }
+            if l <= rows {
+                t[l - 1][s - 1] = count.clone();
+            }
+        }
+    }
+    Ok(t)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -503,6 +543,16 @@ mod tests {
         let first: Vec<u64> = primes_below_2_62().take(3).collect();
         assert_eq!(first, [(1u64 << 62) - 57, (1u64 << 62) - 87, (1u64 << 62) - 117]);
         assert!(!is_prime(3_215_031_751) && is_prime(1_000_000_007) && !is_prime(1));
+    }
+
+    #[test]
+    fn copies_follow_the_convention_unless_told() {
+        let any = Copies { lo: 0, hi: None };
+        let some = Copies { lo: 1, hi: None };
+        assert_eq!(copies_for(&[Copies::ONE], None), [any]);
+        assert_eq!(copies_for(&[Copies::ONE, Copies::ONE], None), [some, some]);
+        assert_eq!(copies_for(&[Copies::ONE, any], None), [Copies::ONE, any]);
+        assert_eq!(copies_for(&[Copies::ONE, any], Some(some)), [some, some]);
     }
 
     #[test]
