@@ -53,6 +53,16 @@ pub struct Scale {
     /// most 1000000), so that separate processes can share a count (the parts add up).
     #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "count")]
     pub shard: Option<(usize, usize)>,
+    /// With --count: cut the count into --parts parts and record each finished part in
+    /// FILE (JSON lines, docs/checkpoint.md), appended and synced to the disk; run again
+    /// with the same FILE after a crash or a kill, only the missing parts are counted. A
+    /// FILE of another problem, command, cut or version is refused.
+    #[arg(long, value_name = "FILE", requires = "count", conflicts_with = "shard")]
+    pub checkpoint: Option<PathBuf>,
+    /// With --checkpoint: how many parts (1 to 4096), each a deterministic share of the
+    /// search tree's subtrees, as --shard K/N cuts them.
+    #[arg(long, value_name = "N", requires = "checkpoint", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub parts: u64,
 }
 
 /// Listing solutions: the first one, the first N, or all of them.

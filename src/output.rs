@@ -367,9 +367,11 @@ pub fn progress_bar_of(unit: &str) -> Option<indicatif::ProgressBar> {
     }
     let bar = indicatif::ProgressBar::new(1);
     bar.set_style(
-        indicatif::ProgressStyle::with_template(&format!("{{spinner}} {{percent:>3}}% of {unit} [{{bar:40}}] {{elapsed}} (eta {{eta}})"))
-            .expect("a valid template")
-            .progress_chars("=> "),
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{spinner}} {{percent:>3}}% of {unit} [{{bar:40}}] {{elapsed}} (eta {{eta}}) {{msg}}"
+        ))
+        .expect("a valid template")
+        .progress_chars("=> "),
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(250));
     Some(bar)

@@ -241,9 +241,11 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
     }
     if args.count {
         let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
-        let count =
-            if args.unique { solver.count_tilings_with_symmetry(&options).map(|(_, u)| u.into()) } else { solver.count_exact(&options) };
-        let count = count.map_err(bad)?;
+        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o))? {
+            Some(count) => count.into(),
+            None if args.unique => solver.count_tilings_with_symmetry(&options).map(|(_, u)| u.into()).map_err(bad)?,
+            None => solver.count_exact(&options).map_err(bad)?,
+        };
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
         let answer = Answer::Count { count: output::json_count(&count), unique: args.unique, shard };
         return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
@@ -285,6 +287,28 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
     };
     let text = || first.as_ref().map_or_else(|| "No solution\n".to_string(), |t| pack::render_tiling(solver.board(), solver.pieces(), t));
     run.answer(text, &answer, &NoStats {})
+}
+
+/// `--checkpoint`: the count of every packing, part by part through the checkpoint
+/// ([`super::count_in_parts`]), the problem named by its exact cover text (board, pieces,
+/// copies and orientations); `None` without `--checkpoint`.
+fn checkpointed(
+    args: &Args,
+    knuth: &str,
+    count_part: impl Fn(&pack::RunOptions) -> Result<u128, pack::RunError>,
+) -> Result<Option<u128>, output::Failure> {
+    let Some(path) = &args.scale.checkpoint else {
+        return Ok(None);
+    };
+    if args.unique {
+        return Err(bad("--checkpoint cuts the count of every packing into parts; --unique (Burnside's lemma) is not cut"));
+    }
+    let problem = exact_cover::checkpoint::problem_hash(&[knuth.as_bytes()]);
+    let threads = args.scale.threads;
+    let count = super::count_in_parts(path, args.scale.parts as usize, "pack --count", &problem, |k, n| {
+        count_part(&pack::RunOptions { threads, shard: Some((k, n)), progress: None }).map_err(bad)
+    })?;
+    Ok(Some(count))
 }
 
 /// Lists the packings `sample` draws (`--sample N`, given a visitor) as `--all` lists
@@ -499,8 +523,11 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
     }
     if args.count {
         let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
-        let count = if args.unique { solver.count_classes(&options) } else { solver.count(&options) };
-        let count = count.map_err(bad)?;
+        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count(o))? {
+            Some(count) => count,
+            None if args.unique => solver.count_classes(&options).map_err(bad)?,
+            None => solver.count(&options).map_err(bad)?,
+        };
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
         let answer = Answer::Count { count: output::json_count(&count.into()), unique: args.unique, shard };
         return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
@@ -617,8 +644,11 @@ pub fn run(args: &Args) -> Outcome {
             shard: args.scale.shard,
             progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
         };
-        let count = if args.unique { solver.count_with_symmetry(&options).map(|(_, u)| u.into()) } else { solver.count_exact(&options) };
-        let count = count.map_err(bad)?;
+        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o))? {
+            Some(count) => count.into(),
+            None if args.unique => solver.count_with_symmetry(&options).map(|(_, u)| u.into()).map_err(bad)?,
+            None => solver.count_exact(&options).map_err(bad)?,
+        };
         if let Some(b) = &bar {
             b.finish_and_clear();
         }

@@ -443,6 +443,27 @@ pub fn run(args: &Args) -> Outcome {
     }
     if args.count {
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
+        if let Some(path) = &args.scale.checkpoint {
+            if args.progress {
+                return Err(output::bad(
+                    "--progress estimates single-threaded searches; with --checkpoint a bar of parts shows on a terminal",
+                ));
+            }
+            // The problem as read (the cut of a preprocessed problem follows from it).
+            let problem = exact_cover::checkpoint::problem_hash(&[model.named.to_text(&[]).as_bytes()]);
+            let command = if model.pre.is_some() { "xc --count --preprocess" } else { "xc --count" };
+            let (memo, threads, parts) = (!args.no_memo, args.scale.threads, args.scale.parts as usize);
+            // One cut for every part, a subtree per part and thread (each subtree counted
+            // with the memo builds its own table).
+            let cut = exact_cover::parallel::Cut::with_subtrees(model.problem(), parts.saturating_mul(threads.max(1)));
+            let count = super::count_in_parts(path, parts, command, &problem, |k, n| {
+                let options = exact_cover::parallel::CountOptions { threads, shard: Some((k, n)), progress: None };
+                cut.count(&options, memo).ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))
+            })?;
+            let stats = CountStats { engine: "per part: as --shard", threads, ..CountStats::default() };
+            report_stats(args.stats, &stats);
+            return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
+        }
         if args.scale.threads > 1 || args.scale.shard.is_some() {
             if args.progress {
                 return Err(output::bad(

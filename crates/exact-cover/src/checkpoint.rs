@@ -1,0 +1,244 @@
+//! Resumable counts: a file that records each finished part of a count cut into parts
+//! ([`crate::parallel::CountOptions::shard`]), so that a count killed at any moment and
+//! run again with the same file counts only the parts still missing.
+//!
+//! The file is JSON lines (docs/checkpoint.md): a header
+//! `{"format":"gridlock-checkpoint/1","version":V,"command":C,"problem":H,"parts":N}`
+//! (`H` the SHA-256 of the problem as the front end states it, [`problem_hash`]), then one
+//! line per finished part, `{"part":K,"count":"DECIMAL"}`, appended, flushed and synced
+//! to the disk ([`std::fs::File::sync_data`]) before the next part starts. On reading, a
+//! last line without its newline (a write cut short by the kill) is ignored and cut off;
+//! any other line that does not read, a part out of range, or one part recorded twice
+//! with different counts is refused, and so is a header of another format, version,
+//! command, problem or number of parts: a checkpoint is never silently wrong.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// The format's name, the header's `format`.
+pub const FORMAT: &str = "gridlock-checkpoint/1";
+
+/// The version of the engines, the header's `version`: a checkpoint written by another
+/// version is refused (its parts could be cut differently).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The first line of a checkpoint file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// [`FORMAT`].
+    pub format: String,
+    /// [`VERSION`] of the program that wrote it.
+    pub version: String,
+    /// The command (`pack`, `xc`, ...) and the options that change the count.
+    pub command: String,
+    /// [`problem_hash`] of the problem.
+    pub problem: String,
+    /// How many parts the count is cut into.
+    pub parts: usize,
+}
+
+/// One finished part.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Part {
+    part: usize,
+    count: String,
+}
+
+/// Why a checkpoint cannot be used.
+#[derive(Debug, Error)]
+pub enum CheckpointError {
+    /// Reading or writing the file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        source: io::Error,
+    },
+    /// The header belongs to another count.
+    #[error("{path}: a checkpoint of another count ({field} is {found}, this count's is {wanted}); give another file")]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// The header field that differs.
+        field: &'static str,
+        /// Its value in the file.
+        found: String,
+        /// This count's.
+        wanted: String,
+    },
+    /// A line does not read.
+    #[error("{path}:{line}: {message}; the checkpoint is damaged (not used)")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// The line (from 1).
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// An open checkpoint: the parts finished so far, and the file to record more in.
+#[derive(Debug)]
+pub struct Checkpoint {
+    path: PathBuf,
+    file: File,
+    parts: usize,
+    done: BTreeMap<usize, u128>,
+}
+
+/// The SHA-256, in hex, of `pieces` (each prefixed by its length, so that the pieces'
+/// boundaries count): the problem's identity in a checkpoint's header.
+pub fn problem_hash(pieces: &[&[u8]]) -> String {
+    let mut h = Sha256::new();
+    for p in pieces {
+        h.update((p.len() as u64).to_le_bytes());
+        h.update(p);
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl Checkpoint {
+    /// Opens the checkpoint at `path` for the count `command` of the problem `problem`
+    /// ([`problem_hash`]) cut into `parts` parts: creates it with its header when it does
+    /// not exist or is empty, else reads and checks it (cutting off a torn last line).
+    ///
+    /// Errors: [`CheckpointError`].
+    pub fn open(path: &Path, command: &str, problem: &str, parts: usize) -> Result<Checkpoint, CheckpointError> {
+        let io_error = |source| CheckpointError::Io { path: path.to_path_buf(), source };
+        let mut file = OpenOptions::new().read(true).append(true).create(true).open(path).map_err(io_error)?;
+        let mut text = String::new();
+        file.read_to_string(&mut text).map_err(io_error)?;
+        let wanted = Header { format: FORMAT.into(), version: VERSION.into(), command: command.into(), problem: problem.into(), parts };
+        let mut checkpoint = Checkpoint { path: path.to_path_buf(), file, parts, done: BTreeMap::new() };
+        // Complete lines only: a last line without its newline was cut short.
+        let complete = text.rfind('\n').map_or(0, |i| i + 1);
+        if complete < text.len() {
+            checkpoint.file.set_len(complete as u64).map_err(io_error)?;
+            checkpoint.file.seek(SeekFrom::End(0)).map_err(io_error)?;
+        }
+        let mut lines = text[..complete].lines();
+        match lines.next() {
+            None => {
+                let header = serde_json::to_string(&wanted).expect("a header serializes");
+                checkpoint.write_line(&header).map_err(io_error)?;
+            }
+            Some(first) => {
+                let found: Header =
+                    serde_json::from_str(first).map_err(|e| checkpoint.corrupt(1, format!("not a checkpoint header ({e})")))?;
+                let fields: [(&'static str, String, String); 5] = [
+                    ("format", found.format, wanted.format),
+                    ("version", found.version, wanted.version),
+                    ("command", found.command, wanted.command),
+                    ("problem", found.problem, wanted.problem),
+                    ("parts", found.parts.to_string(), wanted.parts.to_string()),
+                ];
+                for (field, found, wanted) in fields {
+                    if found != wanted {
+                        return Err(CheckpointError::Foreign { path: path.to_path_buf(), field, found, wanted });
+                    }
+                }
+            }
+        }
+        for (i, line) in lines.enumerate() {
+            let n = i + 2;
+            let part: Part = serde_json::from_str(line).map_err(|e| checkpoint.corrupt(n, format!("not a part ({e})")))?;
+            if !(1..=parts).contains(&part.part) {
+                return Err(checkpoint.corrupt(n, format!("part {} is not one of 1 to {parts}", part.part)));
+            }
+            let count: u128 = part.count.parse().map_err(|_| checkpoint.corrupt(n, format!("'{}' is not a count", part.count)))?;
+            if let Some(&earlier) = checkpoint.done.get(&part.part) {
+                if earlier != count {
+                    return Err(checkpoint.corrupt(n, format!("part {} recorded twice, as {earlier} and {count}", part.part)));
+                }
+            }
+            checkpoint.done.insert(part.part, count);
+        }
+        Ok(checkpoint)
+    }
+
+    fn corrupt(&self, line: usize, message: String) -> CheckpointError {
+        CheckpointError::Corrupt { path: self.path.clone(), line, message }
+    }
+
+    fn write_line(&mut self, line: &str) -> io::Result<()> {
+        self.file.write_all(format!("{line}\n").as_bytes())?;
+        self.file.flush()?;
+        self.file.sync_data()
+    }
+
+    /// The parts recorded so far, with their counts.
+    pub fn done(&self) -> &BTreeMap<usize, u128> {
+        &self.done
+    }
+
+    /// The parts not recorded yet, in order.
+    pub fn missing(&self) -> Vec<usize> {
+        (1..=self.parts).filter(|k| !self.done.contains_key(k)).collect()
+    }
+
+    /// Records part `part`'s count: appended, flushed and synced before returning.
+    ///
+    /// Errors: [`CheckpointError::Io`].
+    pub fn record(&mut self, part: usize, count: u128) -> Result<(), CheckpointError> {
+        let line = serde_json::to_string(&Part { part, count: count.to_string() }).expect("a part serializes");
+        self.write_line(&line).map_err(|source| CheckpointError::Io { path: self.path.clone(), source })?;
+        self.done.insert(part, count);
+        Ok(())
+    }
+
+    /// The sum of the parts recorded: `None` past 2^128 - 1.
+    pub fn sum(&self) -> Option<u128> {
+        self.done.values().try_fold(0u128, |a, &b| a.checked_add(b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_survive_a_reopen_and_a_torn_line_is_cut() {
+        let dir = std::env::temp_dir().join(format!("gridlock-checkpoint-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.jsonl");
+        let _ = std::fs::remove_file(&path);
+        let hash = problem_hash(&[b"problem"]);
+        let mut c = Checkpoint::open(&path, "xc", &hash, 4).unwrap();
+        c.record(2, 7).unwrap();
+        c.record(4, 1).unwrap();
+        drop(c);
+        // A write cut short.
+        std::fs::OpenOptions::new().append(true).open(&path).unwrap().write_all(b"{\"part\":1,\"cou").unwrap();
+        let c = Checkpoint::open(&path, "xc", &hash, 4).unwrap();
+        assert_eq!(c.missing(), [1, 3]);
+        assert_eq!(c.sum(), Some(8));
+        assert!(std::fs::read_to_string(&path).unwrap().ends_with("}\n"), "the torn line is cut off");
+        // Another problem, another cut, another command: refused.
+        assert!(matches!(
+            Checkpoint::open(&path, "xc", &problem_hash(&[b"other"]), 4),
+            Err(CheckpointError::Foreign { field: "problem", .. })
+        ));
+        assert!(matches!(Checkpoint::open(&path, "xc", &hash, 5), Err(CheckpointError::Foreign { field: "parts", .. })));
+        assert!(matches!(Checkpoint::open(&path, "pack", &hash, 4), Err(CheckpointError::Foreign { field: "command", .. })));
+        // A damaged line in the middle: refused.
+        let text = std::fs::read_to_string(&path).unwrap().replace("\"count\":\"7\"", "\"count\":\"x\"");
+        std::fs::write(&path, text).unwrap();
+        assert!(matches!(Checkpoint::open(&path, "xc", &hash, 4), Err(CheckpointError::Corrupt { line: 2, .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_hash_tells_piece_boundaries_apart() {
+        assert_ne!(problem_hash(&[b"ab", b"c"]), problem_hash(&[b"a", b"bc"]));
+        assert_eq!(problem_hash(&[b"x"]).len(), 64);
+    }
+}

@@ -1,0 +1,135 @@
+//! `--checkpoint FILE` on `pack --count` and `xc --count`: the count part by part, each
+//! finished part in the file; a rerun counts only the missing parts (a count killed with
+//! SIGKILL ends exact, no finished part counted twice, as the file shows); a torn last
+//! line is cut off and its part counted again; a foreign or damaged file is refused.
+
+mod common;
+
+use common::gridlock;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The pentominoes on 6x10 as exact cover (Knuth's format), written into `dir`.
+fn pentominoes_dlx(dir: &Path) -> std::path::PathBuf {
+    let out = gridlock().args(["pack", "--emit-knuth", "--rect", "6x10", "--pieces", "pentominoes"]).output().unwrap();
+    assert!(out.status.success());
+    let path = dir.join("p610.dlx");
+    std::fs::write(&path, out.stdout).unwrap();
+    path
+}
+
+/// The parts recorded in a checkpoint: part -> how many times it is recorded.
+fn recorded(path: &Path) -> BTreeMap<u64, usize> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut parts = BTreeMap::new();
+    for line in text.lines().skip(1) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        *parts.entry(v["part"].as_u64().unwrap()).or_insert(0) += 1;
+    }
+    parts
+}
+
+fn run(args: &[&str]) -> (String, String, i32) {
+    let out = gridlock().args(args).output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
+}
+
+#[test]
+fn a_checkpointed_count_equals_the_count_and_a_rerun_counts_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("run.jsonl");
+    let f = file.to_str().unwrap();
+    let (out, err, code) = run(&["pack", "--count", "--rect", "6x10", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "16"]);
+    assert_eq!((out.as_str(), code), ("9356\n", 0), "{err}");
+    let parts = recorded(&file);
+    assert_eq!(parts.len(), 16);
+    assert!(parts.values().all(|&n| n == 1));
+    let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&file).unwrap().lines().next().unwrap()).unwrap();
+    assert_eq!(header["format"], "gridlock-checkpoint/1");
+    assert_eq!(header["parts"], 16);
+    // A rerun reads every part and writes nothing.
+    let before = std::fs::read(&file).unwrap();
+    let (again, _, code) = run(&["pack", "--count", "--rect", "6x10", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "16"]);
+    assert_eq!((again.as_str(), code), ("9356\n", 0));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    // A torn last line (a write cut short): cut off, that part counted again, once.
+    let text = String::from_utf8(before.clone()).unwrap();
+    let keep = text.trim_end_matches('\n').rfind('\n').unwrap() + 1;
+    std::fs::write(&file, format!("{}{{\"part\":", &text[..keep])).unwrap();
+    let (again, _, _) = run(&["pack", "--count", "--rect", "6x10", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "16"]);
+    assert_eq!(again, "9356\n");
+    let parts = recorded(&file);
+    assert_eq!(parts.len(), 16);
+    assert!(parts.values().all(|&n| n == 1));
+}
+
+#[test]
+fn a_count_killed_mid_way_resumes_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let dlx = pentominoes_dlx(dir.path());
+    let file = dir.path().join("run.jsonl");
+    let args = ["xc", "--count", dlx.to_str().unwrap(), "--checkpoint", file.to_str().unwrap(), "--parts", "64"];
+    let bin = assert_cmd::cargo::cargo_bin("gridlock");
+    let mut proc = std::process::Command::new(bin).args(args).stdout(std::process::Stdio::null()).spawn().unwrap();
+    // Kill it (SIGKILL) once a few parts are on the disk.
+    let start = Instant::now();
+    loop {
+        let done = std::fs::read_to_string(&file).map(|t| t.lines().count().saturating_sub(1)).unwrap_or(0);
+        if done >= 3 {
+            break;
+        }
+        if let Some(status) = proc.try_wait().unwrap() {
+            panic!("the count ended ({status}) before it could be killed");
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "no part was recorded");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    proc.kill().unwrap();
+    proc.wait().unwrap();
+    let before = recorded(&file);
+    assert!(before.len() < 64, "killed before the end");
+    let (out, err, code) = run(&args);
+    assert_eq!((out.as_str(), code), ("9356\n", 0), "{err}");
+    let after = recorded(&file);
+    assert_eq!(after.len(), 64);
+    assert!(after.values().all(|&n| n == 1), "no finished part was counted again: {after:?}");
+    assert!(before.keys().all(|k| after.contains_key(k)));
+}
+
+#[test]
+fn foreign_or_damaged_checkpoints_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("run.jsonl");
+    let f = file.to_str().unwrap();
+    let (_, _, code) = run(&["pack", "--count", "--rect", "5x12", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "8"]);
+    assert_eq!(code, 0);
+    let before = std::fs::read(&file).unwrap();
+    for (args, says) in [
+        (vec!["pack", "--count", "--rect", "6x10", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "8"], "problem"),
+        (vec!["pack", "--count", "--rect", "5x12", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "9"], "parts"),
+        (vec!["pack", "--count", "--rect", "5x12", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "8", "--one-sided"], "problem"),
+    ] {
+        let (out, err, code) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty() && err.contains(says) && err.lines().count() == 1, "{err}");
+        assert_eq!(std::fs::read(&file).unwrap(), before, "a refused file is left alone");
+    }
+    // A damaged line in the middle.
+    let text = String::from_utf8(before).unwrap();
+    let damaged = text.replacen("\"count\":\"", "\"count\":\"x", 1);
+    std::fs::write(&file, &damaged).unwrap();
+    let (out, err, code) = run(&["pack", "--count", "--rect", "5x12", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "8"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.contains(":2:") && err.contains("damaged"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), damaged);
+    // Flags that do not go together.
+    for args in [
+        vec!["pack", "--count", "--rect", "5x12", "--pieces", "pentominoes", "--parts", "8"],
+        vec!["pack", "--count", "--rect", "5x12", "--pieces", "pentominoes", "--checkpoint", f, "--shard", "1/2"],
+        vec!["pack", "--count", "--unique", "--rect", "5x12", "--pieces", "pentominoes", "--checkpoint", f],
+    ] {
+        let (_, _, code) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+    }
+}
