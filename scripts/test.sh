@@ -2,7 +2,7 @@
 # Every test of the project: the Rust workspace (`cargo test`), then the Python package
 # (python/) built by pip and maturin into a fresh virtual environment under target/ and
 # tested by pytest against the real data in tests/data. Needs only the Rust toolchain,
-# python3 and the crates.io and PyPI registries. The Python tests that compare with the
+# python3 and the crates.io and PyPI registries (pytest, maturin, dask[distributed]). The Python tests that compare with the
 # CLI use target/release/gridlock (built here if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,5 +12,7 @@ venv=target/venv
 rm -rf "$venv"
 python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet 'pytest>=7'
+# A real Dask cluster on this machine for the tests of counts cut into parts (issue 28).
+"$venv/bin/pip" install --quiet 'dask[distributed]>=2024.1'
 "$venv/bin/pip" install --quiet ./python
 "$venv/bin/python" -m pytest -q python/tests

@@ -133,3 +133,28 @@ fn foreign_or_damaged_checkpoints_are_refused() {
         assert_eq!(code, 2, "{args:?}");
     }
 }
+
+#[test]
+fn parts_do_not_depend_on_the_thread_count() {
+    // Written on two threads, half lost, resumed on one: the parts are the same parts.
+    let dir = tempfile::tempdir().unwrap();
+    let dlx = pentominoes_dlx(dir.path());
+    for (command, args) in [
+        ("pack", vec!["pack", "--count", "--rect", "6x10", "--pieces", "pentominoes"]),
+        ("xc", vec!["xc", "--count", "--no-memo", dlx.to_str().unwrap()]),
+    ] {
+        let file = dir.path().join(format!("{command}.jsonl"));
+        let f = file.to_str().unwrap();
+        let with = |threads: &'static str| [args.clone(), vec!["--checkpoint", f, "--parts", "32", "--threads", threads]].concat();
+        let (out, err, code) = run(&with("2"));
+        assert_eq!((out.as_str(), code), ("9356\n", 0), "{err}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let half: Vec<&str> = text.lines().take(17).collect();
+        std::fs::write(&file, half.join("\n") + "\n").unwrap();
+        let (out, err, code) = run(&with("1"));
+        assert_eq!((out.as_str(), code), ("9356\n", 0), "{command}: {err}");
+        let parts = recorded(&file);
+        assert_eq!(parts.len(), 32);
+        assert!(parts.values().all(|&n| n == 1));
+    }
+}

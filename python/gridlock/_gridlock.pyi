@@ -1,5 +1,6 @@
 """Type stubs of the extension module (the Rust side of the package)."""
 
+import os
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
 
 Cell = Tuple[int, int]
@@ -45,10 +46,25 @@ class ExactCover:
         """One solution (option indices) or ``None``."""
     def solutions(self) -> "ExactCoverSolutions":
         """Every solution, lazily (a worker finds at most 64 ahead of you)."""
-    def count(self, memo: bool = True, threads: int = 1) -> int:
+    def count(
+        self,
+        memo: bool = True,
+        threads: int = 1,
+        *,
+        executor: Optional[Any] = None,
+        parts: int = 64,
+        checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+        progress: Optional[Any] = None,
+    ) -> int:
         """The number of solutions, exact (``OverflowError`` past 2**128 - 1).
         ``memo=False`` enumerates; ``threads`` (clamped to the cores) cuts the search tree
-        into subtrees counted in parallel, each memoized on its own."""
+        into subtrees counted in parallel, each memoized on its own. With ``executor``
+        (any ``concurrent.futures.Executor``: ``ProcessPoolExecutor``, Dask's
+        ``client.get_executor()``, Ray's), ``checkpoint`` (a file path) or ``progress``,
+        the count is cut into ``parts`` parts counted on the executor's workers (or here),
+        each finished part recorded in the checkpoint (the CLI's ``--checkpoint`` format:
+        docs/checkpoint.md) and not counted again on a rerun; ``progress`` is a callable
+        ``(parts_done, parts, count_so_far)`` or a tqdm bar."""
     def min_cost(self) -> Optional[Tuple[int, List[int]]]:
         """``(cost, options)`` of a solution of least total cost, or ``None``: branch and
         bound as Knuth's DLX5."""
@@ -131,11 +147,22 @@ class Packing:
     def solutions(self, unique: bool = False) -> "PackingSolutions":
         """Every packing, lazily; ``unique``: one per class under the board's
         symmetries (copies of a piece are indistinguishable)."""
-    def count(self, unique: bool = False, threads: int = 1) -> int:
+    def count(
+        self,
+        unique: bool = False,
+        threads: int = 1,
+        *,
+        executor: Optional[Any] = None,
+        parts: int = 64,
+        checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+        progress: Optional[Any] = None,
+    ) -> int:
         """The number of packings, exact and of any size (on the transfer matrix when the
         pieces have no upper bound on their copies); ``unique``: of classes under the board's
         symmetries (Burnside's lemma; copies of a piece are indistinguishable);
-        ``threads`` (clamped to the cores) counts subtrees in parallel."""
+        ``threads`` (clamped to the cores) counts subtrees in parallel. ``executor``,
+        ``parts``, ``checkpoint``, ``progress``: as ``ExactCover.count`` (not with
+        ``unique``)."""
     def sample(self, n: int, *, seed: int = 0, max_nodes: int = 50_000_000) -> List["Solution"]:
         """``n`` packings drawn independently and exactly uniformly, reproducible from
         ``seed`` (as ``gridlock pack --sample``)."""
@@ -203,3 +230,10 @@ class SudokuRules:
     def solve_lines(self, lines: List[str], threads: int = 1, first_line: int = 1) -> List[Optional[str]]: ...
     def check(self, givens: List[int], answer: str, jury: Optional[str] = None) -> Tuple[str, str]: ...
     def generate(self, seed: int = 0, symmetric: bool = False) -> Tuple[str, str]: ...
+
+class Checkpoint:
+    """An open checkpoint file (docs/checkpoint.md), as ``count(checkpoint=...)`` uses it."""
+    def __init__(self, path: str, command: str, problem: str, parts: int) -> None: ...
+    def missing(self) -> List[int]: ...
+    def done(self) -> Dict[int, int]: ...
+    def record(self, k: int, count: int) -> None: ...

@@ -19,6 +19,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 mod pack;
+mod parts;
 mod puzzles;
 mod sudoku;
 mod xc;
@@ -247,6 +248,7 @@ fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     xc::register(m)?;
     pack::register(m)?;
+    parts::register(m)?;
     puzzles::register(m)?;
     sudoku::register(m)?;
     Ok(())

@@ -2,7 +2,6 @@
 //! bitboard tiler or dancing links, chosen in `polyform::cover::Search`).
 
 use crate::{interruptible, parse_error, value_error, Stream};
-use num_bigint::BigUint;
 use polyform::atlas::{self, Goal};
 use polyform::transfer::{Frontier, TransferError, DEFAULT_MAX_STATES};
 use polyform::{Board, Cell, Copies, Freedom, Piece};
@@ -72,6 +71,18 @@ fn piece(name: &str, drawing: &str) -> PyResult<Piece> {
     Ok(p)
 }
 
+/// A shape drawn as a pieces file draws it (`#` a cell, `.` none), rows from its least.
+fn drawing(shape: &polyform::Shape) -> String {
+    let cells = shape.cells();
+    let (r0, c0) = (cells.iter().map(|c| c.x).min().unwrap_or(0), cells.iter().map(|c| c.y).min().unwrap_or(0));
+    let (rows, cols) = (shape.height() - r0, shape.width() - c0);
+    let mut grid = vec![vec!['.'; cols.max(0) as usize]; rows.max(0) as usize];
+    for c in cells {
+        grid[(c.x - r0) as usize][(c.y - c0) as usize] = '#';
+    }
+    grid.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>().join("\n")
+}
+
 /// The pieces: a built-in set's name, or a dict name -> drawing or (drawing, count).
 fn read_pieces(arg: &Bound<'_, PyAny>) -> PyResult<Vec<(Piece, Copies)>> {
     if let Ok(name) = arg.cast::<PyString>() {
@@ -114,7 +125,7 @@ fn pack_problem(board: &Bound<'_, PyAny>, pieces: &Bound<'_, PyAny>, one_sided: 
     let (pieces, copies): (Vec<Piece>, Vec<Copies>) = listed.into_iter().map(|(p, c)| (p, every.unwrap_or(c))).unzip();
     let freedom = if one_sided { Freedom::OneSided } else { Freedom::Free };
     let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(value_error)?;
-    Ok(Packing { solver: Arc::new(solver) })
+    Ok(Packing { solver: Arc::new(solver), one_sided })
 }
 
 /// Packs the box and pieces of a file in the input notation of Knuth's polyomino-dlx.
@@ -125,13 +136,15 @@ fn pack_knuth(text: &str, one_sided: bool) -> PyResult<Packing> {
     let (pieces, copies): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
     let freedom = if one_sided { Freedom::OneSided } else { Freedom::Free };
     let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(value_error)?;
-    Ok(Packing { solver: Arc::new(solver) })
+    Ok(Packing { solver: Arc::new(solver), one_sided })
 }
 
 /// A packing problem (Python class `gridlock.Packing`).
 #[pyclass(module = "gridlock", frozen)]
 pub struct Packing {
     solver: Arc<PackSolver>,
+    /// Whether pieces may not be turned over (kept for pickling).
+    one_sided: bool,
 }
 
 #[pymethods]
@@ -181,9 +194,32 @@ impl Packing {
     /// The number of packings, exact; with `unique`, of classes under the board's
     /// symmetries (Burnside's lemma; copies of a piece indistinguishable); on `threads`
     /// threads where the engine's tree can be cut.
-    #[pyo3(signature = (unique = false, threads = 1))]
-    fn count(&self, py: Python<'_>, unique: bool, threads: usize) -> PyResult<BigUint> {
-        let solver = &*self.solver;
+    #[pyo3(signature = (unique = false, threads = 1, *, executor = None, parts = 64, checkpoint = None, progress = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn count<'py>(
+        slf: &Bound<'py, Self>,
+        py: Python<'py>,
+        unique: bool,
+        threads: usize,
+        executor: Option<Bound<'py, PyAny>>,
+        parts: usize,
+        checkpoint: Option<Bound<'py, PyAny>>,
+        progress: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if executor.is_some() || checkpoint.is_some() || progress.is_some() {
+            if unique {
+                return Err(value_error("unique counts classes by Burnside's lemma over whole searches; it is not cut into parts (drop executor, checkpoint and progress)"));
+            }
+            if threads != 1 {
+                return Err(value_error(
+                    "threads counts in this process; with executor, checkpoint or progress the parts share the executor's workers",
+                ));
+            }
+            let f = py.import("gridlock._parts")?.getattr("count_in_parts")?;
+            return f.call1((slf, executor, parts, checkpoint, progress, ()));
+        }
+        let this = slf.get();
+        let solver = &*this.solver;
         let options = pack::RunOptions { threads: crate::threads(threads)?, shard: None, progress: None };
         let counted = interruptible(py, || {
             if unique {
@@ -192,7 +228,51 @@ impl Packing {
                 solver.count_exact(&options)
             }
         })?;
-        counted.map_err(|e| match e {
+        let count = counted.map_err(|e| match e {
+            pack::RunError::Overflow => crate::overflow(),
+            other => value_error(other),
+        })?;
+        Ok(count.into_pyobject(py)?.into_any())
+    }
+
+    /// `(restore, ("pack", (cells, pieces, one_sided)))`: pickling sends the board's
+    /// cells and each piece as `(name, drawing, count)`.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, (Vec<(i32, i32)>, Vec<(String, String, String)>, bool)))> {
+        let solver = &*self.solver;
+        let cells: Vec<(i32, i32)> = solver.board().cells().iter().map(|c| (c.x, c.y)).collect();
+        let pieces = solver
+            .pieces()
+            .iter()
+            .zip(solver.copies())
+            .map(|(p, c)| {
+                let count = match c.hi {
+                    Some(h) => format!("{}..{h}", c.lo),
+                    None => format!("{}..*", c.lo),
+                };
+                (p.name.clone(), drawing(&p.shape), count)
+            })
+            .collect();
+        Ok((py.import("gridlock._parts")?.getattr("_restore")?, ("pack", (cells, pieces, self.one_sided))))
+    }
+
+    /// `(command, problem hash)` naming this count in a checkpoint, as `gridlock pack
+    /// --count --checkpoint` names it (the exact cover text's hash).
+    fn _checkpoint_id(&self) -> (&'static str, String) {
+        ("pack --count", exact_cover::checkpoint::problem_hash(&[self.solver.knuth_text().as_bytes()]))
+    }
+
+    /// The count of part `k` of `n` (as `gridlock pack --count --shard k/n`).
+    fn _count_part(&self, py: Python<'_>, k: usize, n: usize) -> PyResult<u128> {
+        if k == 0 || k > n {
+            return Err(value_error(format_args!("part {k} of {n}: parts are 1 to n")));
+        }
+        let solver = &*self.solver;
+        let options = pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None };
+        interruptible(py, || solver.count_tilings(&options))?.map_err(|e| match e {
             pack::RunError::Overflow => crate::overflow(),
             other => value_error(other),
         })

@@ -9,6 +9,7 @@ use exact_cover::{Color, Problem};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::Mutex;
 
 /// A multiplicity as Python gives it: `n` (exactly n) or `(lo, hi)`.
@@ -16,6 +17,25 @@ use std::sync::Mutex;
 enum Bounds {
     Exactly(u32),
     Range(u32, u32),
+}
+
+/// A count from Rust, or the Python int `gridlock._parts` returned.
+pub(crate) enum BigUintOrInt {
+    Int(u128),
+    Py(Py<PyAny>),
+}
+
+impl<'py> IntoPyObject<'py> for BigUintOrInt {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            BigUintOrInt::Int(v) => Ok(v.into_pyobject(py)?.into_any()),
+            BigUintOrInt::Py(o) => Ok(o.into_bound(py)),
+        }
+    }
 }
 
 /// An exact cover problem (Python class `gridlock.ExactCover`).
@@ -26,6 +46,9 @@ pub struct ExactCover {
     /// Item numbers and color numbers by name.
     index: HashMap<String, usize>,
     color_index: HashMap<String, u32>,
+    /// The tree cut for counting part by part (`_count_part`), with the number of parts
+    /// it was cut for: made once per process, however many parts it counts.
+    cut: Option<(usize, Arc<exact_cover::parallel::Cut>)>,
 }
 
 impl ExactCover {
@@ -45,13 +68,13 @@ impl ExactCover {
         let problem = Problem::new(primary.len(), secondary.len());
         let items = primary.into_iter().chain(secondary).collect();
         let named = Named { problem, items, colors: vec![String::new()], lines: Vec::new() };
-        Ok(ExactCover { named, index, color_index: HashMap::new() })
+        Ok(ExactCover { named, index, color_index: HashMap::new(), cut: None })
     }
 
     fn from_named(named: Named) -> ExactCover {
         let index = named.items.iter().enumerate().map(|(k, n)| (n.clone(), k)).collect();
         let color_index = named.colors.iter().enumerate().skip(1).map(|(k, n)| (n.clone(), k as u32)).collect();
-        ExactCover { named, index, color_index }
+        ExactCover { named, index, color_index, cut: None }
     }
 }
 
@@ -177,10 +200,30 @@ impl ExactCover {
 
     /// The number of solutions, exact; on `threads` threads (the tree cut into subtrees,
     /// each memoized on its own).
-    #[pyo3(signature = (memo = true, threads = 1))]
-    fn count(&self, py: Python<'_>, memo: bool, threads: usize) -> PyResult<u128> {
+    #[pyo3(signature = (memo = true, threads = 1, *, executor = None, parts = 64, checkpoint = None, progress = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn count(
+        slf: &Bound<'_, Self>,
+        py: Python<'_>,
+        memo: bool,
+        threads: usize,
+        executor: Option<Bound<'_, PyAny>>,
+        parts: usize,
+        checkpoint: Option<Bound<'_, PyAny>>,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<BigUintOrInt> {
+        if executor.is_some() || checkpoint.is_some() || progress.is_some() {
+            if threads != 1 {
+                return Err(value_error(
+                    "threads counts in this process; with executor, checkpoint or progress the parts share the executor's workers",
+                ));
+            }
+            let f = py.import("gridlock._parts")?.getattr("count_in_parts")?;
+            return Ok(BigUintOrInt::Py(f.call1((slf, executor, parts, checkpoint, progress, (memo,)))?.unbind()));
+        }
+        let this = slf.borrow();
         let threads = crate::threads(threads)?;
-        let problem = &self.named.problem;
+        let problem = &this.named.problem;
         let counted = interruptible(py, || {
             if threads == 1 {
                 count_below(problem, &[], memo, &mut |_| {}).and_then(|c| c.count)
@@ -189,7 +232,7 @@ impl ExactCover {
                 exact_cover::parallel::count_memo(problem, &options, memo)
             }
         })?;
-        counted.ok_or_else(crate::overflow)
+        counted.map(BigUintOrInt::Int).ok_or_else(crate::overflow)
     }
 
     /// A solution of least total cost as `(cost, options)` (option indices, increasing),
@@ -225,6 +268,44 @@ impl ExactCover {
         let problem = &self.named.problem;
         let (zdd, _, _) = interruptible(py, || exact_cover::strategy::zdd(problem, max_nodes))?.map_err(value_error)?;
         Ok(zdd.to_knuth())
+    }
+
+    /// The problem in Knuth's format (costs as `|n`): what a worker process rebuilds it
+    /// from, and what its checkpoint's hash is taken of.
+    fn to_knuth(&self) -> String {
+        self.named.to_text(&[])
+    }
+
+    /// `(restore, (kind, text))`: pickling sends the problem as its text.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (&'static str, String))> {
+        Ok((py.import("gridlock._parts")?.getattr("_restore")?, ("xc", self.named.to_text(&[]))))
+    }
+
+    /// `(command, problem hash)` naming this count in a checkpoint, as `gridlock xc
+    /// --count --checkpoint` names it (so the CLI and Python share checkpoint files).
+    fn _checkpoint_id(&self) -> (&'static str, String) {
+        ("xc --count", exact_cover::checkpoint::problem_hash(&[self.named.to_text(&[]).as_bytes()]))
+    }
+
+    /// The count of part `k` of `n` (the tree cut once per process into about `n`
+    /// subtrees, every `n`-th from the `k`-th; as `gridlock xc --count --checkpoint`
+    /// cuts it).
+    #[pyo3(signature = (k, n, memo = true))]
+    fn _count_part(&mut self, py: Python<'_>, k: usize, n: usize, memo: bool) -> PyResult<u128> {
+        if k == 0 || k > n {
+            return Err(value_error(format_args!("part {k} of {n}: parts are 1 to n")));
+        }
+        let cut = match &self.cut {
+            Some((parts, cut)) if *parts == n => cut.clone(),
+            _ => {
+                let cut = Arc::new(exact_cover::parallel::Cut::with_subtrees(&self.named.problem, n));
+                self.cut = Some((n, cut.clone()));
+                cut
+            }
+        };
+        let problem = &self.named.problem;
+        let options = exact_cover::parallel::CountOptions { threads: 1, shard: Some((k, n)), progress: None };
+        interruptible(py, || cut.count(problem, &options, memo))?.ok_or_else(crate::overflow)
     }
 
     fn __repr__(&self) -> String {

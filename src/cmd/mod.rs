@@ -37,33 +37,73 @@ pub fn keep_going(written: u64, wanted: u64, result: std::io::Result<()>, error:
 }
 
 /// Counts part by part through the checkpoint at `path` (`--checkpoint`): the parts it
-/// already holds are taken from it, each missing part `k` of `parts` is counted by
-/// `count_part(k, parts)` and recorded (synced to the disk) before the next starts. A bar
-/// on a terminal shows the parts done and the count so far. Returns the total.
+/// already holds are taken from it; the missing parts are counted on `threads` threads, a
+/// part at a time each (`count_part(k, parts)`, single-threaded, so that a part is the
+/// same whatever the thread count of the run that counts it), and each is recorded
+/// (synced to the disk) as it finishes. A bar on a terminal shows the parts done and the
+/// count so far. Returns the total.
 ///
-/// Errors: the checkpoint's (exit 2), `count_part`'s, or a total past 2^128 - 1.
+/// Errors: the checkpoint's (exit 2), the first of `count_part`'s, or a total past
+/// 2^128 - 1.
 pub fn count_in_parts(
     path: &std::path::Path,
     parts: usize,
+    threads: usize,
     command: &str,
     problem: &str,
-    mut count_part: impl FnMut(usize, usize) -> Result<u128, crate::output::Failure>,
+    count_part: impl Fn(usize, usize) -> Result<u128, crate::output::Failure> + Sync,
 ) -> Result<u128, crate::output::Failure> {
     use exact_cover::checkpoint::Checkpoint;
-    let mut checkpoint = Checkpoint::open(path, command, problem, parts).map_err(crate::output::bad)?;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let checkpoint = Checkpoint::open(path, command, problem, parts).map_err(crate::output::bad)?;
+    let missing = checkpoint.missing();
+    let book = Mutex::new(checkpoint);
     let bar = crate::output::progress_bar_of("parts");
-    let overflow = || crate::output::bad("the count exceeds 2^128 - 1");
-    for k in checkpoint.missing() {
+    let show = |c: &Checkpoint| {
         if let Some(b) = &bar {
             b.set_length(parts as u64);
-            b.set_position(checkpoint.done().len() as u64);
-            b.set_message(format!("count so far {}", checkpoint.sum().map_or("past 2^128".into(), |s| s.to_string())));
+            b.set_position(c.done().len() as u64);
+            b.set_message(format!("count so far {}", c.sum().map_or("past 2^128".into(), |s| s.to_string())));
         }
-        let count = count_part(k, parts)?;
-        checkpoint.record(k, count).map_err(crate::output::bad)?;
-    }
+    };
+    show(&book.lock().expect("not poisoned"));
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let first_error: Mutex<Option<crate::output::Failure>> = Mutex::new(None);
+    let work = || {
+        while !failed.load(Ordering::Relaxed) {
+            let Some(&k) = missing.get(next.fetch_add(1, Ordering::Relaxed)) else { return };
+            let recorded = count_part(k, parts).and_then(|count| {
+                let mut c = book.lock().expect("not poisoned");
+                c.record(k, count).map_err(crate::output::bad)?;
+                show(&c);
+                Ok(())
+            });
+            if let Err(e) = recorded {
+                failed.store(true, Ordering::Relaxed);
+                first_error.lock().expect("not poisoned").get_or_insert(e);
+            }
+        }
+    };
+    // The caller's stop flag (`exact_cover::interrupt`) holds on every worker.
+    let flag = exact_cover::interrupt::current();
+    std::thread::scope(|scope| {
+        for _ in 1..threads.max(1).min(missing.len().max(1)) {
+            let flag = flag.clone();
+            scope.spawn(|| match flag {
+                Some(f) => exact_cover::interrupt::with(f, work),
+                None => work(),
+            });
+        }
+        work();
+    });
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    checkpoint.sum().ok_or_else(overflow)
+    if let Some(e) = first_error.into_inner().expect("not poisoned") {
+        return Err(e);
+    }
+    let total = book.into_inner().expect("not poisoned").sum();
+    total.ok_or_else(|| crate::output::bad("the count exceeds 2^128 - 1"))
 }

@@ -295,7 +295,7 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
 fn checkpointed(
     args: &Args,
     knuth: &str,
-    count_part: impl Fn(&pack::RunOptions) -> Result<u128, pack::RunError>,
+    count_part: impl Fn(&pack::RunOptions) -> Result<u128, pack::RunError> + Sync,
 ) -> Result<Option<u128>, output::Failure> {
     let Some(path) = &args.scale.checkpoint else {
         return Ok(None);
@@ -304,9 +304,10 @@ fn checkpointed(
         return Err(bad("--checkpoint cuts the count of every packing into parts; --unique (Burnside's lemma) is not cut"));
     }
     let problem = exact_cover::checkpoint::problem_hash(&[knuth.as_bytes()]);
-    let threads = args.scale.threads;
-    let count = super::count_in_parts(path, args.scale.parts as usize, "pack --count", &problem, |k, n| {
-        count_part(&pack::RunOptions { threads, shard: Some((k, n)), progress: None }).map_err(bad)
+    // Each part on one thread (the cut then depends on the number of parts alone); the
+    // parts share the threads.
+    let count = super::count_in_parts(path, args.scale.parts as usize, args.scale.threads, "pack --count", &problem, |k, n| {
+        count_part(&pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None }).map_err(bad)
     })?;
     Ok(Some(count))
 }

@@ -453,12 +453,12 @@ pub fn run(args: &Args) -> Outcome {
             let problem = exact_cover::checkpoint::problem_hash(&[model.named.to_text(&[]).as_bytes()]);
             let command = if model.pre.is_some() { "xc --count --preprocess" } else { "xc --count" };
             let (memo, threads, parts) = (!args.no_memo, args.scale.threads, args.scale.parts as usize);
-            // One cut for every part, a subtree per part and thread (each subtree counted
-            // with the memo builds its own table).
-            let cut = exact_cover::parallel::Cut::with_subtrees(model.problem(), parts.saturating_mul(threads.max(1)));
-            let count = super::count_in_parts(path, parts, command, &problem, |k, n| {
-                let options = exact_cover::parallel::CountOptions { threads, shard: Some((k, n)), progress: None };
-                cut.count(&options, memo).ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))
+            // One cut for every part, a subtree per part (each subtree counted with the memo
+            // builds its own table); parts run on the threads, each on one.
+            let cut = exact_cover::parallel::Cut::with_subtrees(model.problem(), parts);
+            let count = super::count_in_parts(path, parts, threads, command, &problem, |k, n| {
+                let options = exact_cover::parallel::CountOptions { threads: 1, shard: Some((k, n)), progress: None };
+                cut.count(model.problem(), &options, memo).ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))
             })?;
             let stats = CountStats { engine: "per part: as --shard", threads, ..CountStats::default() };
             report_stats(args.stats, &stats);

@@ -180,6 +180,11 @@ impl Checkpoint {
         &self.done
     }
 
+    /// How many parts the count is cut into.
+    pub fn parts(&self) -> usize {
+        self.parts
+    }
+
     /// The parts not recorded yet, in order.
     pub fn missing(&self) -> Vec<usize> {
         (1..=self.parts).filter(|k| !self.done.contains_key(k)).collect()

@@ -113,23 +113,22 @@ pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
 ///
 /// Panics if a shard is not `k/n` with `1 <= k <= n`.
 pub fn count_memo(problem: &Problem, options: &CountOptions, memo: bool) -> Option<u128> {
-    Cut::new(problem, options).count(options, memo)
+    Cut::new(problem, options).count(problem, options, memo)
 }
 
 /// A search tree cut once into subtrees ([`Solver::split`]) with its compiled search, to
 /// count part by part: the cut and the search are made once however many parts are
 /// counted (`--checkpoint` counts every part of one cut; cutting again for each part cost
 /// 6.7x the whole count of the pentominoes on 6x10 in 64 parts).
-pub struct Cut<'p> {
-    problem: &'p Problem,
+pub struct Cut {
     prefixes: Vec<Vec<usize>>,
     root: Search,
 }
 
-impl<'p> Cut<'p> {
+impl Cut {
     /// The cut [`count_memo`] makes for `options`: [`cut_size`] subtrees (its `shard`'s
     /// `n` is the number of parts the cut is for; `k` is not read).
-    pub fn new(problem: &'p Problem, options: &CountOptions) -> Cut<'p> {
+    pub fn new(problem: &Problem, options: &CountOptions) -> Cut {
         Cut::with_subtrees(problem, cut_size(options))
     }
 
@@ -137,17 +136,18 @@ impl<'p> Cut<'p> {
     /// at most [`MAX_SUBTREES`] asked. Each subtree counted with `memo` builds its own
     /// table, so a cut for a checkpoint asks for about one subtree per part and thread
     /// rather than [`cut_size`]'s 32.
-    pub fn with_subtrees(problem: &'p Problem, subtrees: usize) -> Cut<'p> {
-        Cut { problem, prefixes: Solver::split(problem, subtrees.clamp(1, MAX_SUBTREES)), root: Search::new(problem) }
+    pub fn with_subtrees(problem: &Problem, subtrees: usize) -> Cut {
+        Cut { prefixes: Solver::split(problem, subtrees.clamp(1, MAX_SUBTREES)), root: Search::new(problem) }
     }
 
-    /// The number of solutions in the part `options.shard` names (every `n`-th subtree
-    /// from the `k`-th; all of them without a shard), each subtree counted by
-    /// [`crate::strategy::count_below`] as [`count_memo`] does; `None` past 2^128 - 1.
+    /// The number of solutions of `problem` (the one the cut was made of) in the part
+    /// `options.shard` names (every `n`-th subtree from the `k`-th; all of them without a
+    /// shard), each subtree counted by [`crate::strategy::count_below`] as [`count_memo`]
+    /// does; `None` past 2^128 - 1.
     ///
     /// Panics if a shard is not `k/n` with `1 <= k <= n`.
-    pub fn count(&self, options: &CountOptions, memo: bool) -> Option<u128> {
-        let (root, problem) = (&self.root, self.problem);
+    pub fn count(&self, problem: &Problem, options: &CountOptions, memo: bool) -> Option<u128> {
+        let root = &self.root;
         let counted = sum_subtrees(
             &self.prefixes,
             options,
@@ -196,7 +196,7 @@ mod tests {
         let options = CountOptions { shard: Some((1, 7)), ..Default::default() };
         let cut = Cut::new(&p, &options);
         let parts: Vec<u128> =
-            (1..=7).map(|k| cut.count(&CountOptions { shard: Some((k, 7)), ..Default::default() }, true).unwrap()).collect();
+            (1..=7).map(|k| cut.count(&p, &CountOptions { shard: Some((k, 7)), ..Default::default() }, true).unwrap()).collect();
         assert_eq!(parts.iter().sum::<u128>(), 10946);
         assert!(parts.iter().filter(|&&c| c > 0).count() > 1, "the count is spread over parts");
         // Each part equals the shard of the same number counted on its own.

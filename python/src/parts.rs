@@ -1,0 +1,62 @@
+//! Counting part by part from Python: the checkpoint file of `exact_cover::checkpoint`
+//! (the same files as the CLI's `--checkpoint`), for `gridlock._parts`, which hands the
+//! parts to any `concurrent.futures.Executor`.
+
+use crate::value_error;
+use exact_cover::checkpoint::{Checkpoint as File, CheckpointError};
+use pyo3::exceptions::PyOSError;
+use pyo3::prelude::*;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+/// An open checkpoint (Python class `gridlock._gridlock.Checkpoint`).
+#[pyclass(module = "gridlock", name = "Checkpoint", frozen)]
+pub struct Checkpoint {
+    file: Mutex<File>,
+}
+
+fn error(e: CheckpointError) -> PyErr {
+    match e {
+        CheckpointError::Io { .. } => PyOSError::new_err(e.to_string()),
+        other => value_error(other),
+    }
+}
+
+#[pymethods]
+impl Checkpoint {
+    /// Opens (or creates) the checkpoint at `path` for the count `command` of the problem
+    /// `problem` cut into `parts` parts. Raises `ValueError` for a foreign or damaged
+    /// file, `OSError` when it cannot be read or written.
+    #[new]
+    fn new(path: PathBuf, command: &str, problem: &str, parts: usize) -> PyResult<Checkpoint> {
+        if parts == 0 {
+            return Err(value_error("parts must be at least 1"));
+        }
+        Ok(Checkpoint { file: Mutex::new(File::open(&path, command, problem, parts).map_err(error)?) })
+    }
+
+    /// The parts not recorded yet, in order.
+    fn missing(&self) -> Vec<usize> {
+        self.file.lock().expect("not poisoned").missing()
+    }
+
+    /// The parts recorded, with their counts.
+    fn done(&self) -> BTreeMap<usize, u128> {
+        self.file.lock().expect("not poisoned").done().clone()
+    }
+
+    /// Records part `k`'s count (appended and synced to the disk).
+    fn record(&self, k: usize, count: u128) -> PyResult<()> {
+        let mut file = self.file.lock().expect("not poisoned");
+        if k == 0 || k > file.parts() {
+            return Err(value_error(format_args!("part {k} is not one of 1 to {}", file.parts())));
+        }
+        file.record(k, count).map_err(error)
+    }
+}
+
+/// Registers the class.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Checkpoint>()
+}

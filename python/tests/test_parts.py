@@ -1,0 +1,138 @@
+"""Counts cut into parts on executors (issue 28): a ``ProcessPoolExecutor`` and a real
+Dask ``LocalCluster`` of 2 worker processes give the single-threaded counts; a worker
+killed mid-count (Dask reschedules its part) changes nothing; checkpoints resume, are
+shared with the CLI's ``--checkpoint``, and a foreign one is refused."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import gridlock
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = Path(os.environ.get("GRIDLOCK_BIN", ROOT / "target" / "release" / "gridlock"))
+
+
+def pentominoes():
+    return gridlock.pack(("." * 10 + "\n") * 6, "pentominoes")
+
+
+def colored_mcc(seed=5):
+    """A random problem with colored secondary items and a multiplicity."""
+    rng = random.Random(seed)
+    primary = [f"p{i}" for i in range(9)]
+    secondary = [f"s{i}" for i in range(4)]
+    xc = gridlock.ExactCover(primary, secondary, multiplicities={"p0": (1, 2)})
+    for _ in range(70):
+        items = rng.sample(primary, rng.randint(1, 3))
+        items += [f"{s}:{rng.choice('ab')}" for s in rng.sample(secondary, rng.randint(0, 2))]
+        xc.add_option(items)
+    return xc
+
+
+def pentominoes_dlx() -> str:
+    if not CLI.exists():
+        pytest.skip(f"{CLI} not built (cargo build --release)")
+    return subprocess.run([str(CLI), "pack", "--emit-knuth", "--rect", "6x10", "--pieces", "pentominoes"], capture_output=True, text=True, check=True).stdout
+
+
+def soma_dlx() -> str:
+    if not CLI.exists():
+        pytest.skip(f"{CLI} not built (cargo build --release)")
+    args = [str(CLI), "pack", "--emit-knuth", "--lattice", "cubic", "--box", "3x3x3", "--pieces", "soma"]
+    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+
+
+def test_a_process_pool_gives_the_single_threaded_counts():
+    mcc = colored_mcc()
+    whole = mcc.count()
+    assert whole > 0
+    with ProcessPoolExecutor(2) as ex:
+        assert pentominoes().count(executor=ex, parts=16) == 9356
+        assert mcc.count(executor=ex, parts=8) == whole
+        assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
+
+
+def test_pickling_sends_the_problem_whole():
+    import pickle
+
+    p = pickle.loads(pickle.dumps(pentominoes()))
+    assert p.count() == 9356
+    mcc = colored_mcc()
+    assert pickle.loads(pickle.dumps(mcc)).count() == mcc.count()
+
+
+def test_progress_reaches_every_part():
+    seen = []
+    assert pentominoes().count(parts=8, progress=lambda done, parts, count: seen.append((done, parts, count))) == 9356
+    assert seen[0] == (0, 8, 0) and seen[-1] == (8, 8, 9356)
+    assert [d for d, _, _ in seen] == list(range(9))
+
+    class Bar:  # what tqdm offers
+        total = None
+        n = 0
+        postfix = None
+
+        def update(self, k):
+            self.n += k
+
+        def set_postfix(self, refresh=True, **kw):
+            self.postfix = kw
+
+    bar = Bar()
+    pentominoes().count(parts=8, progress=bar)
+    assert (bar.total, bar.n, bar.postfix) == (8, 8, {"count": 9356})
+
+
+def test_checkpoints_resume_and_are_shared_with_the_cli(tmp_path):
+    run = tmp_path / "run.jsonl"
+    assert pentominoes().count(parts=16, checkpoint=run) == 9356
+    lines = run.read_text().splitlines()
+    assert json.loads(lines[0])["command"] == "pack --count" and len(lines) == 17
+    # Half the parts lost: only they are counted again, each once.
+    run.write_text("\n".join(lines[:9]) + "\n")
+    assert pentominoes().count(parts=16, checkpoint=run) == 9356
+    parts = [json.loads(l)["part"] for l in run.read_text().splitlines()[1:]]
+    assert sorted(parts) == list(range(1, 17))
+    # The CLI reads the same file and counts nothing.
+    if CLI.exists():
+        before = run.read_bytes()
+        out = subprocess.run([str(CLI), "pack", "--count", "--rect", "6x10", "--pieces", "pentominoes", "--checkpoint", str(run), "--parts", "16"], capture_output=True, text=True)
+        assert (out.returncode, out.stdout) == (0, "9356\n"), out.stderr
+        assert run.read_bytes() == before
+    # Another problem's checkpoint is refused.
+    with pytest.raises(ValueError, match="another count"):
+        gridlock.pack(("." * 12 + "\n") * 5, "pentominoes").count(parts=16, checkpoint=run)
+    with pytest.raises(ValueError, match="unique"):
+        pentominoes().count(unique=True, checkpoint=tmp_path / "u.jsonl")
+
+
+def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
+    distributed = pytest.importorskip("distributed")
+    xc = gridlock.ExactCover.from_knuth(pentominoes_dlx())
+    mcc = colored_mcc(7)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            ex = client.get_executor()
+            assert pentominoes().count(executor=ex, parts=16) == 9356
+            assert mcc.count(executor=ex, parts=8) == mcc.count()
+            assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
+            # Kill one worker process (SIGKILL) once a few parts are in: its nanny starts
+            # another, Dask counts the lost parts again, and the count stays exact.
+            pids = list(client.run(os.getpid).values())
+            killed = []
+
+            def kill_one(done, parts, count):
+                if done >= 3 and not killed:
+                    os.kill(pids[0], signal.SIGKILL)
+                    killed.append(pids[0])
+
+            assert xc.count(executor=ex, parts=64, progress=kill_one) == 9356
+            assert killed, "a worker was killed mid-count"
+            assert pids[0] not in client.run(os.getpid).values()
