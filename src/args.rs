@@ -50,7 +50,8 @@ pub struct Scale {
     #[arg(long, default_value_t = 1, value_name = "N", requires = "count", value_parser = parse_threads)]
     pub threads: usize,
     /// With --count: count only part K of N deterministic parts of the search tree (N at
-    /// most 1000000), so that separate processes can share a count (the parts add up).
+    /// most 1000000), so that separate processes can share a count (the parts add up; a
+    /// part is the same whatever --threads).
     #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "count")]
     pub shard: Option<(usize, usize)>,
     /// With --count: cut the count into --parts parts and record each finished part in

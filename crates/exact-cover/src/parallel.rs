@@ -26,11 +26,16 @@ const SUBTREES_PER_THREAD: usize = 32;
 /// each shard's cut dearer than its count; shards past the cut's size count nothing.
 pub const MAX_SUBTREES: usize = 4096;
 
-/// How many subtrees to ask a tree cut for: 32 per thread and per shard, at most
-/// [`MAX_SUBTREES`] (the arithmetic saturates, so no thread or shard count overflows).
+/// How many subtrees to ask a tree cut for: 32 per shard when the count is cut into
+/// shards (whatever the threads: shard `k/n` must be the same part in every run, or
+/// shards counted with different `--threads` would not add up), else 32 per thread; at
+/// most [`MAX_SUBTREES`] (the arithmetic saturates, so no count overflows).
 pub fn cut_size(options: &CountOptions) -> usize {
-    let parts = options.shard.map_or(1, |(_, n)| n);
-    options.threads.max(1).saturating_mul(SUBTREES_PER_THREAD).saturating_mul(parts).min(MAX_SUBTREES)
+    match options.shard {
+        Some((_, n)) => SUBTREES_PER_THREAD.saturating_mul(n),
+        None => options.threads.max(1).saturating_mul(SUBTREES_PER_THREAD),
+    }
+    .min(MAX_SUBTREES)
 }
 
 /// Sums `count` over the subtrees of a cut that `options` gives this run: all of them, or
@@ -188,6 +193,16 @@ mod tests {
         // A big problem: the cut stops near MAX_SUBTREES subtrees whatever N asks for.
         let big = intervals(40);
         assert!(Solver::split(&big, MAX_SUBTREES).len() < 4 * MAX_SUBTREES);
+    }
+
+    #[test]
+    fn a_shard_is_the_same_part_whatever_the_threads() {
+        let p = intervals(24);
+        for k in 1..=5 {
+            let one = count_memo(&p, &CountOptions { shard: Some((k, 5)), threads: 1, progress: None }, false);
+            let two = count_memo(&p, &CountOptions { shard: Some((k, 5)), threads: 2, progress: None }, false);
+            assert_eq!(one, two, "shard {k}/5");
+        }
     }
 
     #[test]

@@ -5,8 +5,7 @@
 //! [`Region`] and [`Shape`]; the engines are those [`Search::on_layout`] picks.
 
 use crate::copies::Copies;
-use crate::cover::{Engine, Search};
-use crate::layout::Layout;
+use crate::cover::{Engine, PartCache, Search};
 use crate::region::Region;
 use crate::shape::{Piece, Shape};
 use crate::symmetry::BoardSymmetry;
@@ -67,15 +66,46 @@ pub fn count_placements(
     reflections: bool,
     options: &CountOptions,
 ) -> Option<u128> {
+    count_placements_cached(region, pieces, placements, copies, reflections, options, None)
+}
+
+/// As [`count_placements`]; a count of a shard with `cache` compiles and cuts its
+/// searches once for all the parts counted through the same cache ([`PartCache`]).
+///
+/// Panics if `copies`, `placements` and `pieces` differ in length.
+pub fn count_placements_cached(
+    region: &Region,
+    pieces: &[Piece],
+    placements: Vec<Vec<Vec<usize>>>,
+    copies: &[Copies],
+    reflections: bool,
+    options: &CountOptions,
+    cache: Option<&PartCache>,
+) -> Option<u128> {
     assert_eq!(copies.len(), pieces.len(), "one count per piece");
     assert_eq!(placements.len(), pieces.len(), "one placement list per piece");
     let layout = region.layout();
+    // The searches of this count, in the order it runs them (the cache's index).
+    let next = std::cell::Cell::new(0);
+    let search = |lists: &[Vec<Vec<usize>>]| -> Option<u128> {
+        let build = || Search::on_layout(&layout, lists, copies, Engine::Bitboard);
+        match cache {
+            Some(cache) => {
+                let i = next.replace(next.get() + 1);
+                cache.count(i, build, options)
+            }
+            None => build().count(options),
+        }
+    };
     let group = piece_preserving_symmetries(region, pieces, reflections);
     if group.len() <= 1 || copies.iter().any(|&c| c != Copies::ONE) {
-        return Search::on_layout(&layout, &placements, copies, Engine::Bitboard).count(options);
+        return search(&placements);
     }
-    broken(&layout, placements, copies, &group, options, &mut vec![false; pieces.len()], 2)
+    broken(placements, &group, &search, &mut vec![false; pieces.len()], 2)
 }
+
+/// Counts the packings of one set of placement lists (a search of [`count_placements`]).
+type CountLists<'a> = dyn Fn(&[Vec<Vec<usize>>]) -> Option<u128> + 'a;
 
 /// The packings with the placement lists `lists`, the symmetry `group` broken (see
 /// [`count_packings`]): the piece chosen by [`choose_piece`] is fixed, in one search, at
@@ -83,17 +113,9 @@ pub fn count_placements(
 /// the first `depth - 1` levels, for each orbit with a stabiliser, at that orbit's first
 /// placement, counted recursively under the stabiliser and weighted by the orbit's size;
 /// at the last level, in one search per orbit size, at one placement of each orbit of
-/// that size (weighted by the size). `fixed` marks the pieces already fixed.
-fn broken(
-    layout: &Layout,
-    lists: Vec<Vec<Vec<usize>>>,
-    copies: &[Copies],
-    group: &[BoardSymmetry],
-    options: &CountOptions,
-    fixed: &mut Vec<bool>,
-    depth: u32,
-) -> Option<u128> {
-    let search = |lists: &[Vec<Vec<usize>>]| Search::on_layout(layout, lists, copies, Engine::Bitboard).count(options);
+/// that size (weighted by the size). `fixed` marks the pieces already fixed; `search`
+/// counts one set of placement lists.
+fn broken(lists: Vec<Vec<Vec<usize>>>, group: &[BoardSymmetry], search: &CountLists, fixed: &mut Vec<bool>, depth: u32) -> Option<u128> {
     let chosen = if depth == 0 { None } else { choose_piece(&lists, group, fixed) };
     let Some((p, orbits)) = chosen else {
         return search(&lists);
@@ -118,7 +140,7 @@ fn broken(
             let stabiliser: Vec<BoardSymmetry> = group.iter().filter(|s| s.map_placement(q) == *q).cloned().collect();
             let mut restricted = lists.clone();
             restricted[p] = vec![q.clone()];
-            let n = broken(layout, restricted, copies, &stabiliser, options, fixed, depth - 1)?;
+            let n = broken(restricted, &stabiliser, search, fixed, depth - 1)?;
             total = total.checked_add(n.checked_mul(size)?)?;
         }
         fixed[p] = false;

@@ -71,6 +71,8 @@ pub struct LatticeSolver {
     hopeless: bool,
     /// The symmetry classes of packings ([`Classes::new`]), built on first use.
     classes: OnceLock<Classes>,
+    /// The searches compiled and cut once for the shards of a count cut into parts.
+    parts: polyform::cover::PartCache,
 }
 
 impl LatticeSolver {
@@ -89,7 +91,16 @@ impl LatticeSolver {
         let cells = region.cells().len();
         if !polyform::cover::area_reachable(&sizes, &copies, cells) {
             let placements = vec![Vec::new(); pieces.len()];
-            return Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless: true, classes: OnceLock::new() });
+            return Ok(LatticeSolver {
+                region,
+                pieces,
+                copies,
+                reflections,
+                placements,
+                hopeless: true,
+                classes: OnceLock::new(),
+                parts: Default::default(),
+            });
         }
         let group = region.lattice().group(reflections).len() as u128;
         let entries: u128 = sizes.iter().map(|&s| group * cells as u128 * s as u128).sum();
@@ -98,7 +109,7 @@ impl LatticeSolver {
         }
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements_sorted(&p.shape, reflections)).collect();
         let hopeless = placements.iter().zip(&copies).any(|(l, c)| l.is_empty() && c.lo > 0);
-        Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless, classes: OnceLock::new() })
+        Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless, classes: OnceLock::new(), parts: Default::default() })
     }
 
     /// The region.
@@ -154,7 +165,8 @@ impl LatticeSolver {
         if self.hopeless {
             return Ok(0);
         }
-        count::count_placements(&self.region, &self.pieces, self.placements.clone(), &self.copies, self.reflections, options)
+        let parts = Some(&self.parts);
+        count::count_placements_cached(&self.region, &self.pieces, self.placements.clone(), &self.copies, self.reflections, options, parts)
             .ok_or(RunError::Overflow)
     }
 

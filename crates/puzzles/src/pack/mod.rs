@@ -14,6 +14,7 @@ pub use knuth::parse_knuth;
 
 use num_bigint::BigUint;
 pub use polyform::cover::exact_cover_problem;
+use polyform::cover::PartCache;
 use polyform::symmetry::{board_symmetries, break_symmetry, count_fixed_tilings, count_with_symmetry, BoardSymmetry, Restrict};
 use polyform::{cells_connected, Board, Cell, Copies, Engine, Freedom, Piece, Search, Shape};
 use std::ops::ControlFlow;
@@ -255,6 +256,9 @@ pub struct PackSolver {
     copies: Vec<Copies>,
     /// Whether a condition that needs no search rules every packing out.
     hopeless: bool,
+    /// The search compiled and cut once for the shards of a count cut into parts
+    /// (`--checkpoint` counts every part in one process).
+    parts: PartCache,
 }
 
 /// A packing with piece counts: its tiles, each `(piece, board cell indices)`.
@@ -285,7 +289,7 @@ impl PackSolver {
         let sizes: Vec<usize> = pieces.iter().map(|p| p.shape.len()).collect();
         if !polyform::cover::area_reachable(&sizes, &copies, board.len()) {
             let placements = vec![Vec::new(); pieces.len()];
-            return Ok(PackSolver { board, pieces, freedom, placements, copies, hopeless: true });
+            return Ok(PackSolver { board, pieces, freedom, placements, copies, hopeless: true, parts: PartCache::default() });
         }
         let entries: u128 =
             pieces.iter().map(|p| p.shape.orientations(freedom).len() as u128 * board.len() as u128 * p.shape.len() as u128).sum();
@@ -294,7 +298,7 @@ impl PackSolver {
         }
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| board.placements(&p.shape, freedom)).collect();
         let hopeless = placements.iter().zip(&copies).any(|(l, c)| l.is_empty() && c.lo > 0);
-        Ok(PackSolver { board, pieces, freedom, placements, copies, hopeless })
+        Ok(PackSolver { board, pieces, freedom, placements, copies, hopeless, parts: PartCache::default() })
     }
 
     /// Whether a condition that needs no search already rules every packing out: no
@@ -380,7 +384,7 @@ impl PackSolver {
         if self.hopeless {
             return Ok(0);
         }
-        self.search().count(options).ok_or(RunError::Overflow)
+        self.parts.count(0, || self.search(), options).ok_or(RunError::Overflow)
     }
 
     /// The number of tilings (distinct pieces too), exact and of any size: on the transfer
@@ -501,8 +505,8 @@ impl PackSolver {
         }
         let group = self.symmetries();
         match break_symmetry(&self.placements, &group, Restrict::FewestPlacements) {
-            Some(restricted) => Ok(group.len() as u64 * count_lists(&self.board, &restricted, options)?),
-            None => count_lists(&self.board, &self.placements, options),
+            Some(restricted) => Ok(group.len() as u64 * count_lists(&self.board, &restricted, options, Some(&self.parts))?),
+            None => count_lists(&self.board, &self.placements, options, Some(&self.parts)),
         }
     }
 
@@ -522,7 +526,7 @@ impl PackSolver {
         }
         let mut failure = None;
         let counts = count_with_symmetry(&self.placements, &group, Restrict::FewestPlacements, |lists| {
-            count_lists(&self.board, lists, options).unwrap_or_else(|e| {
+            count_lists(&self.board, lists, options, None).unwrap_or_else(|e| {
                 failure = Some(e);
                 0
             })
@@ -643,9 +647,15 @@ pub fn is_canonical_tiling(tiling: &Tiling, group: &[BoardSymmetry], cells: usiz
     })
 }
 
-/// Counts packings of `board` with the given placement lists, as `options` say.
-fn count_lists(board: &Board, placements: &[Vec<Vec<usize>>], options: &RunOptions) -> Result<u64, RunError> {
-    let count = Search::new(board, placements, Engine::Bitboard, None).count(options);
+/// Counts packings of `board` with the given placement lists, as `options` say; with
+/// `parts`, a shard on the search compiled and cut once for every shard (the lists must
+/// be the same on every call with that cache).
+fn count_lists(board: &Board, placements: &[Vec<Vec<usize>>], options: &RunOptions, parts: Option<&PartCache>) -> Result<u64, RunError> {
+    let build = || Search::new(board, placements, Engine::Bitboard, None);
+    let count = match parts {
+        Some(parts) => parts.count(0, build, options),
+        None => build().count(options),
+    };
     count.and_then(|c| u64::try_from(c).ok()).ok_or(RunError::Overflow)
 }
 
