@@ -4,7 +4,7 @@
 use crate::strategy::{count_subtree, Search};
 use crate::{Problem, Solver};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// How to run a count.
 #[derive(Default)]
@@ -128,6 +128,10 @@ pub fn count_memo(problem: &Problem, options: &CountOptions, memo: bool) -> Opti
 pub struct Cut {
     prefixes: Vec<Vec<usize>>,
     root: Search,
+    /// Set once a subtree's memo trial gave up (the table did not pay): the later
+    /// subtrees enumerate at once. On 16 queens in 64 parts the trials cost 32% of the
+    /// whole count; once is enough to learn that they do not pay.
+    memo_gave_up: AtomicBool,
 }
 
 impl Cut {
@@ -142,24 +146,30 @@ impl Cut {
     /// table, so a cut for a checkpoint asks for about one subtree per part and thread
     /// rather than [`cut_size`]'s 32.
     pub fn with_subtrees(problem: &Problem, subtrees: usize) -> Cut {
-        Cut { prefixes: Solver::split(problem, subtrees.clamp(1, MAX_SUBTREES)), root: Search::new(problem) }
+        Cut {
+            prefixes: Solver::split(problem, subtrees.clamp(1, MAX_SUBTREES)),
+            root: Search::new(problem),
+            memo_gave_up: AtomicBool::new(false),
+        }
     }
 
     /// The number of solutions of `problem` (the one the cut was made of) in the part
     /// `options.shard` names (every `n`-th subtree from the `k`-th; all of them without a
     /// shard), each subtree counted by [`crate::strategy::count_below`] as [`count_memo`]
-    /// does; `None` past 2^128 - 1.
+    /// does (but without a memo trial once one gave up); `None` past 2^128 - 1.
     ///
     /// Panics if a shard is not `k/n` with `1 <= k <= n`.
     pub fn count(&self, problem: &Problem, options: &CountOptions, memo: bool) -> Option<u128> {
         let root = &self.root;
-        let counted = sum_subtrees(
-            &self.prefixes,
-            options,
-            || (),
-            |(), prefix| Checked(count_subtree(root, problem, prefix, memo, &mut |_| {}).map_or(Some(0), |c| c.count)),
-        );
-        counted.0
+        let count = |(): &mut (), prefix: &Vec<usize>| {
+            let trial = memo && !self.memo_gave_up.load(Ordering::Relaxed);
+            let counted = count_subtree(root, problem, prefix, trial, &mut |_| {});
+            if trial && counted.is_some_and(|c| c.engine != crate::strategy::Engine::Memo) {
+                self.memo_gave_up.store(true, Ordering::Relaxed);
+            }
+            Checked(counted.map_or(Some(0), |c| c.count))
+        };
+        sum_subtrees(&self.prefixes, options, || (), count).0
     }
 }
 
