@@ -206,17 +206,12 @@ impl Packing {
         checkpoint: Option<Bound<'py, PyAny>>,
         progress: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if executor.is_some() || checkpoint.is_some() || progress.is_some() {
-            if unique {
-                return Err(value_error("unique counts classes by Burnside's lemma over whole searches; it is not cut into parts (drop executor, checkpoint and progress)"));
-            }
-            if threads != 1 {
-                return Err(value_error(
-                    "threads counts in this process; with executor, checkpoint or progress the parts share the executor's workers",
-                ));
-            }
-            let f = py.import("gridlock._parts")?.getattr("count_in_parts")?;
-            return f.call1((slf, executor, parts, checkpoint, progress, ()));
+        if unique && (executor.is_some() || checkpoint.is_some() || progress.is_some()) {
+            return Err(value_error("unique counts classes by Burnside's lemma over whole searches; it is not cut into parts (drop executor, checkpoint and progress)"));
+        }
+        let extra = pyo3::types::PyTuple::empty(py);
+        if let Some(count) = crate::parts::count_in_parts(py, slf.as_any(), threads, executor, parts, checkpoint, progress, extra)? {
+            return Ok(count);
         }
         let this = slf.get();
         let solver = &*this.solver;

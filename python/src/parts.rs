@@ -6,6 +6,7 @@ use crate::value_error;
 use exact_cover::checkpoint::{Checkpoint as File, CheckpointError};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -54,6 +55,38 @@ impl Checkpoint {
         }
         file.record(k, count).map_err(error)
     }
+}
+
+/// `count(executor=..., parts=..., checkpoint=..., progress=...)` of `problem` (an
+/// `ExactCover` or a `Packing`) through `gridlock._parts.count_in_parts` when any of
+/// `executor`, `checkpoint`, `progress` is given (`extra`: the arguments of the
+/// problem's `_count_part` after `k` and `n`); `None` otherwise (the caller counts in
+/// process).
+///
+/// # Errors
+/// `ValueError` when `threads` is not 1 (the parts share the executor's workers), and
+/// what `count_in_parts` raises.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn count_in_parts<'py>(
+    py: Python<'py>,
+    problem: &Bound<'py, PyAny>,
+    threads: usize,
+    executor: Option<Bound<'py, PyAny>>,
+    parts: usize,
+    checkpoint: Option<Bound<'py, PyAny>>,
+    progress: Option<Bound<'py, PyAny>>,
+    extra: Bound<'py, PyTuple>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    if executor.is_none() && checkpoint.is_none() && progress.is_none() {
+        return Ok(None);
+    }
+    if threads != 1 {
+        return Err(value_error(
+            "threads counts in this process; with executor, checkpoint or progress the parts share the executor's workers",
+        ));
+    }
+    let f = py.import("gridlock._parts")?.getattr("count_in_parts")?;
+    f.call1((problem, executor, parts, checkpoint, progress, extra)).map(Some)
 }
 
 /// Registers the class.

@@ -212,14 +212,9 @@ impl ExactCover {
         checkpoint: Option<Bound<'_, PyAny>>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<BigUintOrInt> {
-        if executor.is_some() || checkpoint.is_some() || progress.is_some() {
-            if threads != 1 {
-                return Err(value_error(
-                    "threads counts in this process; with executor, checkpoint or progress the parts share the executor's workers",
-                ));
-            }
-            let f = py.import("gridlock._parts")?.getattr("count_in_parts")?;
-            return Ok(BigUintOrInt::Py(f.call1((slf, executor, parts, checkpoint, progress, (memo,)))?.unbind()));
+        let extra = pyo3::types::PyTuple::new(py, [memo])?;
+        if let Some(count) = crate::parts::count_in_parts(py, slf.as_any(), threads, executor, parts, checkpoint, progress, extra)? {
+            return Ok(BigUintOrInt::Py(count.unbind()));
         }
         let this = slf.borrow();
         let threads = crate::threads(threads)?;

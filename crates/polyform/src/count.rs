@@ -51,29 +51,16 @@ pub fn count_packings(region: &Region, pieces: &[Piece], reflections: bool) -> O
 /// Panics if `copies` and `pieces` differ in length.
 pub fn count(region: &Region, pieces: &[Piece], copies: &[Copies], reflections: bool, options: &CountOptions) -> Option<u128> {
     let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements_sorted(&p.shape, reflections)).collect();
-    count_placements(region, pieces, placements, copies, reflections, options)
+    count_placements(region, pieces, placements, copies, reflections, options, None)
 }
 
 /// As [`count`], on the pieces' placement lists already built
 /// (`placements[p]`: [`Region::placements`] of piece `p` with the same `reflections`).
+/// With `cache`, a count of a shard compiles and cuts its searches once for all the
+/// parts counted through the same cache ([`PartCache`]).
 ///
 /// Panics if `copies`, `placements` and `pieces` differ in length.
 pub fn count_placements(
-    region: &Region,
-    pieces: &[Piece],
-    placements: Vec<Vec<Vec<usize>>>,
-    copies: &[Copies],
-    reflections: bool,
-    options: &CountOptions,
-) -> Option<u128> {
-    count_placements_cached(region, pieces, placements, copies, reflections, options, None)
-}
-
-/// As [`count_placements`]; a count of a shard with `cache` compiles and cuts its
-/// searches once for all the parts counted through the same cache ([`PartCache`]).
-///
-/// Panics if `copies`, `placements` and `pieces` differ in length.
-pub fn count_placements_cached(
     region: &Region,
     pieces: &[Piece],
     placements: Vec<Vec<Vec<usize>>>,
@@ -234,7 +221,7 @@ pub fn count_classes_placements(
 ) -> Option<u128> {
     assert_eq!(placements.len(), pieces.len(), "one placement list per piece");
     let copies = vec![Copies::ONE; pieces.len()];
-    let mut sum = count_placements(region, pieces, placements.clone(), &copies, reflections, options)?;
+    let mut sum = count_placements(region, pieces, placements.clone(), &copies, reflections, options, None)?;
     // The group acting on packings: symmetries that move cells and pieces alike (a
     // mirror across a box one cell thick moves nothing) are one element.
     let acting = classes.acting();

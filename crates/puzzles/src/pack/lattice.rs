@@ -166,7 +166,7 @@ impl LatticeSolver {
             return Ok(0);
         }
         let parts = Some(&self.parts);
-        count::count_placements_cached(&self.region, &self.pieces, self.placements.clone(), &self.copies, self.reflections, options, parts)
+        count::count_placements(&self.region, &self.pieces, self.placements.clone(), &self.copies, self.reflections, options, parts)
             .ok_or(RunError::Overflow)
     }
 
