@@ -1,7 +1,8 @@
-"""Times counts cut into parts (issue 28): an ExactCover count single-threaded in
-process, then cut into PARTS parts on a 1-worker ProcessPoolExecutor (the cutting's
-overhead) and on a 2-worker Dask LocalCluster (the speed-up). Wall seconds, median of
-RUNS. Usage: python parts.py [N_QUEENS] [PARTS] (defaults 16, 64)."""
+"""Times counts cut into parts (issue 28): a count single-threaded in process, then cut
+into PARTS parts on a 1-worker ProcessPoolExecutor (the cutting's overhead) and on a
+2-worker Dask LocalCluster (the speed-up). Wall seconds, median of RUNS. Usage:
+python parts.py [PROBLEM] [PARTS]: PROBLEM is a number n (n queens as an ExactCover,
+default 16) or tetris-cube (gridlock.pack_box("4x4x4", "tetris-cube")); PARTS default 64."""
 
 import os
 import statistics
@@ -32,12 +33,15 @@ def timed(f, runs):
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 16
+    problem = sys.argv[1] if len(sys.argv) > 1 else "16"
     parts = int(sys.argv[2]) if len(sys.argv) > 2 else 64
     runs = int(os.environ.get("RUNS", "3"))
-    xc = gridlock.ExactCover.from_knuth(queens(n))
+    if problem == "tetris-cube":
+        xc, name = gridlock.pack_box("4x4x4", "tetris-cube"), "the Tetris cube"
+    else:
+        xc, name = gridlock.ExactCover.from_knuth(queens(int(problem))), f"{problem} queens"
     whole, count = timed(xc.count, runs)
-    print(f"{n} queens: {count}; one thread in process {whole:.2f} s")
+    print(f"{name}: {count}; one thread in process {whole:.2f} s")
     with ProcessPoolExecutor(1) as ex:
         ex.submit(int).result()  # the worker started
         one, c1 = timed(lambda: xc.count(executor=ex, parts=parts), runs)

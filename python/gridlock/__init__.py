@@ -5,7 +5,8 @@ grid puzzles, from Rust.
   multiplicities (Knuth's Algorithms C and M on dancing links; memoized counting).
 - ``two_sat``: 2-SAT in linear time.
 - ``pack``: polyomino packing with piece counts on any board (bitboard packer and
-  tiler, dancing links past their sizes), with SVG pictures for Jupyter.
+  tiler, dancing links past their sizes), with SVG pictures for Jupyter; ``pack_box``:
+  the built-in sets of the other lattices (Soma, the Tetris cube, ...) in boxes.
 - ``rectangles``: what a polyomino set does with rectangles (counts of strips of any
   size, generating functions, tables, smallest rectangles and orders).
 - ``beads``, ``laser``, ``mayan``, ``twins``: the contest puzzles, ``solve`` and
@@ -23,9 +24,11 @@ from ._gridlock import (
     ExactCover,
     ExactCoverSolutions,
     Packing,
+    BoxPacking,
     PackingSolutions,
     Solution,
     pack,
+    pack_box,
     pack_knuth,
     rectangles,
     two_sat,
@@ -34,6 +37,7 @@ from ._verdict import Verdict
 
 __all__ = [
     "ExactCover",
+    "BoxPacking",
     "ExactCoverSolutions",
     "Packing",
     "PackingSolutions",
@@ -44,6 +48,7 @@ __all__ = [
     "laser",
     "mayan",
     "pack",
+    "pack_box",
     "pack_knuth",
     "rectangles",
     "sudoku",

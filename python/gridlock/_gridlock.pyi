@@ -237,3 +237,28 @@ class Checkpoint:
     def missing(self) -> List[int]: ...
     def done(self) -> Dict[int, int]: ...
     def record(self, k: int, count: int) -> None: ...
+
+def pack_box(box: str, pieces: str, *, mirror: bool = False, one_sided: bool = False) -> "BoxPacking":
+    """A built-in set of another lattice (``soma``, ``pentacubes-flat``, ``bedlam``,
+    ``tetris-cube``; ``hexiamonds``; ``tetrahexes``) packed into a box (``"3x3x3"``; a
+    plane parallelogram ``"6x6"``), as ``gridlock pack --pieces SET --box SPEC``. Solids
+    are rotated only unless ``mirror``; plane pieces are turned over unless ``one_sided``.
+    Raises ``ValueError``."""
+
+class BoxPacking:
+    def count(
+        self,
+        unique: bool = False,
+        threads: int = 1,
+        *,
+        executor: Optional[Any] = None,
+        parts: int = 64,
+        checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+        progress: Optional[Any] = None,
+    ) -> int:
+        """Every packing (the box's symmetries broken inside the count); ``unique``:
+        classes under the box's symmetries that keep the set. ``executor``, ``parts``,
+        ``checkpoint``, ``progress``: as ``ExactCover.count`` (not with ``unique``)."""
+    @property
+    def engine(self) -> str: ...
+    def to_knuth(self) -> str: ...

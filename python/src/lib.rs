@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+mod boxed;
 mod pack;
 mod parts;
 mod puzzles;
@@ -248,6 +249,7 @@ fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     xc::register(m)?;
     pack::register(m)?;
+    boxed::register(m)?;
     parts::register(m)?;
     puzzles::register(m)?;
     sudoku::register(m)?;

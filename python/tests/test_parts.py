@@ -49,6 +49,22 @@ def soma_dlx() -> str:
     return subprocess.run(args, capture_output=True, text=True, check=True).stdout
 
 
+# The Tetris cube's count, single-threaded (`gridlock pack --pieces tetris-cube --box
+# 4x4x4 --count`, 21 s here; tests/data/README.md has its source).
+TETRIS_CUBE = 236136
+
+
+def test_box_packings_count_and_classes():
+    soma = gridlock.pack_box("3x3x3", "soma")
+    assert (soma.count(), soma.count(unique=True)) == (11520, 240)
+    with pytest.raises(ValueError, match="unique"):
+        soma.count(unique=True, parts=8, progress=lambda *a: None)
+    with pytest.raises(ValueError):
+        gridlock.pack_box("3x3", "soma")
+    with pytest.raises(ValueError):
+        gridlock.pack_box("3x3x3", "pentominoes")
+
+
 def test_a_process_pool_gives_the_single_threaded_counts():
     mcc = colored_mcc()
     whole = mcc.count()
@@ -57,6 +73,8 @@ def test_a_process_pool_gives_the_single_threaded_counts():
         assert pentominoes().count(executor=ex, parts=16) == 9356
         assert mcc.count(executor=ex, parts=8) == whole
         assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
+        assert gridlock.pack_box("3x3x3", "soma").count(executor=ex, parts=16) == 11520
+        assert gridlock.pack_box("4x4x4", "tetris-cube").count(executor=ex, parts=64) == TETRIS_CUBE
 
 
 def test_pickling_sends_the_problem_whole():
@@ -123,6 +141,8 @@ def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
             assert pentominoes().count(executor=ex, parts=16) == 9356
             assert mcc.count(executor=ex, parts=8) == mcc.count()
             assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
+            assert gridlock.pack_box("3x3x3", "soma").count(executor=ex, parts=16) == 11520
+            assert gridlock.pack_box("4x4x4", "tetris-cube").count(executor=ex, parts=64) == TETRIS_CUBE
             # Kill one worker process (SIGKILL) once a few parts are in: its nanny starts
             # another, Dask counts the lost parts again, and the count stays exact.
             pids = list(client.run(os.getpid).values())

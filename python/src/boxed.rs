@@ -1,0 +1,124 @@
+//! `pack_box`: packings of the built-in sets of the other lattices (Soma, the Tetris
+//! cube, Bedlam, flat pentacubes, hexiamonds, tetrahexes) into boxes, over
+//! `puzzles::pack::lattice::LatticeSolver`, as `gridlock pack --pieces SET --box SPEC`:
+//! counts (also in parts on an executor), classes, the exact cover text.
+
+use crate::{interruptible, value_error};
+use polyform::Copies;
+use puzzles::pack::{self, lattice, lattice::LatticeSolver};
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+/// The packing of a built-in lattice set into a box (see the package's docstring).
+#[pyfunction]
+#[pyo3(signature = (r#box, pieces, *, mirror = false, one_sided = false))]
+fn pack_box(r#box: &str, pieces: &str, mirror: bool, one_sided: bool) -> PyResult<BoxPacking> {
+    let (l, set) = lattice::set(pieces)
+        .ok_or_else(|| value_error(format_args!("no built-in set '{pieces}' of another lattice (there are {})", lattice::SET_NAMES)))?;
+    let solid = l.is_solid();
+    if mirror && !solid {
+        return Err(value_error("mirror is for solids (polycubes, prisms); plane pieces are turned over unless one_sided"));
+    }
+    if one_sided && solid {
+        return Err(value_error(format_args!("one_sided is for plane pieces; {} are rotated only unless mirror", l.polyforms_name())));
+    }
+    let region = lattice::boxed(l, r#box).map_err(value_error)?;
+    let reflections = if solid { mirror } else { !one_sided };
+    let copies = vec![Copies::ONE; set.len()];
+    let solver = LatticeSolver::new(region, set, copies, reflections).map_err(value_error)?;
+    let spec = (r#box.to_string(), pieces.to_string(), mirror, one_sided);
+    Ok(BoxPacking { solver: Arc::new(solver), spec })
+}
+
+/// A packing of a lattice set into a box (Python class `gridlock.BoxPacking`).
+#[pyclass(module = "gridlock", frozen)]
+pub struct BoxPacking {
+    solver: Arc<LatticeSolver>,
+    /// `(box, pieces, mirror, one_sided)`, for pickling.
+    spec: Spec,
+}
+
+/// What `pack_box` was called with.
+type Spec = (String, String, bool, bool);
+
+fn run_error(e: pack::RunError) -> PyErr {
+    match e {
+        pack::RunError::Overflow => crate::overflow(),
+        other => value_error(other),
+    }
+}
+
+#[pymethods]
+impl BoxPacking {
+    /// The number of packings (every packing, the box's symmetries broken inside the
+    /// count); `unique`: of classes under the box's symmetries that keep the set
+    /// (Burnside's lemma). `executor`, `parts`, `checkpoint`, `progress`: as
+    /// `ExactCover.count` (not with `unique`).
+    #[pyo3(signature = (unique = false, threads = 1, *, executor = None, parts = 64, checkpoint = None, progress = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn count<'py>(
+        slf: &Bound<'py, Self>,
+        py: Python<'py>,
+        unique: bool,
+        threads: usize,
+        executor: Option<Bound<'py, PyAny>>,
+        parts: usize,
+        checkpoint: Option<Bound<'py, PyAny>>,
+        progress: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if unique && (executor.is_some() || checkpoint.is_some() || progress.is_some()) {
+            return Err(value_error("unique counts classes by Burnside's lemma over whole searches; it is not cut into parts (drop executor, checkpoint and progress)"));
+        }
+        let extra = pyo3::types::PyTuple::empty(py);
+        if let Some(count) = crate::parts::count_in_parts(py, slf.as_any(), threads, executor, parts, checkpoint, progress, extra)? {
+            return Ok(count);
+        }
+        let solver = &*slf.get().solver;
+        let options = pack::RunOptions { threads: crate::threads(threads)?, shard: None, progress: None };
+        let count =
+            interruptible(py, || if unique { solver.count_classes(&options) } else { solver.count(&options) })?.map_err(run_error)?;
+        Ok(count.into_pyobject(py)?.into_any())
+    }
+
+    /// The count of part `k` of `n` (as `gridlock pack --count --shard k/n`).
+    fn _count_part(&self, py: Python<'_>, k: usize, n: usize) -> PyResult<u128> {
+        if k == 0 || k > n {
+            return Err(value_error(format_args!("part {k} of {n}: parts are 1 to n")));
+        }
+        let solver = &*self.solver;
+        let options = pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None };
+        interruptible(py, || solver.count(&options))?.map_err(run_error)
+    }
+
+    /// `(command, problem hash)` naming this count in a checkpoint, as `gridlock pack
+    /// --count --checkpoint` names it.
+    fn _checkpoint_id(&self) -> (&'static str, String) {
+        ("pack --count", exact_cover::checkpoint::problem_hash(&[self.solver.knuth_text().as_bytes()]))
+    }
+
+    /// `(restore, ("box", (box, pieces, mirror, one_sided)))`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (&'static str, Spec))> {
+        Ok((py.import("gridlock._parts")?.getattr("_restore")?, ("box", self.spec.clone())))
+    }
+
+    /// The engine that runs the search, in words.
+    #[getter]
+    fn engine(&self) -> String {
+        self.solver.engine()
+    }
+
+    /// The problem as exact cover in Knuth's DLX format.
+    fn to_knuth(&self) -> String {
+        self.solver.knuth_text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("pack_box({:?}, {:?})", self.spec.0, self.spec.1)
+    }
+}
+
+/// Registers the function and the class.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(pack_box, m)?)?;
+    m.add_class::<BoxPacking>()
+}
