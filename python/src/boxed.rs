@@ -3,6 +3,7 @@
 //! `puzzles::pack::lattice::LatticeSolver`, as `gridlock pack --pieces SET --box SPEC`:
 //! counts (also in parts on an executor), classes, the exact cover text.
 
+use crate::pack::run_error;
 use crate::{interruptible, value_error};
 use polyform::Copies;
 use puzzles::pack::{self, lattice, lattice::LatticeSolver};
@@ -41,13 +42,6 @@ pub struct BoxPacking {
 /// What `pack_box` was called with.
 type Spec = (String, String, bool, bool);
 
-fn run_error(e: pack::RunError) -> PyErr {
-    match e {
-        pack::RunError::Overflow => crate::overflow(),
-        other => value_error(other),
-    }
-}
-
 #[pymethods]
 impl BoxPacking {
     /// The number of packings (every packing, the box's symmetries broken inside the
@@ -66,11 +60,9 @@ impl BoxPacking {
         checkpoint: Option<Bound<'py, PyAny>>,
         progress: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if unique && (executor.is_some() || checkpoint.is_some() || progress.is_some()) {
-            return Err(value_error("unique counts classes by Burnside's lemma over whole searches; it is not cut into parts (drop executor, checkpoint and progress)"));
-        }
         let extra = pyo3::types::PyTuple::empty(py);
-        if let Some(count) = crate::parts::count_in_parts(py, slf.as_any(), threads, executor, parts, checkpoint, progress, extra)? {
+        if let Some(count) = crate::parts::count_in_parts(py, slf.as_any(), unique, threads, executor, parts, checkpoint, progress, extra)?
+        {
             return Ok(count);
         }
         let solver = &*slf.get().solver;

@@ -71,6 +71,14 @@ fn piece(name: &str, drawing: &str) -> PyResult<Piece> {
     Ok(p)
 }
 
+/// A packing error as Python's: `OverflowError` past 2^128 - 1, else `ValueError`.
+pub(crate) fn run_error(e: pack::RunError) -> PyErr {
+    match e {
+        pack::RunError::Overflow => crate::overflow(),
+        other => value_error(other),
+    }
+}
+
 /// A shape drawn as a pieces file draws it (`#` a cell, `.` none), rows from its least.
 fn drawing(shape: &polyform::Shape) -> String {
     let cells = shape.cells();
@@ -206,11 +214,9 @@ impl Packing {
         checkpoint: Option<Bound<'py, PyAny>>,
         progress: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if unique && (executor.is_some() || checkpoint.is_some() || progress.is_some()) {
-            return Err(value_error("unique counts classes by Burnside's lemma over whole searches; it is not cut into parts (drop executor, checkpoint and progress)"));
-        }
         let extra = pyo3::types::PyTuple::empty(py);
-        if let Some(count) = crate::parts::count_in_parts(py, slf.as_any(), threads, executor, parts, checkpoint, progress, extra)? {
+        if let Some(count) = crate::parts::count_in_parts(py, slf.as_any(), unique, threads, executor, parts, checkpoint, progress, extra)?
+        {
             return Ok(count);
         }
         let this = slf.get();
@@ -223,10 +229,7 @@ impl Packing {
                 solver.count_exact(&options)
             }
         })?;
-        let count = counted.map_err(|e| match e {
-            pack::RunError::Overflow => crate::overflow(),
-            other => value_error(other),
-        })?;
+        let count = counted.map_err(run_error)?;
         Ok(count.into_pyobject(py)?.into_any())
     }
 
@@ -267,10 +270,7 @@ impl Packing {
         }
         let solver = &*self.solver;
         let options = pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None };
-        interruptible(py, || solver.count_tilings(&options))?.map_err(|e| match e {
-            pack::RunError::Overflow => crate::overflow(),
-            other => value_error(other),
-        })
+        interruptible(py, || solver.count_tilings(&options))?.map_err(run_error)
     }
 
     /// `n` packings drawn independently and exactly uniformly at random, reproducible
@@ -287,10 +287,7 @@ impl Packing {
                 })
                 .map(|()| drawn)
         })?
-        .map_err(|e| match e {
-            pack::RunError::Overflow => crate::overflow(),
-            other => value_error(other),
-        })?;
+        .map_err(run_error)?;
         Ok(drawn.into_iter().map(|tiling| Solution { solver: self.solver.clone(), tiling }).collect())
     }
 

@@ -64,12 +64,13 @@ impl Checkpoint {
 /// process).
 ///
 /// # Errors
-/// `ValueError` when `threads` is not 1 (the parts share the executor's workers), and
-/// what `count_in_parts` raises.
+/// `ValueError` when `threads` is not 1 (the parts share the executor's workers) or
+/// `unique` (Burnside's lemma is not cut into parts), and what `count_in_parts` raises.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn count_in_parts<'py>(
     py: Python<'py>,
     problem: &Bound<'py, PyAny>,
+    unique: bool,
     threads: usize,
     executor: Option<Bound<'py, PyAny>>,
     parts: usize,
@@ -79,6 +80,9 @@ pub(crate) fn count_in_parts<'py>(
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     if executor.is_none() && checkpoint.is_none() && progress.is_none() {
         return Ok(None);
+    }
+    if unique {
+        return Err(value_error("unique counts classes by Burnside's lemma over whole searches; it is not cut into parts (drop executor, checkpoint and progress)"));
     }
     if threads != 1 {
         return Err(value_error(

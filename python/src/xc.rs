@@ -213,7 +213,7 @@ impl ExactCover {
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<BigUintOrInt> {
         let extra = pyo3::types::PyTuple::new(py, [memo])?;
-        if let Some(count) = crate::parts::count_in_parts(py, slf.as_any(), threads, executor, parts, checkpoint, progress, extra)? {
+        if let Some(count) = crate::parts::count_in_parts(py, slf.as_any(), false, threads, executor, parts, checkpoint, progress, extra)? {
             return Ok(BigUintOrInt::Py(count.unbind()));
         }
         let this = slf.borrow();
