@@ -97,21 +97,8 @@ impl std::iter::Sum for Checked {
     }
 }
 
-/// The number of solutions of `problem` (or of the shard asked for), each subtree
-/// enumerated on the engine [`crate::strategy`] chooses.
-///
-/// Panics if a shard is not `k/n` with `1 <= k <= n`.
-pub fn count(problem: &Problem, options: &CountOptions) -> u64 {
-    if options.threads <= 1 && options.shard.is_none() && options.progress.is_none() {
-        return Search::new(problem).count();
-    }
-    let prefixes = Solver::split(problem, cut_size(options));
-    let root = Search::new(problem);
-    sum_subtrees(&prefixes, options, || (), |(), prefix| root.subtree(problem, prefix).map_or(0, |mut s| s.count()))
-}
-
-/// The number of solutions of `problem` (or of the shard asked for) as [`count`] cuts
-/// them, each subtree counted by [`crate::strategy::count_below`] (memoized subproblems
+/// The number of solutions of `problem` (or of the shard asked for): the tree cut into
+/// [`cut_size`] subtrees ([`Cut`]), each subtree counted by [`crate::strategy::count_below`] (memoized subproblems
 /// when `memo` and the table pays; each subtree has its own table, so subproblems shared
 /// between subtrees are counted once per subtree); `None` past 2^128 - 1. With
 /// multiplicities the tree is one subtree (see [`Solver::below`]).
@@ -192,6 +179,7 @@ mod tests {
     #[test]
     fn shards_past_the_cut_add_up() {
         let p = intervals(14);
+        let count = |p: &Problem, o: &CountOptions| count_memo(p, o, false).unwrap() as u64;
         let whole = count(&p, &CountOptions::default());
         assert_eq!(whole, 610);
         // More shards than the tree has leaves: those past the cut count nothing, and all
@@ -234,7 +222,7 @@ mod tests {
     fn the_default_problem_is_empty() {
         let p = Problem::default();
         assert_eq!((p.items(), p.options()), (0, 0));
-        assert_eq!(count(&p, &CountOptions::default()), 1);
+        assert_eq!(count_memo(&p, &CountOptions::default(), false), Some(1));
     }
 
     #[test]
