@@ -39,57 +39,30 @@ impl Rational {
     }
 }
 
-/// The counts of tilings of the strip `height x n` for `n = 0, 1, ...`, with the number
-/// of distinct states seen at the column boundaries.
-#[derive(Debug, Clone)]
-pub struct Strip {
-    /// `N(height; n)` for `n = 0..counts.len()`.
-    pub counts: Vec<BigUint>,
-    /// The states met at the column boundaries (once no column brings a new one, the
-    /// transfer matrix's size: a bound on the order of the counts' recurrence).
-    pub boundary_states: usize,
-    /// Whether the boundary states are closed (the last column brought none new).
-    pub closed: bool,
-}
-
-/// The counts of the strip `height x n` for `n = 0..=length` with the boundary states
-/// (see [`Strip`]). `progress(n)` after each column.
+/// The counts of the strip `height x n` for `n = 0, 1, ...`, each handed to
+/// `each(n, count, closed)` as it comes while `each` returns `true`; `closed` is the
+/// number of column-boundary states once they have closed (a column brought none new:
+/// no later column can bring one, as each column's states are the image of the last's;
+/// so no later column can need more states than seen, and a front end may hold its
+/// answer back until then, so that a count that fails on `max_states` prints nothing;
+/// and that number bounds the order of the counts' linear recurrence). Returns the
+/// number of boundary states met. Memory: one column's states.
 ///
 /// Errors: as [`Frontier::strip_counts`].
-pub fn strip(frontier: &Frontier, length: usize, progress: &mut dyn FnMut(usize)) -> Result<Strip, TransferError> {
-    let mut counts = Vec::with_capacity(length + 1);
-    let (states, closed) = strip_stream(frontier, length, &mut |n, count, _| {
-        counts.push(count.clone());
-        progress(n);
-    })?;
-    Ok(Strip { counts, boundary_states: states, closed })
-}
-
-/// The counts of the strip `height x n` for `n = 0..=length`, each handed to
-/// `each(n, count, closed)` as it comes, `closed` telling whether the column-boundary
-/// states have closed by then (no later column can bring a new one, so no later column
-/// can need more states than seen: a front end may hold its answer back until then, so
-/// that a count that fails on `max_states` prints nothing). Returns the number of
-/// boundary states met and whether they closed. Memory: one column's states.
-///
-/// Errors: as [`Frontier::strip_counts`].
-pub fn strip_stream(
-    frontier: &Frontier,
-    length: usize,
-    each: &mut dyn FnMut(usize, &BigUint, bool),
-) -> Result<(usize, bool), TransferError> {
+pub fn strip_stream(frontier: &Frontier, each: &mut dyn FnMut(usize, &BigUint, Option<usize>) -> bool) -> Result<usize, TransferError> {
     let mut seen = FxHashSet::default();
-    let mut closed = false;
+    let mut closed = None;
     frontier.strip_sweep(&mut |n, count, boundary| {
-        let before = seen.len();
-        if !closed {
+        if closed.is_none() {
+            let before = seen.len();
             seen.extend(boundary.iter().copied());
-            closed = n > 0 && seen.len() == before;
+            if n > 0 && seen.len() == before {
+                closed = Some(before);
+            }
         }
-        each(n, count, closed);
-        n < length
+        each(n, count, closed)
     })?;
-    Ok((seen.len(), closed))
+    Ok(seen.len())
 }
 
 /// The generating function `sum N(height; n) x^n` of a strip, exactly: counts are
@@ -106,19 +79,12 @@ pub fn generating_function(
     max_terms: usize,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(Rational, Vec<BigUint>), TransferError> {
-    let mut seen = FxHashSet::default();
-    let mut closed_at: Option<usize> = None;
     let mut too_long = false;
     let mut counts = Vec::new();
-    frontier.strip_sweep(&mut |n, count, boundary| {
+    strip_stream(frontier, &mut |n, count, closed| {
         counts.push(count.clone());
-        let before = seen.len();
-        seen.extend(boundary.iter().copied());
-        if n > 0 && seen.len() == before && closed_at.is_none() {
-            closed_at = Some(seen.len());
-        }
         progress(n);
-        let need = closed_at.map(|s| 2 * s + 8);
+        let need = closed.map(|s| 2 * s + 8);
         if n + 1 >= max_terms {
             too_long = need.is_none_or(|need| n + 1 < need);
             return false;
@@ -434,7 +400,7 @@ pub fn search(
             let [even, odd] = fewest.by_length[n];
             let k = match goal {
                 Goal::OddOrder => odd,
-                _ => min_option(even, odd),
+                _ => crate::transfer::min_opt(even, odd),
             };
             let Some(k) = k else { continue };
             let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
@@ -477,14 +443,6 @@ pub fn search(
         }
     };
     Ok(Searched { found, unproven })
-}
-
-fn min_option(a: Option<u32>, b: Option<u32>) -> Option<u32> {
-    match (a, b) {
-        (Some(x), Some(y)) => Some(x.min(y)),
-        (x, None) => x,
-        (None, y) => y,
-    }
 }
 
 /// The copies a set is used with by the atlas's convention: one piece any number of

@@ -129,12 +129,13 @@ impl Frontier {
         if let Some((q, s)) = shapes.iter().enumerate().find(|(_, s)| s.lattice() != Lattice::Square) {
             return Err(TransferError::NotSquare(q, s.lattice().name()));
         }
+        let oriented: Vec<Vec<Shape>> = shapes.iter().map(|s| s.orientations(freedom)).collect();
         let mut orientations = Vec::new();
-        for (q, shape) in shapes.iter().enumerate() {
+        for (q, shape) in oriented.iter().enumerate() {
             if copies[q].hi == Some(0) {
                 continue;
             }
-            for (index, o) in shape.orientations(freedom).iter().enumerate() {
+            for (index, o) in shape.iter().enumerate() {
                 // Rows are x, columns y; the first cell in column-major order.
                 let mut cells: Vec<(i32, i32)> = o.cells().iter().map(|c| (c.x, c.y)).collect();
                 let &(r0, c0) = cells.iter().min_by_key(|&&(r, c)| (c, r)).expect("not empty");
@@ -179,8 +180,7 @@ impl Frontier {
         }
         // The reflection x -> -x maps each piece's orientations onto themselves (free
         // pieces always; one-sided ones when each is its own mirror image up to rotation).
-        let mirrored = shapes.iter().enumerate().all(|(q, shape)| {
-            let mut mine: Vec<Shape> = shape.orientations(freedom);
+        let mirrored = oriented.into_iter().enumerate().all(|(q, mut mine)| {
             let mut images: Vec<Shape> = mine.iter().map(|o| o.transformed(crate::lattice::square::Symmetry::FlipRows)).collect();
             mine.sort();
             images.sort();
@@ -241,9 +241,6 @@ impl Frontier {
     /// The counter code after one more copy of piece `q`, or `None` past its bound.
     fn bump(&self, code: u128, q: usize) -> Option<u128> {
         let top = self.top[q] as u128;
-        if top == 0 {
-            return if self.copies[q].hi.is_none() { Some(code) } else { None };
-        }
         let c = (code / self.place[q]) % (top + 1);
         if c < top {
             Some(code + self.place[q])
@@ -404,18 +401,33 @@ impl Frontier {
         let mut sum = vec![0u64; values.limbs + 1];
         for (i, &k) in keys.iter().enumerate() {
             if self.frontier_of(k) == 0 && self.accepted(k) {
-                add_limbs(&mut sum, values.get(i));
+                let carried = add_limbs(&mut sum, values.get(i));
+                debug_assert!(!carried, "the sum has a limb more than any count");
             }
         }
         to_big(&sum)
     }
 
     /// The number of tilings of `board`, given as its cells `(row, column)` with rows
-    /// `0..height` (columns from 0). Exact.
+    /// `0..height` (columns from 0). Exact. A full rectangle goes through
+    /// [`Frontier::strip_sweep`] (mirror images merged); any other board cell by cell,
+    /// the cells off it blocked.
     ///
     /// Errors: [`TransferError::TooManyStates`].
     pub fn count_board(&self, board: &[(i32, i32)], progress: &mut dyn FnMut(usize, usize)) -> Result<BigUint, TransferError> {
         let (inside, columns) = self.grid(board);
+        if inside.iter().all(|&c| c) {
+            // A full rectangle: the strip's sweep, with its mirror images merged.
+            let mut last = BigUint::default();
+            self.strip_sweep(&mut |n, count, _| {
+                progress(n, columns);
+                if n == columns {
+                    last = count.clone();
+                }
+                n < columns
+            })?;
+            return Ok(last);
+        }
         let mut keys = vec![0u128];
         let mut values = Counts::one();
         for p in 0..self.height * columns {
@@ -452,8 +464,7 @@ impl Frontier {
     }
 
     /// The fewest copies that tile `height x n`, an even and an odd number, for every
-    /// `n = 0..=length`; with the values of every step kept, so that [`Frontier::tiling`]
-    /// can draw a tiling that reaches them.
+    /// `n = 0..=length` ([`Frontier::tiling`] draws a tiling that reaches them).
     ///
     /// Errors: [`TransferError::TooManyStates`].
     pub fn fewest_copies(&self, length: usize) -> Result<Fewest, TransferError> {
@@ -547,7 +558,8 @@ impl Frontier {
     }
 }
 
-fn min_opt(a: Option<u32>, b: Option<u32>) -> Option<u32> {
+/// The smaller of two values, `None` counting as none (not as the least).
+pub(crate) fn min_opt(a: Option<u32>, b: Option<u32>) -> Option<u32> {
     match (a, b) {
         (Some(x), Some(y)) => Some(x.min(y)),
         (x, None) => x,
@@ -606,16 +618,7 @@ impl Layer for Counts {
     #[inline]
     fn add(&mut self, j: usize, from: &Counts, i: usize, _placed: bool) -> bool {
         let n = self.limbs;
-        let dst = &mut self.data[j * n..(j + 1) * n];
-        let src = &from.data[i * n..(i + 1) * n];
-        let mut carry = false;
-        for (d, &s) in dst.iter_mut().zip(src) {
-            let (a, c1) = d.overflowing_add(s);
-            let (b, c2) = a.overflowing_add(carry as u64);
-            *d = b;
-            carry = c1 | c2;
-        }
-        carry
+        add_limbs(&mut self.data[j * n..(j + 1) * n], &from.data[i * n..(i + 1) * n])
     }
 
     fn widen(&mut self) {
@@ -660,19 +663,25 @@ impl Layer for Least {
     fn widen(&mut self) {}
 }
 
-/// Adds `src` into `sum` (which has room for the carry).
-fn add_limbs(sum: &mut [u64], src: &[u64]) {
-    let mut carry = 0u64;
-    for (i, d) in sum.iter_mut().enumerate() {
-        let s = src.get(i).copied().unwrap_or(0);
-        if s == 0 && carry == 0 && i >= src.len() {
+/// Adds `src` into `sum` (at least as long), limb by limb with the carry; `true` when a
+/// carry is left past `sum`'s top limb.
+#[inline]
+fn add_limbs(sum: &mut [u64], src: &[u64]) -> bool {
+    let (low, high) = sum.split_at_mut(src.len());
+    let mut carry = false;
+    for (d, &s) in low.iter_mut().zip(src) {
+        let (a, c1) = d.overflowing_add(s);
+        let (b, c2) = a.overflowing_add(carry as u64);
+        *d = b;
+        carry = c1 | c2;
+    }
+    for d in high {
+        if !carry {
             break;
         }
-        let (a, c1) = d.overflowing_add(s);
-        let (b, c2) = a.overflowing_add(carry);
-        *d = b;
-        carry = (c1 | c2) as u64;
+        (*d, carry) = d.overflowing_add(1);
     }
+    carry
 }
 
 /// The integer of 64-bit limbs, least significant first.
@@ -697,21 +706,7 @@ pub fn count_region(
     if cells.is_empty() {
         return Ok(BigUint::from(u32::from(copies.iter().all(|c| c.lo == 0))));
     }
-    let frontier = Frontier::new(shapes, freedom, copies, height)?.max_states(max_states);
-    let length = cells.iter().map(|c| c.1 + 1).max().unwrap_or(0) as usize;
-    if cells.len() == height * length {
-        // A full rectangle: the strip's sweep, with its mirror images merged.
-        let mut last = BigUint::default();
-        frontier.strip_sweep(&mut |n, count, _| {
-            progress(n, length);
-            if n == length {
-                last = count.clone();
-            }
-            n < length
-        })?;
-        return Ok(last);
-    }
-    frontier.count_board(&cells, progress)
+    Frontier::new(shapes, freedom, copies, height)?.max_states(max_states).count_board(&cells, progress)
 }
 
 /// A region's cells as `(row, column)` of a sweep, turned a quarter (which keeps every
@@ -729,14 +724,6 @@ pub fn sweep_cells(cells: &[Cell]) -> (Vec<(i32, i32)>, usize) {
     let r0 = turned.iter().map(|c| c.0).min().unwrap();
     let c0 = turned.iter().map(|c| c.1).min().unwrap();
     (turned.iter().map(|&(r, c)| (r - r0, c - c0)).collect(), rows.min(cols) as usize)
-}
-
-/// The number of transitions the sweep would make at most: the states of a frontier of
-/// `height x reach` cells times the copy counters' values. An upper bound (the reachable
-/// states are usually far fewer), for choosing engines.
-pub fn state_bound(frontier: &Frontier) -> f64 {
-    let counters: f64 = frontier.top.iter().map(|&t| t as f64 + 1.0).product();
-    2f64.powi(frontier.height as i32) * counters
 }
 
 #[cfg(test)]
