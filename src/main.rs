@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(name = "gridlock", version, about = "Exact, fast solvers for combinatorial grid puzzles")]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -86,6 +86,13 @@ enum Command {
     /// the reason in DIR/judgemessage.txt). Where the output says there is no answer,
     /// gridlock's solver (or the jury's answer, when given) decides whether that is true.
     Check(cmd::check::Args),
+    /// A local web page and HTTP API: draw a board, pick pieces, watch it solve.
+    ///
+    /// Serves the page at http://127.0.0.1:PORT/ (printed on stdout) and `POST
+    /// /api/<command>` (a JSON object of the command's long flags; the answer streamed as
+    /// JSON lines). Jobs run as child processes, stopped when the client goes away.
+    /// docs/serve.md.
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -101,6 +108,7 @@ fn main() -> ExitCode {
         Command::Twins(a) => cmd::twins::run(&a),
         Command::Rectangles(a) => cmd::rectangles::run(&a),
         Command::Check(a) => cmd::check::run(&a),
+        Command::Serve(a) => cmd::serve::run(&a, <Cli as clap::CommandFactory>::command()),
     };
     let result = result.and_then(|()| Ok(output::flush()?));
     match result {

@@ -9,6 +9,7 @@ pub mod mayan;
 pub mod pack;
 pub mod rectangles;
 pub mod sat2;
+pub mod serve;
 pub mod sudoku;
 pub mod twins;
 pub mod xc;

@@ -1,0 +1,454 @@
+//! `gridlock serve`: a local web page and an HTTP API over the same commands.
+//!
+//! `POST /api/<command>` takes a JSON object whose keys are the command's long flag names
+//! and answers with newline-delimited JSON events (docs/serve.md). Each job is the
+//! `gridlock` binary itself, run as a child process with those flags and `--format json`:
+//! the answer is byte for byte the command line's, a job is stopped by killing its
+//! process (when the client goes away, presses Stop, or the job's time runs out), and no
+//! search ever runs on the server's async threads. The page (HTML, CSS, JavaScript) is
+//! embedded in the binary.
+//!
+//! Safety on a shared machine: the server listens on 127.0.0.1 unless `--host` says
+//! otherwise; requests whose `Host` is not one of the server's own names are refused
+//! (DNS rebinding), as are cross-origin POSTs; bodies over 1 MiB get 413; at most
+//! `--jobs` jobs run at once (more get 503).
+
+mod events;
+
+use crate::output::{self, bad, Outcome};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path as UrlPath, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// Arguments of `gridlock serve`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The port to listen on (0: any free port; the address is printed on stdout).
+    #[arg(long, default_value_t = 7878)]
+    port: u16,
+    /// The address to listen on. Anything but a loopback address makes the page reachable
+    /// from other machines.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// Open the page in the desktop's browser (xdg-open) once the server listens.
+    #[arg(long)]
+    open: bool,
+    /// At most N jobs run at once; a request past them gets 503 (1 to 64).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: u64,
+    /// Every job stops after SECONDS (its client gets an error event).
+    #[arg(long, default_value_t = 600.0, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
+    job_time_limit: f64,
+}
+
+/// The largest request body, in bytes.
+pub const MAX_BODY: usize = 1 << 20;
+
+/// The commands the API runs: every solving command (not `check`, which compares files,
+/// and not `serve`).
+const COMMANDS: &[&str] = &["beads", "laser", "sat2", "mayan", "pack", "xc", "sudoku", "twins", "rectangles"];
+
+/// Flags that write files: refused by the API (`svg` is accepted as `true`, which puts
+/// the picture in the stream).
+const WRITES: &[&str] = &["svg", "checkpoint", "zdd", "emit-preprocessed"];
+
+/// Flags that do not belong in a request: the server sets the format, and the page has
+/// no terminal for help.
+const RESERVED: &[&str] = &["format", "help", "version"];
+
+/// How a command's flag takes its value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    /// A switch: `true` or `false`.
+    Switch,
+    /// A plain value (a number, a size, a name).
+    Value,
+    /// A file to read: the request gives the file's text.
+    File,
+    /// A built-in set's name, or a file's text (`--pieces SET|FILE`).
+    SetOrFile,
+}
+
+/// A command as the API sees it: its flags by long name, and whether it reads an input
+/// (the positional FILE, given as the key `input`).
+#[derive(Debug)]
+struct Spec {
+    flags: BTreeMap<String, Kind>,
+    has_input: bool,
+    has_format: bool,
+}
+
+/// Reads the API's commands off the command line's own definition, so that the API
+/// follows every flag added to the CLI.
+fn specs(cli: &clap::Command) -> BTreeMap<String, Spec> {
+    let mut specs = BTreeMap::new();
+    for name in COMMANDS {
+        let Some(sub) = cli.find_subcommand(name) else { continue };
+        let mut flags = BTreeMap::new();
+        let mut has_input = false;
+        for arg in sub.get_arguments() {
+            if arg.is_positional() {
+                has_input = true;
+                continue;
+            }
+            let Some(long) = arg.get_long() else { continue };
+            let kind = if !arg.get_action().takes_values() {
+                Kind::Switch
+            } else {
+                let names: Vec<String> = arg.get_value_names().unwrap_or_default().iter().map(|s| s.to_string()).collect();
+                match names.first().map(String::as_str) {
+                    Some(n) if n.contains("SET") && n.contains("FILE") => Kind::SetOrFile,
+                    Some(n) if n.contains("FILE") => Kind::File,
+                    _ => Kind::Value,
+                }
+            };
+            flags.insert(long.to_string(), kind);
+        }
+        let has_format = flags.contains_key("format");
+        specs.insert(name.to_string(), Spec { flags, has_input, has_format });
+    }
+    specs
+}
+
+/// What every request handler shares.
+struct Server {
+    /// This very binary, run for every job.
+    exe: PathBuf,
+    specs: BTreeMap<String, Spec>,
+    /// The `Host` header values accepted (lowercase, with the port).
+    hosts: Vec<String>,
+    /// Whether any IP literal is accepted as `Host` (when listening beyond loopback).
+    any_ip: bool,
+    port: u16,
+    jobs: Arc<Semaphore>,
+    running: Arc<AtomicUsize>,
+    job_time_limit: f64,
+}
+
+/// A refusal: the status and a one-line message, as `{"error": message}`.
+fn refuse(status: StatusCode, message: impl std::fmt::Display) -> Response {
+    let body = json!({ "error": message.to_string() }).to_string() + "\n";
+    (status, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
+}
+
+/// Runs `gridlock serve`.
+pub fn run(args: &Args, cli: clap::Command) -> Outcome {
+    let exe = std::env::current_exe().map_err(|e| bad(format_args!("serve: cannot find the gridlock binary to run jobs: {e}")))?;
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().map_err(|e| bad(format_args!("serve: {e}")))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(SocketAddr::new(args.host, args.port))
+            .await
+            .map_err(|e| bad(format_args!("serve: cannot listen on {}: {e}", SocketAddr::new(args.host, args.port))))?;
+        let addr = listener.local_addr().map_err(|e| bad(format_args!("serve: {e}")))?;
+        let port = addr.port();
+        let mut hosts = vec![format!("localhost:{port}"), format!("{addr}")];
+        if args.host.is_loopback() {
+            hosts.push(format!("127.0.0.1:{port}"));
+            hosts.push(format!("[::1]:{port}"));
+        } else if let Ok(name) = std::fs::read_to_string("/proc/sys/kernel/hostname") {
+            hosts.push(format!("{}:{port}", name.trim().to_ascii_lowercase()));
+        }
+        let server = Arc::new(Server {
+            exe,
+            specs: specs(&cli),
+            hosts,
+            any_ip: !args.host.is_loopback(),
+            port,
+            jobs: Arc::new(Semaphore::new(args.jobs as usize)),
+            running: Arc::new(AtomicUsize::new(0)),
+            job_time_limit: args.job_time_limit,
+        });
+        let app = Router::new()
+            .route("/", get(page::index))
+            .route("/app.js", get(page::script))
+            .route("/style.css", get(page::style))
+            .route("/api/sets", get(page::sets))
+            .route("/api/commands", get(commands))
+            .route("/api/jobs", get(jobs))
+            .route("/api/draw", post(page::draw))
+            .route("/api/{command}", post(api))
+            .layer(DefaultBodyLimit::max(MAX_BODY))
+            .layer(middleware::from_fn_with_state(server.clone(), guard))
+            .with_state(server);
+        let url = format!("http://{}/", if args.host.is_loopback() { format!("127.0.0.1:{port}") } else { addr.to_string() });
+        output::emit(format!("gridlock serve: {url}\n").as_bytes())?;
+        output::flush()?;
+        if args.open {
+            let _ = std::process::Command::new("xdg-open").arg(&url).spawn();
+        }
+        axum::serve(listener, app).await.map_err(|e| bad(format_args!("serve: {e}")))?;
+        Ok(())
+    })
+}
+
+/// Refuses requests for another host (DNS rebinding) and cross-origin POSTs, before any
+/// handler runs.
+async fn guard(State(server): State<Arc<Server>>, request: Request, next: Next) -> Response {
+    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("").to_ascii_lowercase();
+    if !server.host_allowed(&host) {
+        return refuse(StatusCode::FORBIDDEN, format_args!("Host {host:?} is not this server's; refused"));
+    }
+    if request.method() == Method::POST {
+        if let Some(origin) = request.headers().get(header::ORIGIN) {
+            let origin = origin.to_str().unwrap_or("").to_ascii_lowercase();
+            if origin != format!("http://{host}") {
+                return refuse(StatusCode::FORBIDDEN, format_args!("cross-origin request from {origin:?}; refused"));
+            }
+        }
+        if request.headers().get("sec-fetch-site").is_some_and(|s| s.as_bytes() == b"cross-site") {
+            return refuse(StatusCode::FORBIDDEN, "cross-site request; refused");
+        }
+    }
+    next.run(request).await
+}
+
+impl Server {
+    /// Whether `host` (a `Host` header, lowercase) names this server: one of its names
+    /// with its port, or, when it listens beyond loopback, any IP literal with its port
+    /// (an IP literal cannot be rebound by DNS).
+    fn host_allowed(&self, host: &str) -> bool {
+        if self.hosts.iter().any(|h| h == host) {
+            return true;
+        }
+        if self.any_ip {
+            if let Ok(addr) = host.parse::<SocketAddr>() {
+                return addr.port() == self.port;
+            }
+        }
+        false
+    }
+}
+
+/// `GET /api/commands`: every command of the API with its flags and their kinds.
+async fn commands(State(server): State<Arc<Server>>) -> Response {
+    let list: Map<String, Value> = server
+        .specs
+        .iter()
+        .map(|(name, spec)| {
+            let flags: Map<String, Value> = spec
+                .flags
+                .iter()
+                .filter(|(f, _)| !RESERVED.contains(&f.as_str()))
+                .map(|(f, k)| (f.clone(), json!(format!("{k:?}").to_lowercase())))
+                .collect();
+            (name.clone(), json!({ "flags": flags, "input": spec.has_input }))
+        })
+        .collect();
+    axum::Json(json!({ "commands": list })).into_response()
+}
+
+/// `GET /api/jobs`: how many jobs run now.
+async fn jobs(State(server): State<Arc<Server>>) -> Response {
+    axum::Json(json!({ "running": server.running.load(Ordering::SeqCst) })).into_response()
+}
+
+/// A job's command line, built from a request: the arguments, the files to write in the
+/// job's folder, the text for standard input, and whether the picture is wanted.
+#[derive(Debug, Default)]
+struct Plan {
+    args: Vec<String>,
+    files: Vec<(String, String)>,
+    stdin: Option<String>,
+    svg: bool,
+    json: bool,
+}
+
+/// Turns the request's keys into the command's flags (docs/serve.md), or a one-line
+/// reason to refuse it.
+fn plan(command: &str, spec: &Spec, request: &Map<String, Value>, job_time_limit: f64) -> Result<Plan, String> {
+    let mut plan = Plan { args: vec![command.to_string()], ..Plan::default() };
+    let mut time_limit = job_time_limit;
+    let mut text_output = false;
+    for (key, value) in request {
+        let flag = key.replace('_', "-");
+        if flag == "input" && spec.has_input {
+            match value {
+                Value::String(s) => plan.stdin = Some(s.clone()),
+                _ => return Err("\"input\" is the problem's text: a string".into()),
+            }
+            continue;
+        }
+        if RESERVED.contains(&flag.as_str()) {
+            if flag == "format" && value == "json" {
+                continue;
+            }
+            return Err(format!("\"{key}\": the API always answers in JSON events (docs/serve.md)"));
+        }
+        let Some(&kind) = spec.flags.get(&flag) else {
+            return Err(format!("\"{key}\": {command} has no flag --{flag}"));
+        };
+        if flag == "svg" {
+            match value {
+                Value::Bool(b) => {
+                    plan.svg = *b;
+                    continue;
+                }
+                _ => return Err("\"svg\": true puts the picture in the answer's events; the API writes no file".into()),
+            }
+        }
+        if WRITES.contains(&flag.as_str()) {
+            return Err(format!("\"{key}\": --{flag} writes a file; the API does not write files"));
+        }
+        if flag == "emit-knuth" && value == &Value::Bool(true) {
+            text_output = true;
+        }
+        let text = match value {
+            Value::Null => continue,
+            Value::Bool(b) if kind == Kind::Switch => {
+                if *b {
+                    plan.args.push(format!("--{flag}"));
+                }
+                continue;
+            }
+            Value::Bool(_) => return Err(format!("\"{key}\": --{flag} takes a value, not true or false")),
+            _ if kind == Kind::Switch => return Err(format!("\"{key}\": --{flag} is a switch: true or false")),
+            Value::String(s) => s.clone(),
+            Value::Number(n) => n.to_string(),
+            _ => return Err(format!("\"{key}\": a string, a number or a boolean")),
+        };
+        if flag == "time-limit" {
+            let asked: f64 = text.parse().map_err(|_| format!("\"{key}\": a number of seconds"))?;
+            time_limit = time_limit.min(asked);
+            continue;
+        }
+        let is_set = kind == Kind::SetOrFile && !text.contains('\n') && is_set_name(&text);
+        if matches!(kind, Kind::File | Kind::SetOrFile) && !is_set {
+            plan.args.push(format!("--{flag}={flag}"));
+            plan.files.push((flag.clone(), text));
+        } else {
+            plan.args.push(format!("--{flag}={text}"));
+        }
+    }
+    if spec.has_format && !text_output {
+        plan.args.push("--format=json".into());
+        plan.json = true;
+    }
+    if plan.svg {
+        plan.args.push("--svg=answer.svg".into());
+    }
+    if spec.flags.contains_key("time-limit") {
+        plan.args.push(format!("--time-limit={time_limit}"));
+    }
+    Ok(plan)
+}
+
+/// Whether `name` is one of the built-in piece sets (which `--pieces` takes by name).
+fn is_set_name(name: &str) -> bool {
+    polyform::sets::by_name(name).is_some() || puzzles::pack::lattice::set(name).is_some()
+}
+
+/// `POST /api/<command>`: runs the command and streams its answer as events.
+async fn api(State(server): State<Arc<Server>>, UrlPath(command): UrlPath<String>, headers: HeaderMap, body: Bytes) -> Response {
+    let Some(spec) = server.specs.get(&command) else {
+        return refuse(StatusCode::NOT_FOUND, format_args!("no command {command:?}; the API runs {}", COMMANDS.join(", ")));
+    };
+    let json_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json")));
+    if !json_type {
+        return refuse(StatusCode::UNSUPPORTED_MEDIA_TYPE, "the request body is a JSON object (Content-Type: application/json)");
+    }
+    let request: Map<String, Value> = match serde_json::from_slice::<Value>(&body) {
+        Ok(Value::Object(m)) => m,
+        Ok(_) => return refuse(StatusCode::BAD_REQUEST, "the request body is a JSON object of flags"),
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, format_args!("the request body: line {}, column {}: {e}", e.line(), e.column())),
+    };
+    let plan = match plan(&command, spec, &request, server.job_time_limit) {
+        Ok(p) => p,
+        Err(message) => return refuse(StatusCode::BAD_REQUEST, message),
+    };
+    let Ok(permit) = server.jobs.clone().try_acquire_owned() else {
+        return refuse(StatusCode::SERVICE_UNAVAILABLE, "every job slot is busy; try again when a job ends");
+    };
+    events::start(&server, plan, permit).await
+}
+
+pub(crate) mod page;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn spec_of(command: &str) -> Spec {
+        let cli = crate::Cli::command();
+        specs(&cli).remove(command).expect("a command of the API")
+    }
+
+    fn request(text: &str) -> Map<String, Value> {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn plans_follow_the_flags() {
+        let spec = spec_of("pack");
+        assert_eq!(spec.flags.get("board"), Some(&Kind::File));
+        assert_eq!(spec.flags.get("pieces"), Some(&Kind::SetOrFile));
+        assert_eq!(spec.flags.get("count"), Some(&Kind::Switch));
+        assert_eq!(spec.flags.get("rect"), Some(&Kind::Value));
+        let p = plan("pack", &spec, &request(r#"{"rect":"6x10","pieces":"pentominoes","count":true,"unique":false}"#), 60.0).unwrap();
+        assert_eq!(p.args, ["pack", "--count", "--pieces=pentominoes", "--rect=6x10", "--format=json", "--time-limit=60"]);
+        let p = plan("pack", &spec, &request(r#"{"board":"..\n..","pieces":"A\n##","time_limit":5}"#), 60.0).unwrap();
+        assert_eq!(p.args, ["pack", "--board=board", "--pieces=pieces", "--format=json", "--time-limit=5"]);
+        assert_eq!(p.files, [("board".to_string(), "..\n..".to_string()), ("pieces".to_string(), "A\n##".to_string())]);
+    }
+
+    #[test]
+    fn plans_refuse_what_the_api_does_not_do() {
+        let spec = spec_of("pack");
+        for (body, word) in [
+            (r#"{"svg":"out.svg"}"#, "writes no file"),
+            (r#"{"checkpoint":"c.jsonl"}"#, "does not write files"),
+            (r#"{"format":"text"}"#, "always answers in JSON"),
+            (r#"{"colour":true}"#, "no flag --colour"),
+            (r#"{"count":"yes"}"#, "is a switch"),
+            (r#"{"rect":true}"#, "takes a value"),
+            (r#"{"input":"x"}"#, "no flag --input"),
+        ] {
+            let e = plan("pack", &spec, &request(body), 60.0).unwrap_err();
+            assert!(e.contains(word), "{body}: {e}");
+        }
+        let xc = spec_of("xc");
+        assert!(xc.has_input);
+        let p = plan("xc", &xc, &request(r#"{"input":"a b\na\nb\n","count":true}"#), 60.0).unwrap();
+        assert_eq!(p.stdin.as_deref(), Some("a b\na\nb\n"));
+        let e = plan("xc", &xc, &request(r#"{"zdd":"out"}"#), 60.0).unwrap_err();
+        assert!(e.contains("does not write files"), "{e}");
+    }
+
+    #[test]
+    fn hosts_are_the_servers_own() {
+        let server = Server {
+            exe: PathBuf::new(),
+            specs: BTreeMap::new(),
+            hosts: vec!["localhost:7878".into(), "127.0.0.1:7878".into()],
+            any_ip: false,
+            port: 7878,
+            jobs: Arc::new(Semaphore::new(1)),
+            running: Arc::new(AtomicUsize::new(0)),
+            job_time_limit: 1.0,
+        };
+        assert!(server.host_allowed("localhost:7878"));
+        assert!(server.host_allowed("127.0.0.1:7878"));
+        assert!(!server.host_allowed("evil.example:7878"));
+        assert!(!server.host_allowed("10.0.0.1:7878"));
+        assert!(!server.host_allowed(""));
+        let open = Server { any_ip: true, ..server };
+        assert!(open.host_allowed("10.0.0.1:7878"));
+        assert!(!open.host_allowed("10.0.0.1:80"));
+        assert!(!open.host_allowed("evil.example:7878"));
+    }
+}

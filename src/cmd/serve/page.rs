@@ -1,0 +1,176 @@
+//! The page (embedded HTML, CSS and JavaScript) and the API calls only it needs: the
+//! built-in sets, and pictures drawn by the tree's SVG renderer (`puzzles::svg`).
+
+use super::refuse;
+use axum::body::Bytes;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use polyform::{Cell, Lattice, Piece};
+use serde_json::{json, Value};
+
+const INDEX: &str = include_str!("page/index.html");
+const SCRIPT: &str = include_str!("page/app.js");
+const STYLE: &str = include_str!("page/style.css");
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /`: the page.
+pub async fn index() -> Response {
+    let mut response = asset("text/html; charset=utf-8", INDEX);
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+        ),
+    );
+    response
+}
+
+/// `GET /app.js`: the page's script (a plain module).
+pub async fn script() -> Response {
+    asset("text/javascript; charset=utf-8", SCRIPT)
+}
+
+/// `GET /style.css`: the page's style sheet.
+pub async fn style() -> Response {
+    asset("text/css; charset=utf-8", STYLE)
+}
+
+/// Every lattice, for names.
+const LATTICES: [Lattice; 5] = [Lattice::Square, Lattice::Triangular, Lattice::Hexagonal, Lattice::Cubic, Lattice::TriangularPrism];
+
+/// The lattice called `name` (as the command line spells it).
+fn lattice_named(name: &str) -> Option<Lattice> {
+    LATTICES.into_iter().find(|l| l.name() == name)
+}
+
+/// A cell as docs/json.md writes it: `[x, y]` on the square and hexagonal lattices,
+/// `[x, y, z]` on the others.
+fn cell_json(lattice: Lattice, c: Cell) -> Value {
+    match lattice {
+        Lattice::Square | Lattice::Hexagonal => json!([c.x, c.y]),
+        _ => json!([c.x, c.y, c.z]),
+    }
+}
+
+/// The named sets with their lattices and pieces.
+fn set_list() -> Vec<(&'static str, Lattice, Vec<Piece>)> {
+    let mut sets = Vec::new();
+    for name in polyform::sets::NAMES.split(", ") {
+        if let Some(pieces) = polyform::sets::by_name(name) {
+            sets.push((name, Lattice::Square, pieces));
+        }
+    }
+    for name in ["hexiamonds", "tetrahexes", "soma", "tetris-cube", "bedlam", "pentacubes-flat"] {
+        if let Some((lattice, pieces)) = puzzles::pack::lattice::set(name) {
+            sets.push((name, lattice, pieces));
+        }
+    }
+    sets
+}
+
+/// `GET /api/sets`: every named piece set, `{"sets": [{"name", "lattice", "pieces":
+/// [{"name", "cells"}]}]}`, cells as in docs/json.md.
+pub async fn sets() -> Response {
+    let sets: Vec<Value> = set_list()
+        .into_iter()
+        .map(|(name, lattice, pieces)| {
+            let pieces: Vec<Value> = pieces
+                .iter()
+                .map(|p| json!({ "name": p.name, "cells": p.shape.cells().iter().map(|&c| cell_json(lattice, c)).collect::<Vec<_>>() }))
+                .collect();
+            json!({ "name": name, "lattice": lattice.name(), "pieces": pieces })
+        })
+        .collect();
+    axum::Json(json!({ "sets": sets })).into_response()
+}
+
+/// A cell from its JSON form on `lattice`, or `None` when it is not one.
+fn cell_of(lattice: Lattice, v: &Value) -> Option<Cell> {
+    let a = v.as_array()?;
+    let n: Vec<i32> = a.iter().map(|x| x.as_i64().and_then(|x| i32::try_from(x).ok())).collect::<Option<_>>()?;
+    let c = match (lattice, n.as_slice()) {
+        (Lattice::Square | Lattice::Hexagonal, [x, y]) => Cell::new(*x, *y, 0),
+        (Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism, [x, y, z]) => Cell::new(*x, *y, *z),
+        _ => return None,
+    };
+    lattice.contains(c).then_some(c)
+}
+
+/// `POST /api/draw`: a picture by the tree's renderer (`puzzles::svg::lattice`) of a
+/// board and tiles. The body: `{"lattice", "board"?: a board drawing (docs: README,
+/// "Drawings on every lattice"), "tiles"?: [{"piece", "cells"}]}`; the board's cells are
+/// drawn empty, the tiles' cells in their piece's colour. Answers `image/svg+xml`, or 400
+/// with the one-line message of the board's parser.
+pub async fn draw(body: Bytes) -> Response {
+    let request: Value = match serde_json::from_slice(&body) {
+        Ok(v) => v,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, format_args!("the request body: line {}, column {}: {e}", e.line(), e.column())),
+    };
+    let board_text = request.get("board").and_then(Value::as_str);
+    let named = request.get("lattice").and_then(Value::as_str);
+    let mut lattice = match named.map(lattice_named) {
+        Some(Some(l)) => l,
+        Some(None) => return refuse(StatusCode::BAD_REQUEST, "\"lattice\": square, triangular, hexagonal, cubic or prism"),
+        None => Lattice::Square,
+    };
+    let mut cells: Vec<(Cell, Option<usize>)> = Vec::new();
+    let mut index: std::collections::HashMap<Cell, usize> = std::collections::HashMap::new();
+    if let Some(text) = board_text {
+        match puzzles::pack::drawing::file_lattice(text) {
+            Ok((Some(l), _)) => lattice = l,
+            Ok((None, _)) => {}
+            Err(e) => return refuse(StatusCode::BAD_REQUEST, format_args!("board: {e}")),
+        }
+        match puzzles::pack::drawing::parse_board(text, lattice) {
+            Ok(region) => {
+                for &c in region.cells() {
+                    index.insert(c, cells.len());
+                    cells.push((c, None));
+                }
+            }
+            Err(e) => return refuse(StatusCode::BAD_REQUEST, format_args!("board: {e}")),
+        }
+    }
+    let mut names = Vec::new();
+    let tiles = request.get("tiles").and_then(Value::as_array).cloned().unwrap_or_default();
+    for (k, tile) in tiles.iter().enumerate() {
+        names.push(tile.get("piece").and_then(Value::as_str).unwrap_or("?").to_string());
+        for v in tile.get("cells").and_then(Value::as_array).into_iter().flatten() {
+            let Some(c) = cell_of(lattice, v) else {
+                return refuse(
+                    StatusCode::BAD_REQUEST,
+                    format_args!("tile {}: {v} is not a cell of the {} lattice", k + 1, lattice.name()),
+                );
+            };
+            match index.get(&c) {
+                Some(&i) => cells[i].1 = Some(k),
+                None => {
+                    index.insert(c, cells.len());
+                    cells.push((c, Some(k)));
+                }
+            }
+        }
+        if cells.len() > crate::output::MAX_SVG_CELLS {
+            break;
+        }
+    }
+    if cells.is_empty() {
+        return refuse(StatusCode::BAD_REQUEST, "nothing to draw: give a board or tiles");
+    }
+    if cells.len() > crate::output::MAX_SVG_CELLS {
+        return refuse(StatusCode::BAD_REQUEST, format_args!("pictures are drawn up to {} cells", crate::output::MAX_SVG_CELLS));
+    }
+    let picture = puzzles::svg::lattice(lattice, &cells, &names);
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"))], picture).into_response()
+}
