@@ -2,7 +2,9 @@
 # Every test of the project: the Rust workspace (`cargo test`), then the Python package
 # (python/) built by pip and maturin into a fresh virtual environment under target/ and
 # tested by pytest against the real data in tests/data. Needs only the Rust toolchain,
-# python3 and the crates.io and PyPI registries (pytest, maturin, dask[distributed]). The Python tests that compare with the
+# python3 and the crates.io and PyPI registries (pytest, maturin, dask[distributed]), and for
+# the page Node.js with the npm registry (playwright-core) and Debian's chromium (installed
+# when missing). The Python tests that compare with the
 # CLI use target/release/gridlock (built here if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,3 +18,15 @@ python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet 'dask[distributed]>=2024.1'
 "$venv/bin/pip" install --quiet ./python
 "$venv/bin/python" -m pytest -q python/tests
+# The page of `gridlock serve` in a real browser (tests/browser/): Debian's chromium,
+# installed here when missing (never a browser download), driven by playwright-core from
+# npm (the version locked in tests/browser/package-lock.json).
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  else
+    sudo -n apt-get update -qq && sudo -n env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  fi
+fi
+(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+GRIDLOCK=target/release/gridlock SCREENSHOT=target/serve-page.png node --test tests/browser/

@@ -294,6 +294,14 @@ fn refusals_have_their_status() {
     let r = post(&server, "/api/pack", r#"{"rect":"2x2","pieces":"A\n#%\n"}"#);
     assert_eq!(r.status, 400);
     assert!(r.error().starts_with("pieces: line 2, column 2"), "{}", r.error());
+    // The page's way: the same message as events, with status 200.
+    let r = post(&server, "/api/pack?errors=inline", r#"{"board":"...\n.x.\n","pieces":"dominoes"}"#);
+    assert_eq!(r.status, 200);
+    let events = r.events();
+    assert_eq!(events[0]["event"], "error");
+    assert_eq!(events[0]["status"], 2);
+    assert_eq!(events[0]["message"], "board: line 2, column 2: unexpected 'x'; use '.' for a cell, '#' or a space outside");
+    assert_eq!(events[1]["event"], "end");
     let cli = Command::cargo_bin("gridlock")
         .unwrap()
         .args(["pack", "--board", "/dev/stdin", "--pieces", "dominoes"])

@@ -264,9 +264,10 @@ fn message_of(line: &str) -> String {
     line.strip_prefix("gridlock: ").unwrap_or(line).to_string()
 }
 
-/// Starts the job of `plan` and answers: 400 when the input is refused at once, else 200
+/// Starts the job of `plan` and answers: 400 when the input is refused at once (or the
+/// events of that error, when `inline`), else 200
 /// with the events streamed until the process ends (or the client goes away).
-pub async fn start(server: &Server, plan: Plan, permit: OwnedSemaphorePermit) -> Response {
+pub async fn start(server: &Server, plan: Plan, permit: OwnedSemaphorePermit, inline: bool) -> Response {
     let folder = match tempfile::Builder::new().prefix("gridlock-serve-").tempdir() {
         Ok(f) => f,
         Err(e) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, format_args!("a folder for the job: {e}")),
@@ -308,7 +309,7 @@ pub async fn start(server: &Server, plan: Plan, permit: OwnedSemaphorePermit) ->
             Ok(Out::Stderr(line)) => early.push(Out::Stderr(line)),
             Ok(Out::Exit(Some(2))) => {
                 let message = early.iter().rev().find_map(|o| if let Out::Stderr(l) = o { Some(message_of(l)) } else { None });
-                return refuse(StatusCode::BAD_REQUEST, message.unwrap_or_else(|| "bad input".into()));
+                return super::bad_request(message.unwrap_or_else(|| "bad input".into()), inline);
             }
             Ok(out) => {
                 early.push(out);
@@ -348,7 +349,8 @@ async fn pump(
     let mut last_error: Option<String> = None;
     let mut items = Vec::new();
     let mut count = 0u64;
-    let mut ticker = tokio::time::interval(TICK);
+    // The first progress event after TICK: a job quicker than that sends none.
+    let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + TICK, TICK);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let deadline = tokio::time::Instant::from_std(started + time_limit);
     let mut pending = early.into_iter();

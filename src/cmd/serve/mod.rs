@@ -17,7 +17,7 @@ mod events;
 
 use crate::output::{self, bad, Outcome};
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path as UrlPath, Request, State};
+use axum::extract::{DefaultBodyLimit, Path as UrlPath, RawQuery, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -349,8 +349,36 @@ fn is_set_name(name: &str) -> bool {
     polyform::sets::by_name(name).is_some() || puzzles::pack::lattice::set(name).is_some()
 }
 
+/// A bad request: 400 with its one-line message, or, when the client asked for errors
+/// inline (`?errors=inline`, what the page does), 200 with the `error` and `end` events
+/// (status 2) that a later failure would give: so that a typo in a board is a message on
+/// the page and not a failed request in the browser's console.
+pub(crate) fn bad_request(message: impl std::fmt::Display, inline: bool) -> Response {
+    if !inline {
+        return refuse(StatusCode::BAD_REQUEST, message);
+    }
+    let body = format!(
+        "{}\n{}\n",
+        json!({ "event": "error", "status": 2, "message": message.to_string() }),
+        json!({ "event": "end", "status": 2, "seconds": 0.0 })
+    );
+    (StatusCode::OK, [(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"))], body).into_response()
+}
+
+/// Whether the query asks for errors inline (`errors=inline`).
+fn inline_errors(query: &Option<String>) -> bool {
+    query.as_deref().is_some_and(|q| q.split('&').any(|kv| kv == "errors=inline"))
+}
+
 /// `POST /api/<command>`: runs the command and streams its answer as events.
-async fn api(State(server): State<Arc<Server>>, UrlPath(command): UrlPath<String>, headers: HeaderMap, body: Bytes) -> Response {
+async fn api(
+    State(server): State<Arc<Server>>,
+    UrlPath(command): UrlPath<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let inline = inline_errors(&query);
     let Some(spec) = server.specs.get(&command) else {
         return refuse(StatusCode::NOT_FOUND, format_args!("no command {command:?}; the API runs {}", COMMANDS.join(", ")));
     };
@@ -363,17 +391,17 @@ async fn api(State(server): State<Arc<Server>>, UrlPath(command): UrlPath<String
     }
     let request: Map<String, Value> = match serde_json::from_slice::<Value>(&body) {
         Ok(Value::Object(m)) => m,
-        Ok(_) => return refuse(StatusCode::BAD_REQUEST, "the request body is a JSON object of flags"),
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, format_args!("the request body: line {}, column {}: {e}", e.line(), e.column())),
+        Ok(_) => return bad_request("the request body is a JSON object of flags", inline),
+        Err(e) => return bad_request(format_args!("the request body: line {}, column {}: {e}", e.line(), e.column()), inline),
     };
     let plan = match plan(&command, spec, &request, server.job_time_limit) {
         Ok(p) => p,
-        Err(message) => return refuse(StatusCode::BAD_REQUEST, message),
+        Err(message) => return bad_request(message, inline),
     };
     let Ok(permit) = server.jobs.clone().try_acquire_owned() else {
         return refuse(StatusCode::SERVICE_UNAVAILABLE, "every job slot is busy; try again when a job ends");
     };
-    events::start(&server, plan, permit).await
+    events::start(&server, plan, permit, inline).await
 }
 
 pub(crate) mod page;

@@ -3,6 +3,7 @@
 
 use super::refuse;
 use axum::body::Bytes;
+use axum::extract::RawQuery;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use polyform::{Cell, Lattice, Piece};
@@ -112,8 +113,22 @@ fn cell_of(lattice: Lattice, v: &Value) -> Option<Cell> {
 /// "Drawings on every lattice"), "tiles"?: [{"piece", "cells"}]}`; the board's cells are
 /// drawn empty, the tiles' cells in their piece's colour. Answers `image/svg+xml`, or 400
 /// with the one-line message of the board's parser.
-pub async fn draw(body: Bytes) -> Response {
-    let request: Value = match serde_json::from_slice(&body) {
+///
+/// With `?errors=inline` (what the page asks), a refusal is 200 with the JSON
+/// `{"error": message}` instead of 400, so that the browser logs no failed request.
+pub async fn draw(RawQuery(query): RawQuery, body: Bytes) -> Response {
+    let inline = super::inline_errors(&query);
+    let response = draw_picture(&body);
+    if inline && response.status() == StatusCode::BAD_REQUEST {
+        let (mut parts, body) = response.into_parts();
+        parts.status = StatusCode::OK;
+        return Response::from_parts(parts, body);
+    }
+    response
+}
+
+fn draw_picture(body: &[u8]) -> Response {
+    let request: Value = match serde_json::from_slice(body) {
         Ok(v) => v,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, format_args!("the request body: line {}, column {}: {e}", e.line(), e.column())),
     };

@@ -18,7 +18,8 @@ class ApiError extends Error {
  * answer, until the stream ends or `signal` aborts it (then the server kills the job).
  */
 async function runJob(command, request, onEvent, signal) {
-  const response = await fetch(`/api/${command}`, {
+  // Errors inline: a typo is an `error` event, not a failed request in the console.
+  const response = await fetch(`/api/${command}?errors=inline`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(request),
@@ -46,13 +47,15 @@ async function runJob(command, request, onEvent, signal) {
 
 /** A picture of `tiles` (and the empty cells of `board`, a drawing) by the server's renderer. */
 async function draw(lattice, board, tiles) {
-  const response = await fetch('/api/draw', {
+  const response = await fetch('/api/draw?errors=inline', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ lattice, board, tiles }),
   });
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, JSON.parse(text).error);
+  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('image/svg')) {
+    throw new ApiError(response.status, JSON.parse(text).error);
+  }
   return text;
 }
 
@@ -72,7 +75,7 @@ function download(name, type, text) {
 const PRESETS = {
   square: [
     ['6x10 rectangle', null, { rows: 6, cols: 10 }, 'pentominoes'],
-    ["Scott's 8x8 with the hole", '........\n........\n........\n...##...\n...##...\n........\n........\n........\n', null, 'pentominoes'],
+    ["Scott's 8x8 with the hole", '........\n........\n........\n...##...\n...##...\n........\n........\n........\n', { rows: 8, cols: 8 }, 'pentominoes'],
     ['5x12 rectangle', null, { rows: 5, cols: 12 }, 'pentominoes'],
     ['4x5 rectangle', null, { rows: 4, cols: 5 }, 'tetrominoes'],
     ['8x8 square', null, { rows: 8, cols: 8 }, 'dominoes'],
@@ -89,7 +92,7 @@ const PRESETS = {
 function fullBoard(lattice, rows, cols, layers) {
   const lines = [];
   if (lattice === 'triangular') {
-    for (let r = 0; r < rows; r++) lines.push(' '.repeat(rows - 1 - r) + '.'.repeat(cols));
+    for (let r = 0; r < rows; r++) lines.push(' '.repeat(rows - r) + '.'.repeat(cols));
   } else if (lattice === 'hexagonal') {
     for (let r = 0; r < rows; r++) lines.push(' '.repeat(rows - 1 - r) + Array(cols).fill('.').join(' '));
   } else if (lattice === 'cubic') {
@@ -205,9 +208,27 @@ function fillSets() {
   showSet();
 }
 
-function showSet() {
+/** The chosen set's pieces, side by side, drawn by the server's renderer. */
+async function showSet() {
   const set = SETS.find((s) => s.name === $('set').value);
-  $('set-pieces').textContent = set ? set.pieces.map((p) => `${p.name}:${p.cells.length}`).join('  ') : '';
+  if (!set) {
+    $('set-pieces').replaceChildren();
+    return;
+  }
+  // Each piece moved along y past the one before (a translation on every lattice).
+  let offset = 0;
+  const tiles = set.pieces.map((p) => {
+    const ys = p.cells.map((c) => c[1]);
+    const shift = offset - Math.min(...ys);
+    offset += Math.max(...ys) - Math.min(...ys) + 2;
+    return { piece: p.name, cells: p.cells.map((c) => [c[0], c[1] + shift, ...c.slice(2)]) };
+  });
+  try {
+    const picture = await draw(set.lattice, undefined, tiles);
+    if ($('set').value === set.name) $('set-pieces').innerHTML = picture;
+  } catch (e) {
+    $('set-pieces').textContent = e.message;
+  }
 }
 
 // ---------------------------------------------------------------- the problem
@@ -338,7 +359,7 @@ async function run(mode) {
           showError(event.message);
           break;
         case 'end':
-          $('progress').textContent = `done in ${event.seconds.toFixed(3)} s`;
+          $('progress').textContent = event.status === 0 ? `done in ${event.seconds.toFixed(3)} s` : `ended (status ${event.status})`;
           break;
       }
     }, controller.signal);
