@@ -384,3 +384,46 @@ fn sets_and_pictures() {
     assert!(page.text().contains("id=\"answer\""));
     assert_eq!(get(&server, "/app.js", &server.host()).header("content-type"), Some("text/javascript; charset=utf-8"));
 }
+
+/// A line of events with every `"seconds":NUMBER` set to 0 (times differ run to run).
+fn timeless(line: &str) -> Value {
+    fn zero(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m.iter_mut() {
+                    if k == "seconds" {
+                        *x = Value::from(0);
+                    } else {
+                        zero(x);
+                    }
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(zero),
+            _ => {}
+        }
+    }
+    let mut v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    zero(&mut v);
+    v
+}
+
+#[test]
+fn the_documented_examples_run() {
+    let server = Server::start(&[]);
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/serve.md")).unwrap();
+    let mut examples = 0;
+    for block in page.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let (command, expected) = block.split_once('\n').unwrap();
+        assert!(command.starts_with("$ curl -s -H 'Content-Type: application/json' -d '"), "{command}");
+        let rest = command.split_once(" -d '").unwrap().1;
+        let (body, url) = rest.split_once("' ").unwrap();
+        let path = url.trim().strip_prefix("http://127.0.0.1:7878").expect("the documented address");
+        let response = post(&server, path, body);
+        let got: Vec<Value> = response.text().lines().map(timeless).filter(|e| e["event"] != "progress").collect();
+        let want: Vec<Value> = expected.lines().map(timeless).collect();
+        assert_eq!(got, want, "{command}");
+        examples += 1;
+    }
+    assert_eq!(examples, 5, "the page's examples were found");
+}
