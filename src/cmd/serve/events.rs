@@ -285,6 +285,16 @@ pub async fn start(server: &Server, plan: Plan, permit: OwnedSemaphorePermit, in
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
+    #[cfg(target_os = "linux")]
+    // SAFETY: between fork and exec only prctl, which is async-signal-safe, is called.
+    unsafe {
+        // The job dies with the server, even when the server is killed outright (its
+        // spawning thread is a runtime worker, alive as long as the server).
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
     let mut child = match command.spawn() {
         Ok(c) => c,
         Err(e) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, format_args!("starting the job: {e}")),

@@ -186,7 +186,9 @@ pub fn run(args: &Args, cli: clap::Command) -> Outcome {
         output::emit(format!("gridlock serve: {url}\n").as_bytes())?;
         output::flush()?;
         if args.open {
-            let _ = std::process::Command::new("xdg-open").arg(&url).spawn();
+            if let Err(e) = std::process::Command::new("xdg-open").arg(&url).spawn() {
+                eprintln!("gridlock serve: could not open a browser (xdg-open: {e}); open {url}");
+            }
         }
         axum::serve(listener, app).await.map_err(|e| bad(format_args!("serve: {e}")))?;
         Ok(())
