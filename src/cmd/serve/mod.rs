@@ -55,9 +55,9 @@ pub struct Args {
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 1 << 20;
 
-/// The commands the API runs: every solving command (not `check`, which compares files,
-/// and not `serve`).
-const COMMANDS: &[&str] = &["beads", "laser", "sat2", "mayan", "pack", "xc", "sudoku", "twins", "rectangles"];
+/// The commands the API does not run: `check` compares files, `serve` is this server.
+/// Every other command of the binary, today's and later ones, is in the API.
+const NOT_IN_API: &[&str] = &["check", "serve", "help"];
 
 /// Flags that write files: refused by the API (`svg` is accepted as `true`, which puts
 /// the picture in the stream).
@@ -93,8 +93,11 @@ struct Spec {
 /// follows every flag added to the CLI.
 fn specs(cli: &clap::Command) -> BTreeMap<String, Spec> {
     let mut specs = BTreeMap::new();
-    for name in COMMANDS {
-        let Some(sub) = cli.find_subcommand(name) else { continue };
+    for sub in cli.get_subcommands() {
+        let name = sub.get_name();
+        if NOT_IN_API.contains(&name) {
+            continue;
+        }
         let mut flags = BTreeMap::new();
         let mut has_input = false;
         for arg in sub.get_arguments() {
@@ -382,7 +385,8 @@ async fn api(
 ) -> Response {
     let inline = inline_errors(&query);
     let Some(spec) = server.specs.get(&command) else {
-        return refuse(StatusCode::NOT_FOUND, format_args!("no command {command:?}; the API runs {}", COMMANDS.join(", ")));
+        let names: Vec<&str> = server.specs.keys().map(String::as_str).collect();
+        return refuse(StatusCode::NOT_FOUND, format_args!("no command {command:?}; the API runs {}", names.join(", ")));
     };
     let json_type = headers
         .get(header::CONTENT_TYPE)
@@ -457,6 +461,13 @@ mod tests {
         assert_eq!(p.stdin.as_deref(), Some("a b\na\nb\n"));
         let e = plan("xc", &xc, &request(r#"{"zdd":"out"}"#), 60.0).unwrap_err();
         assert!(e.contains("does not write files"), "{e}");
+    }
+
+    #[test]
+    fn every_solving_command_is_in_the_api() {
+        let specs = specs(&crate::Cli::command());
+        let names: Vec<&str> = specs.keys().map(String::as_str).collect();
+        assert_eq!(names, ["beads", "laser", "mayan", "pack", "rectangles", "sat2", "sudoku", "twins", "xc"]);
     }
 
     #[test]
