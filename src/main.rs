@@ -76,6 +76,12 @@ enum Command {
     ///
     /// Counts are exact, of any size, on a transfer matrix (docs/rectangles.md).
     Rectangles(cmd::rectangles::Args),
+    /// BurrTools puzzles (.xmpuzzle, gzip'd or plain XML): count and list the assemblies
+    /// of every problem of the file (one per class under the result's symmetries).
+    ///
+    /// Reads BurrTools' cube grid; pieces are rotated, variable voxels of the result may
+    /// stay empty (up to maxHoles), piece counts and colour constraints are honoured.
+    Burr(cmd::burr::Args),
     /// Check an answer from the rules (a special judge).
     ///
     /// `check PUZZLE INPUT OUTPUT` prints "ok" (exit 0) or the first reason the output is
@@ -107,6 +113,7 @@ fn main() -> ExitCode {
         Command::Sudoku(a) => cmd::sudoku::run(&a),
         Command::Twins(a) => cmd::twins::run(&a),
         Command::Rectangles(a) => cmd::rectangles::run(&a),
+        Command::Burr(a) => cmd::burr::run(&a),
         Command::Check(a) => cmd::check::run(&a),
         Command::Serve(a) => cmd::serve::run(&a, <Cli as clap::CommandFactory>::command()),
     };

@@ -3,6 +3,7 @@
 //! render and never prints anything but through [`crate::output`].
 
 pub mod beads;
+pub mod burr;
 pub mod check;
 pub mod laser;
 pub mod mayan;

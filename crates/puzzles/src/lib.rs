@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod beads;
+pub mod burr;
 pub mod cases;
 pub mod judge;
 pub mod laser;

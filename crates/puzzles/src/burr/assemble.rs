@@ -1,0 +1,321 @@
+//! The assemblies of a problem: every way the pieces fill the result (filled voxels once,
+//! variable voxels at most once, piece counts in their ranges, at most `maxHoles`
+//! variable voxels empty, colours as allowed), found by exact cover with multiplicities
+//! (`exact_cover`, Algorithm M: each filled voxel a primary item, each variable voxel a
+//! secondary one, each piece a primary item of multiplicity `min..max`), then one
+//! assembly kept per class under the symmetries of the result.
+//!
+//! The symmetries: the rotations of the cube grid that map the result onto itself
+//! (voxel states and colours kept); and, when the pieces are closed under mirroring
+//! (each piece's mirror image is, up to rotation, a piece of the same range, which a
+//! pairing assigns), also the result's improper symmetries, a mirror image of an assembly
+//! being built from the mirror pieces. Pieces themselves are only rotated: the 24
+//! rotations of BurrTools' cube grid.
+
+use super::{BurrProblem, BurrPuzzle, Voxel};
+use exact_cover::Problem;
+use polyform::{Cell, Lattice};
+
+/// A symmetry of the cube grid: an integer 3x3 matrix (polyform's).
+type Matrix = [[i32; 3]; 3];
+
+/// Whether `m` reverses orientation (a mirror, not a rotation).
+fn improper(m: &Matrix) -> bool {
+    let d = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    d < 0
+}
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// A piece placed in an assembly: its part and the result voxels it fills.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Placed {
+    /// The index of its part in [`BurrProblem::parts`].
+    pub part: usize,
+    /// Its voxels `(x, y, z)` in the result's box, sorted.
+    pub cells: Vec<[i32; 3]>,
+}
+
+/// An assembly: its placed pieces, sorted.
+pub type Assembly = Vec<Placed>;
+
+/// The assemblies of a problem.
+#[derive(Debug, Clone)]
+pub struct Assemblies {
+    /// One assembly per class, in the order found.
+    pub classes: Vec<Assembly>,
+    /// Every assembly found before classes were taken (each class counted once per
+    /// distinct member).
+    pub all: u64,
+    /// How many symmetries of the result sort assemblies into classes (1: none but the
+    /// identity).
+    pub symmetries: usize,
+    /// Whether mirror images count as the same assembly.
+    pub mirror: bool,
+}
+
+type Colored = Vec<([i32; 3], u32)>;
+
+/// The cells moved so that their smallest x, y and z are 0, sorted.
+fn normalized(mut cells: Colored) -> Colored {
+    let mut lo = [i32::MAX; 3];
+    for (c, _) in &cells {
+        for d in 0..3 {
+            lo[d] = lo[d].min(c[d]);
+        }
+    }
+    for (c, _) in cells.iter_mut() {
+        for d in 0..3 {
+            c[d] -= lo[d];
+        }
+    }
+    cells.sort_unstable();
+    cells
+}
+
+fn transform(m: &Matrix, c: [i32; 3]) -> [i32; 3] {
+    let t = Lattice::Cubic.transform(m, Cell::new(c[0], c[1], c[2]));
+    [t.x, t.y, t.z]
+}
+
+/// Every distinct orientation of a piece under `group`, normalized.
+fn orientations(cells: &Colored, group: &[Matrix]) -> Vec<Colored> {
+    let mut seen = FxHashSet::default();
+    let mut out = Vec::new();
+    for m in group {
+        let o = normalized(cells.iter().map(|&(c, k)| (transform(m, c), k)).collect());
+        if seen.insert(o.clone()) {
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// The symmetries of the result, each as a map of its cells (matrix, then the
+/// translation that brings the box back), kept when they preserve states and colours.
+fn result_symmetries(result: &FxHashMap<[i32; 3], Voxel>, group: &[Matrix]) -> Vec<(Matrix, [i32; 3], bool)> {
+    let mut lo = [i32::MAX; 3];
+    for c in result.keys() {
+        for d in 0..3 {
+            lo[d] = lo[d].min(c[d]);
+        }
+    }
+    let mut out = Vec::new();
+    for m in group {
+        let moved: Vec<[i32; 3]> = result.keys().map(|&c| transform(m, c)).collect();
+        let mut mlo = [i32::MAX; 3];
+        for c in &moved {
+            for d in 0..3 {
+                mlo[d] = mlo[d].min(c[d]);
+            }
+        }
+        let t = [lo[0] - mlo[0], lo[1] - mlo[1], lo[2] - mlo[2]];
+        let keeps = result.iter().all(|(&c, v)| {
+            let n = transform(m, c);
+            result.get(&[n[0] + t[0], n[1] + t[1], n[2] + t[2]]) == Some(v)
+        });
+        if keeps {
+            out.push((*m, t, improper(m)));
+        }
+    }
+    out
+}
+
+/// The assemblies of `puzzle`'s problem `index`, one per class, or a message when the
+/// problem cannot be set up (an empty result, more than `limit` assemblies before
+/// classes).
+pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assemblies, String> {
+    let problem: &BurrProblem = &puzzle.problems[index];
+    let rotations = Lattice::Cubic.group(false);
+    let everything = Lattice::Cubic.group(true);
+    let result_shape = &puzzle.shapes[problem.result];
+    let result: FxHashMap<[i32; 3], Voxel> = result_shape.cells().into_iter().collect();
+    if result.is_empty() {
+        return Err("the result shape is empty".into());
+    }
+    // Items: filled voxels, then one per part (primary); variable voxels (secondary).
+    let mut filled: Vec<[i32; 3]> = result.iter().filter(|(_, v)| matches!(v, Voxel::Filled(_))).map(|(&c, _)| c).collect();
+    let mut variable: Vec<[i32; 3]> = result.iter().filter(|(_, v)| matches!(v, Voxel::Variable(_))).map(|(&c, _)| c).collect();
+    filled.sort_unstable();
+    variable.sort_unstable();
+    let parts: Vec<usize> = (0..problem.parts.len()).filter(|&p| problem.parts[p].max > 0).collect();
+    let mut item_of: FxHashMap<[i32; 3], usize> = FxHashMap::default();
+    for (i, &c) in filled.iter().enumerate() {
+        item_of.insert(c, i);
+    }
+    let primary = filled.len() + parts.len();
+    for (i, &c) in variable.iter().enumerate() {
+        item_of.insert(c, primary + i);
+    }
+    let mut xc = Problem::new(primary, variable.len());
+    for (k, &p) in parts.iter().enumerate() {
+        let part = &problem.parts[p];
+        if (part.min, part.max) != (1, 1) {
+            xc.set_multiplicity(filled.len() + k, part.min, part.max).map_err(|e| e.to_string())?;
+        }
+    }
+    let piece_cells: Vec<Colored> =
+        problem.parts.iter().map(|part| puzzle.shapes[part.shape].cells().into_iter().map(|(c, v)| (c, v.color())).collect()).collect();
+    let mut placements: Vec<(usize, Vec<[i32; 3]>)> = Vec::new();
+    for (k, &p) in parts.iter().enumerate() {
+        if piece_cells[p].is_empty() {
+            return Err(format!("piece {} (shape {}) has no voxel", p + 1, problem.parts[p].shape + 1));
+        }
+        let mut seen = FxHashSet::default();
+        for o in orientations(&piece_cells[p], &rotations) {
+            let (anchor, _) = o[0];
+            for &target in result.keys() {
+                let shift = [target[0] - anchor[0], target[1] - anchor[1], target[2] - anchor[2]];
+                let mut cells = Vec::with_capacity(o.len());
+                let fits = o.iter().all(|&(c, color)| {
+                    let n = [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];
+                    cells.push(n);
+                    result.get(&n).is_some_and(|v| problem.placement_allowed(puzzle.colors, color, v.color()))
+                });
+                if !fits {
+                    continue;
+                }
+                let mut key = cells.clone();
+                key.sort_unstable();
+                if !seen.insert(key.clone()) {
+                    continue;
+                }
+                let mut items: Vec<usize> = cells.iter().map(|c| item_of[c]).collect();
+                items.push(filled.len() + k);
+                xc.add_option(&items).map_err(|e| e.to_string())?;
+                placements.push((p, key));
+            }
+        }
+    }
+    // Mirror closure: a pairing of the parts with their mirror images.
+    let mirror_of = mirror_pairing(problem, &piece_cells, &everything, &rotations);
+    let group = if mirror_of.is_some() { &everything } else { &rotations };
+    let symmetries = result_symmetries(&result, group);
+    let mut search = exact_cover::strategy::Search::new(&xc);
+    let mut classes = Vec::new();
+    let mut seen: FxHashSet<Assembly> = FxHashSet::default();
+    let mut all = 0u64;
+    let holes_allowed = problem.max_holes.map_or(usize::MAX, |h| h as usize);
+    while let Some(solution) = search.next_solution() {
+        let assembly: Assembly = {
+            let mut a: Assembly = solution.iter().map(|&o| Placed { part: placements[o].0, cells: placements[o].1.clone() }).collect();
+            a.sort();
+            a
+        };
+        let covered: usize = assembly.iter().map(|p| p.cells.len()).sum();
+        if variable.len() - (covered - filled.len()) > holes_allowed {
+            continue;
+        }
+        all += 1;
+        if all > limit {
+            return Err(format!("more than {limit} assemblies before symmetric ones are merged; refused"));
+        }
+        let canonical = symmetries
+            .iter()
+            .map(|(m, t, improper)| {
+                let mut image: Assembly = assembly
+                    .iter()
+                    .map(|p| {
+                        let part = if *improper { mirror_of.as_ref().map_or(p.part, |mo| mo[p.part]) } else { p.part };
+                        let mut cells: Vec<[i32; 3]> = p
+                            .cells
+                            .iter()
+                            .map(|&c| {
+                                let n = transform(m, c);
+                                [n[0] + t[0], n[1] + t[1], n[2] + t[2]]
+                            })
+                            .collect();
+                        cells.sort_unstable();
+                        Placed { part, cells }
+                    })
+                    .collect();
+                image.sort();
+                image
+            })
+            .min()
+            .unwrap_or_else(|| assembly.clone());
+        if seen.insert(canonical) {
+            classes.push(assembly);
+        }
+    }
+    Ok(Assemblies { classes, all, symmetries: symmetries.len(), mirror: mirror_of.is_some() })
+}
+
+/// A pairing of the parts with their mirror images (each part's shape mirrored equals,
+/// up to rotation and with its colours, the shape of a part with the same range), or
+/// `None` when the pieces are not closed under mirroring.
+fn mirror_pairing(problem: &BurrProblem, pieces: &[Colored], everything: &[Matrix], rotations: &[Matrix]) -> Option<Vec<usize>> {
+    let mirror = everything.iter().find(|m| improper(m))?;
+    let canonical = |cells: &Colored| orientations(cells, rotations).into_iter().min().unwrap_or_default();
+    let forms: Vec<Colored> = pieces.iter().map(canonical).collect();
+    let mut pairing = vec![usize::MAX; pieces.len()];
+    for p in 0..pieces.len() {
+        if problem.parts[p].max == 0 {
+            pairing[p] = p;
+            continue;
+        }
+        let mirrored = canonical(&pieces[p].iter().map(|&(c, k)| (transform(mirror, c), k)).collect());
+        let range = (problem.parts[p].min, problem.parts[p].max);
+        let q = (0..pieces.len()).find(|&q| forms[q] == mirrored && (problem.parts[q].min, problem.parts[q].max) == range)?;
+        pairing[p] = q;
+    }
+    Some(pairing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::burr::{Part, ShapeDef};
+
+    fn shape(size: [usize; 3], text: &str) -> ShapeDef {
+        let voxels = text
+            .chars()
+            .map(|c| match c {
+                '#' => Voxel::Filled(0),
+                '+' => Voxel::Variable(0),
+                _ => Voxel::Empty,
+            })
+            .collect();
+        ShapeDef { name: None, size, voxels }
+    }
+
+    #[test]
+    fn dominoes_in_a_two_by_two_square() {
+        // Two dominoes fill a 2x2x1 box in 2 ways; one up to the square's rotations.
+        let puzzle = BurrPuzzle {
+            colors: 0,
+            shapes: vec![shape([2, 1, 1], "##"), shape([2, 2, 1], "####")],
+            problems: vec![BurrProblem {
+                name: String::new(),
+                parts: vec![Part { shape: 0, min: 2, max: 2, group: 0 }],
+                result: 1,
+                max_holes: None,
+                color_pairs: vec![],
+            }],
+        };
+        let a = assemblies(&puzzle, 0, 1000).unwrap();
+        assert_eq!(a.all, 2);
+        assert_eq!(a.classes.len(), 1);
+        assert!(a.mirror, "a domino is its own mirror image");
+    }
+
+    #[test]
+    fn variable_voxels_may_stay_empty_up_to_max_holes() {
+        // One monocube in a 1x1x2 result of two variable voxels: 2 placements, one class.
+        let mut puzzle = BurrPuzzle {
+            colors: 0,
+            shapes: vec![shape([1, 1, 1], "#"), shape([2, 1, 1], "++")],
+            problems: vec![BurrProblem {
+                name: String::new(),
+                parts: vec![Part { shape: 0, min: 1, max: 1, group: 0 }],
+                result: 1,
+                max_holes: None,
+                color_pairs: vec![],
+            }],
+        };
+        let a = assemblies(&puzzle, 0, 1000).unwrap();
+        assert_eq!((a.all, a.classes.len()), (2, 1));
+        puzzle.problems[0].max_holes = Some(0);
+        assert_eq!(assemblies(&puzzle, 0, 1000).unwrap().all, 0);
+    }
+}

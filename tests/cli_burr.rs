@@ -1,0 +1,298 @@
+//! `gridlock burr` on `.xmpuzzle` files that the tests write themselves (BurrTools'
+//! format: `puzzle version="2"`, `gridType`, `shapes/voxel` strings x fastest, then y,
+//! then z; `problems/problem` with `shapes/shape`, `result`), gzip'd and plain: counts
+//! equal `pack --lattice cubic --unique` on the same pieces and published figures; bad
+//! files exit 2 with one line naming the line and column or the byte offset.
+
+mod common;
+
+use common::gridlock;
+use serde_json::Value;
+use std::io::Write;
+
+/// A shape as BurrTools stores it: the box of `cells` (x, y, z from 0) and its voxel
+/// string, '#' for a cell, '+' for a variable cell (`variable`), '_' elsewhere.
+fn voxel(name: &str, cells: &[(i32, i32, i32)], variable: &[(i32, i32, i32)]) -> String {
+    let all: Vec<_> = cells.iter().chain(variable).collect();
+    let size = |d: usize| all.iter().map(|c| [c.0, c.1, c.2][d]).max().unwrap() + 1;
+    let (sx, sy, sz) = (size(0), size(1), size(2));
+    let mut s = String::new();
+    for z in 0..sz {
+        for y in 0..sy {
+            for x in 0..sx {
+                s.push(if cells.contains(&(x, y, z)) {
+                    '#'
+                } else if variable.contains(&(x, y, z)) {
+                    '+'
+                } else {
+                    '_'
+                });
+            }
+        }
+    }
+    format!("<voxel x=\"{sx}\" y=\"{sy}\" z=\"{sz}\" type=\"0\" name=\"{name}\">{s}</voxel>")
+}
+
+/// A puzzle file: `shapes`, then one problem per entry of `problems` (name, pieces as
+/// (shape id, min, max), result id, maxHoles).
+/// A problem of a test file: name, pieces as (shape id, min, max), result id, maxHoles.
+type ProblemSpec<'a> = (&'a str, Vec<(usize, u32, u32)>, usize, Option<u32>);
+
+fn puzzle(shapes: &[String], problems: &[ProblemSpec]) -> String {
+    let mut x = String::from("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/><colors/>\n<shapes>\n");
+    for s in shapes {
+        x.push_str(s);
+        x.push('\n');
+    }
+    x.push_str("</shapes>\n<problems>\n");
+    for (name, pieces, result, holes) in problems {
+        let holes = holes.map_or(String::new(), |h| format!(" maxHoles=\"{h}\""));
+        x.push_str(&format!("<problem name=\"{name}\" state=\"0\"{holes}><shapes>"));
+        for (id, lo, hi) in pieces {
+            if lo == hi {
+                x.push_str(&format!("<shape id=\"{id}\" count=\"{lo}\"/>"));
+            } else {
+                x.push_str(&format!("<shape id=\"{id}\" min=\"{lo}\" max=\"{hi}\"/>"));
+            }
+        }
+        x.push_str(&format!("</shapes><result id=\"{result}\"/><bitmap/></problem>\n"));
+    }
+    x.push_str("</problems><comment/></puzzle>\n");
+    x
+}
+
+fn gzip(text: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(text).unwrap();
+    e.finish().unwrap()
+}
+
+fn write(dir: &tempfile::TempDir, name: &str, bytes: &[u8]) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn run(args: &[&str]) -> (String, String, i32) {
+    let out = gridlock().args(args).output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
+}
+
+fn problems(path: &str) -> Vec<Value> {
+    let (out, err, code) = run(&["burr", path, "--count", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["schema"], "gridlock-answer/1");
+    v["problems"].as_array().unwrap().clone()
+}
+
+fn counts(path: &str) -> Vec<(String, u64)> {
+    problems(path).iter().map(|p| (p["name"].as_str().unwrap().to_string(), p["assemblies"].as_u64().unwrap())).collect()
+}
+
+/// The 48 symmetries of the cube grid, as signed permutations of the axes.
+fn cube_group() -> Vec<([usize; 3], [i32; 3])> {
+    let mut g = Vec::new();
+    for p in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+        for s in 0..8 {
+            g.push((p, [if s & 1 == 0 { 1 } else { -1 }, if s & 2 == 0 { 1 } else { -1 }, if s & 4 == 0 { 1 } else { -1 }]));
+        }
+    }
+    g
+}
+
+/// Classes of `pack --all`'s packings of the A x B x C box under the box's symmetries
+/// (every signed axis permutation that maps the box onto itself, mirrors included: the
+/// pieces of these tests are their own mirror images), counted here independently of
+/// gridlock's own merging: each packing's tiles (piece name, sorted cells) mapped by
+/// every symmetry, the smallest image its class's name.
+fn classes_of_pack_all(args: &[&str], size: [i32; 3]) -> u64 {
+    let (out, err, code) = run(&[&["pack"], args, &["--all", "--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let mut classes = std::collections::BTreeSet::new();
+    for solution in v["solutions"].as_array().unwrap() {
+        let tiles: Vec<(String, Vec<[i32; 3]>)> = solution["tiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                let cells = t["cells"].as_array().unwrap().iter().map(|c| [0, 1, 2].map(|d| c[d].as_i64().unwrap() as i32)).collect();
+                (t["piece"].as_str().unwrap().to_string(), cells)
+            })
+            .collect();
+        let mut best: Option<Vec<(String, Vec<[i32; 3]>)>> = None;
+        for (perm, sign) in cube_group() {
+            let dims = [size[perm[0]], size[perm[1]], size[perm[2]]];
+            if dims != size {
+                continue;
+            }
+            let mut image: Vec<(String, Vec<[i32; 3]>)> = tiles
+                .iter()
+                .map(|(name, cells)| {
+                    let mut moved: Vec<[i32; 3]> =
+                        cells.iter().map(|c| [0, 1, 2].map(|d| if sign[d] > 0 { c[perm[d]] } else { size[d] - 1 - c[perm[d]] })).collect();
+                    moved.sort();
+                    (name.clone(), moved)
+                })
+                .collect();
+            image.sort();
+            if best.as_ref().is_none_or(|b| image < *b) {
+                best = Some(image);
+            }
+        }
+        classes.insert(best.unwrap());
+    }
+    classes.len() as u64
+}
+
+fn pack_count(args: &[&str]) -> u64 {
+    let (out, err, code) = run(&[&["pack"], args, &["--count"]].concat());
+    assert_eq!(code, 0, "{err}");
+    out.trim().parse().unwrap()
+}
+
+fn pack_unique(args: &[&str]) -> u64 {
+    let (out, err, code) = run(&[&["pack"], args, &["--count", "--unique"]].concat());
+    assert_eq!(code, 0, "{err}");
+    out.trim().parse().unwrap()
+}
+
+/// Piet Hein's Soma cube, the pieces of `pack --pieces soma` (polyform's data).
+fn soma_shapes() -> Vec<String> {
+    polyform::sets::soma()
+        .iter()
+        .map(|p| {
+            let cells: Vec<(i32, i32, i32)> = p.shape.cells().iter().map(|c| (c.x, c.y, c.z)).collect();
+            let lo = |d: usize| cells.iter().map(|c| [c.0, c.1, c.2][d]).min().unwrap();
+            let (x0, y0, z0) = (lo(0), lo(1), lo(2));
+            let moved: Vec<_> = cells.iter().map(|c| (c.0 - x0, c.1 - y0, c.2 - z0)).collect();
+            voxel(&p.name, &moved, &[])
+        })
+        .collect()
+}
+
+fn cube(n: i32) -> Vec<(i32, i32, i32)> {
+    let mut c = Vec::new();
+    for z in 0..n {
+        for y in 0..n {
+            for x in 0..n {
+                c.push((x, y, z));
+            }
+        }
+    }
+    c
+}
+
+#[test]
+fn soma_has_240_assemblies_gzipped_or_plain() {
+    let mut shapes = soma_shapes();
+    shapes.push(voxel("cube", &cube(3), &[]));
+    let pieces = (0..7).map(|i| (i, 1, 1)).collect();
+    let text = puzzle(&shapes, &[("Soma cube", pieces, 7, None)]);
+    let dir = tempfile::tempdir().unwrap();
+    let plain = write(&dir, "soma.xmpuzzle", text.as_bytes());
+    let packed = write(&dir, "soma-gz.xmpuzzle", &gzip(text.as_bytes()));
+    // 240: Conway and Guy's count of the Soma cube's solutions, rotations and mirror images
+    // merged (the set holds both screws, so a mirror image is built from its pieces).
+    assert_eq!(counts(&plain), [("Soma cube".to_string(), 240)]);
+    assert_eq!(counts(&packed), counts(&plain));
+    assert_eq!(pack_unique(&["--box", "3x3x3", "--pieces", "soma"]), 240);
+}
+
+#[test]
+fn box_packings_equal_pack_on_the_cubic_lattice() {
+    let dir = tempfile::tempdir().unwrap();
+    // Dominoes (4 copies) in the 2x2x2 cube; L-tricubes (4) in 2x2x3 and 2x3x2 boxes;
+    // the Soma's V and L with ranges in a 2x2x3 box.
+    let domino = voxel("domino", &[(0, 0, 0), (1, 0, 0)], &[]);
+    let l3 = voxel("L3", &[(0, 0, 0), (1, 0, 0), (0, 1, 0)], &[]);
+    let box223 = voxel(
+        "box",
+        &[
+            (0, 0, 0),
+            (1, 0, 0),
+            (0, 1, 0),
+            (1, 1, 0),
+            (0, 0, 1),
+            (1, 0, 1),
+            (0, 1, 1),
+            (1, 1, 1),
+            (0, 0, 2),
+            (1, 0, 2),
+            (0, 1, 2),
+            (1, 1, 2),
+        ],
+        &[],
+    );
+    let cube2 = voxel("cube", &cube(2), &[]);
+    let text = puzzle(
+        &[domino, l3, box223, cube2],
+        &[("dominoes", vec![(0, 4, 4)], 3, None), ("trominoes", vec![(1, 4, 4)], 2, None), ("mixed", vec![(0, 0, 6), (1, 0, 4)], 2, None)],
+    );
+    let path = write(&dir, "boxes.xmpuzzle", text.as_bytes());
+    let got = problems(&path);
+    let cases = [
+        (b"lattice: cubic\ndomino 4\n##\n".as_slice(), "2x2x2", [2, 2, 2]),
+        (b"lattice: cubic\nL3 4\n##\n#.\n".as_slice(), "2x2x3", [2, 2, 3]),
+        (b"lattice: cubic\ndomino 0..6\n##\n\nL3 0..4\n##\n#.\n".as_slice(), "2x2x3", [2, 2, 3]),
+    ];
+    for (k, (pieces, size, dims)) in cases.into_iter().enumerate() {
+        let file = write(&dir, &format!("pieces{k}.txt"), pieces);
+        let args = ["--box", size, "--pieces", &file];
+        // Every assembly before merging: pack's count on the same pieces.
+        assert_eq!(got[k]["found"].as_u64().unwrap(), pack_count(&args), "{}", got[k]["name"]);
+        // One per class: pack's packings merged by the test's own symmetry code.
+        assert_eq!(got[k]["assemblies"].as_u64().unwrap(), classes_of_pack_all(&args, dims), "{}", got[k]["name"]);
+        assert!(got[k]["assemblies"].as_u64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn problems_are_chosen_by_name_or_number_and_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let domino = voxel("domino", &[(0, 0, 0), (1, 0, 0)], &[]);
+    // A 2x2x1 result of variable voxels: one domino, two voxels left empty at most.
+    let square = voxel("square", &[], &[(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)]);
+    let text = puzzle(&[domino, square], &[("loose", vec![(0, 1, 1)], 1, None), ("tight", vec![(0, 1, 1)], 1, Some(1))]);
+    let path = write(&dir, "choose.xmpuzzle", text.as_bytes());
+    assert_eq!(counts(&path), [("loose".to_string(), 1), ("tight".to_string(), 0)]);
+    let (out, err, code) = run(&["burr", &path, "--problem", "2", "--count"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "tight: 0 assemblies\n");
+    let (out, _, code) = run(&["burr", &path, "--problem", "loose"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "loose: 1 assemblies\n\nassembly 1\nAA\n++\nA domino\n");
+    let (_, err, code) = run(&["burr", &path, "--problem", "nine"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no such problem; the file has loose, tight"), "{err}");
+}
+
+#[test]
+fn bad_files_exit_2_with_a_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = puzzle(&[voxel("m", &[(0, 0, 0)], &[])], &[("p", vec![(0, 1, 1)], 0, None)]);
+    let gz = gzip(good.as_bytes());
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("truncated.xmpuzzle", gz[..gz.len() / 2].to_vec(), "gzip: "),
+        ("other.xml", b"<html><body/></html>".to_vec(), "line 1, column 1: not a BurrTools puzzle"),
+        ("broken.xml", b"<puzzle version=\"2\"><shapes>".to_vec(), "not well-formed XML"),
+        (
+            "length.xml",
+            good.replace(">#</voxel>", ">##</voxel>").into_bytes(),
+            "line 4, column 1: a 1x1x1 shape needs 1 voxels; the string has 2",
+        ),
+        ("char.xml", good.replace(">#</voxel>", ">x</voxel>").into_bytes(), "unexpected 'x'"),
+        ("id.xml", good.replace("shape id=\"0\"", "shape id=\"3\"").into_bytes(), "piece id 3 is not a shape"),
+        ("grid.xml", good.replace("gridType type=\"0\"", "gridType type=\"2\"").into_bytes(), "gridType 2 (spheres)"),
+        ("bomb.xmpuzzle", gzip(&vec![b' '; 80 << 20]), "decompresses to more than 64 MiB"),
+    ];
+    for (name, bytes, want) in cases {
+        let path = write(&dir, name, &bytes);
+        let (out, err, code) = run(&["burr", &path, "--count"]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(out.is_empty(), "{name}: no partial answer");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains(want), "{name}: {err}");
+    }
+}
