@@ -296,3 +296,92 @@ fn bad_files_exit_2_with_a_place() {
         assert!(err.contains(want), "{name}: {err}");
     }
 }
+
+/// Replays a listed disassembly (`moves` of `{pieces, direction, by}`) on the listed
+/// pieces' cells, from the rules alone: pieces that have not been separated form a part;
+/// a move shifts its pieces unit by unit and never onto a cell of another piece of their
+/// part; "away" moves them past everything of their part and splits it. At the end every
+/// piece is on its own.
+fn replay(listed: &Value) -> Result<(), String> {
+    let pieces = listed["pieces"].as_array().unwrap();
+    let labels: Vec<String> = pieces.iter().map(|p| p["label"].as_str().unwrap().to_string()).collect();
+    let mut cells: Vec<Vec<[i64; 3]>> =
+        pieces.iter().map(|p| p["cells"].as_array().unwrap().iter().map(|c| [0, 1, 2].map(|d| c[d].as_i64().unwrap())).collect()).collect();
+    let mut part: Vec<usize> = vec![0; labels.len()];
+    let mut parts = 1;
+    for (s, m) in listed["moves"].as_array().unwrap().iter().enumerate() {
+        let moving: Vec<usize> = m["pieces"].as_str().unwrap().split(' ').map(|l| labels.iter().position(|x| x == l).unwrap()).collect();
+        let p = part[moving[0]];
+        if moving.iter().any(|&i| part[i] != p) {
+            return Err(format!("move {s}: pieces of different parts"));
+        }
+        let dir = m["direction"].as_str().unwrap();
+        let sign = if dir.starts_with('+') { 1 } else { -1 };
+        let axis = "xyz".find(&dir[1..]).unwrap();
+        let units = match &m["by"] {
+            Value::Number(n) => n.as_i64().unwrap(),
+            _ => 100,
+        };
+        for _ in 0..units {
+            for &i in &moving {
+                for c in cells[i].iter_mut() {
+                    c[axis] += sign;
+                }
+            }
+            for &i in &moving {
+                for j in 0..labels.len() {
+                    if part[j] == p && !moving.contains(&j) && cells[i].iter().any(|c| cells[j].contains(c)) {
+                        return Err(format!("move {s}: {} runs into {}", labels[i], labels[j]));
+                    }
+                }
+            }
+        }
+        if m["by"] == "away" {
+            for &i in &moving {
+                part[i] = parts;
+            }
+            parts += 1;
+        }
+    }
+    if (0..parts).any(|q| part.iter().filter(|&&x| x == q).count() > 1) {
+        return Err("pieces still together at the end".into());
+    }
+    Ok(())
+}
+
+#[test]
+fn disassemblies_replay_and_locked_assemblies_are_not_solutions() {
+    let mut shapes = soma_shapes();
+    shapes.push(voxel("cube", &cube(3), &[]));
+    let shell: Vec<(i32, i32, i32)> = cube(3).into_iter().filter(|&c| c != (1, 1, 1)).collect();
+    shapes.push(voxel("shell", &shell, &[]));
+    shapes.push(voxel("unit", &[(0, 0, 0)], &[]));
+    let soma = (0..7).map(|i| (i, 1, 1)).collect();
+    let text = puzzle(&shapes, &[("Soma cube", soma, 7, None), ("enclosed", vec![(8, 1, 1), (9, 1, 1)], 7, None)]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(&dir, "dis.xmpuzzle", text.as_bytes());
+    let (out, err, code) = run(&["burr", &path, "--disassemble", "--all", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let soma = &v["problems"][0];
+    let listed = soma["listed"].as_array().unwrap();
+    assert_eq!(listed.len(), 240);
+    let mut apart = 0;
+    for item in listed {
+        if item["level"].is_string() {
+            replay(item).unwrap_or_else(|e| panic!("{e}: {item}"));
+            let level: Vec<u64> = item["level"].as_str().unwrap().split('.').map(|x| x.parse().unwrap()).collect();
+            assert_eq!(level.len(), 6, "7 pieces come apart in 6 separations");
+            apart += 1;
+        }
+    }
+    assert_eq!(soma["solutions"].as_u64().unwrap(), apart);
+    assert_eq!(soma["undecided"], 0);
+    let enclosed = &v["problems"][1];
+    assert_eq!(enclosed["assemblies"], 1);
+    assert_eq!(enclosed["solutions"], 0, "a piece shut in a shell never comes out");
+    assert!(enclosed["listed"][0]["level"].is_null());
+    let (out, _, code) = run(&["burr", &path, "--count", "--solutions"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, format!("Soma cube: 240 assemblies, {apart} solutions\nenclosed: 1 assemblies, 0 solutions\n"));
+}

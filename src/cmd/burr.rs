@@ -24,6 +24,22 @@ pub struct Args {
     /// List at most N assemblies of each problem.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
+    /// Also find, for each assembly, whether its pieces come apart by sliding groups of
+    /// them along the axes, and the shortest way found (its level, such as 5.3.1): with
+    /// --count, the number of solutions (assemblies that come apart) too.
+    #[arg(long)]
+    disassemble: bool,
+    /// Keep only the assemblies that come apart (implies --disassemble).
+    #[arg(long)]
+    solutions: bool,
+    /// With --disassemble: give up a separation that needs more than N moves (such an
+    /// assembly is reported undecided, never as locked).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    max_moves: u32,
+    /// With --disassemble: give up an assembly whose search meets more than N positions
+    /// for one separation.
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    max_states: usize,
     /// Refuse a problem with more than N assemblies before symmetric ones are merged
     /// (each is kept in memory to merge them).
     #[arg(long, value_name = "N", default_value_t = 5_000_000)]
@@ -43,6 +59,28 @@ struct PieceJson {
     cells: Vec<[i32; 3]>,
 }
 
+/// One step of a disassembly in JSON: the pieces' labels, the axis and sense (`+x`,
+/// `-z`, ...) and the units, or `"away"` for a separation.
+#[derive(Serialize)]
+struct StepJson {
+    pieces: String,
+    direction: String,
+    by: serde_json::Value,
+}
+
+/// One assembly listed.
+#[derive(Serialize)]
+struct Listed {
+    pieces: Vec<PieceJson>,
+    /// With --disassemble: "5.3.1", or null when it does not come apart (or undecided).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undecided: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<StepJson>>,
+}
+
 /// One problem's answer.
 #[derive(Serialize)]
 struct ProblemAnswer {
@@ -50,8 +88,27 @@ struct ProblemAnswer {
     assemblies: u64,
     /// Every assembly before symmetric ones were merged.
     found: u64,
+    /// With --disassemble: the assemblies that come apart.
     #[serde(skip_serializing_if = "Option::is_none")]
-    listed: Option<Vec<Vec<PieceJson>>>,
+    solutions: Option<u64>,
+    /// With --disassemble: the assemblies whose search gave up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undecided: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed: Option<Vec<Listed>>,
+}
+
+/// A step as text: "A B -y 2" or "C +x away".
+fn step_parts(step: &burr::Step) -> (String, String, serde_json::Value) {
+    let pieces: Vec<String> = step.pieces.iter().map(|&p| label(p).to_string()).collect();
+    let direction = format!("{}{}", if step.sign > 0 { '+' } else { '-' }, ["x", "y", "z"][step.axis]);
+    let by = step.distance.map_or(serde_json::json!("away"), |d| serde_json::json!(d));
+    (pieces.join(" "), direction, by)
+}
+
+/// The level as BurrTools writes it: 5.3.1.
+fn level_text(level: &[u32]) -> String {
+    level.iter().map(u32::to_string).collect::<Vec<_>>().join(".")
 }
 
 /// Counters.
@@ -129,37 +186,94 @@ pub fn run(args: &Args) -> Outcome {
     let mut answers = Vec::new();
     let mut text = String::new();
     let mut found = 0;
+    let disassemble = args.disassemble || args.solutions;
     for &k in &chosen {
         let problem = &puzzle.problems[k];
         let a = burr::assemblies(&puzzle, k, args.max_assemblies)
             .map_err(|e| output::bad(format_args!("problem {}: {e}", problem.label(k))))?;
         found += a.all;
+        // Each assembly with its disassembly (when asked), the non-solutions dropped with
+        // --solutions.
+        let mut kept: Vec<(&Assembly, Option<Result<burr::Disassembly, burr::Stuck>>)> = Vec::new();
+        let (mut solutions, mut undecided) = (0u64, 0u64);
+        for assembly in &a.classes {
+            let result = disassemble.then(|| {
+                let cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
+                burr::disassemble(&cells, args.max_moves, args.max_states)
+            });
+            match &result {
+                Some(Ok(_)) => solutions += 1,
+                Some(Err(burr::Stuck::GaveUp)) => undecided += 1,
+                _ => {}
+            }
+            if args.solutions && !matches!(result, Some(Ok(_))) {
+                continue;
+            }
+            kept.push((assembly, result));
+        }
         let count = a.classes.len() as u64;
+        let mut summary = format!("{}: {count} assemblies", problem.label(k));
+        if disassemble {
+            summary.push_str(&format!(", {solutions} solutions"));
+            if undecided > 0 {
+                summary.push_str(&format!(" ({undecided} undecided: raise --max-moves or --max-states)"));
+            }
+        }
+        summary.push('\n');
+        text.push_str(&summary);
+        let mut answer = ProblemAnswer {
+            name: problem.label(k),
+            assemblies: count,
+            found: a.all,
+            solutions: disassemble.then_some(solutions),
+            undecided: disassemble.then_some(undecided),
+            listed: None,
+        };
         if args.count {
-            text.push_str(&format!("{}: {count} assemblies\n", problem.label(k)));
-            answers.push(ProblemAnswer { name: problem.label(k), assemblies: count, found: a.all, listed: None });
+            answers.push(answer);
             continue;
         }
-        let shown: Vec<&Assembly> = a.classes.iter().take(wanted.min(usize::MAX as u64) as usize).collect();
-        text.push_str(&format!("{}: {count} assemblies\n", problem.label(k)));
-        for (i, assembly) in shown.iter().enumerate() {
+        let mut listed = Vec::new();
+        for (i, (assembly, result)) in kept.iter().take(wanted.min(usize::MAX as u64) as usize).enumerate() {
             text.push_str(&format!("\nassembly {}\n", i + 1));
             text.push_str(&draw(&puzzle, k, assembly));
-        }
-        let listed = shown
-            .iter()
-            .map(|assembly| {
-                assembly
+            let mut item = Listed {
+                pieces: assembly
                     .iter()
                     .enumerate()
                     .map(|(i, placed)| {
                         let part = &problem.parts[placed.part];
                         PieceJson { label: label(i), shape: puzzle.shapes[part.shape].label(part.shape), cells: placed.cells.clone() }
                     })
-                    .collect()
-            })
-            .collect();
-        answers.push(ProblemAnswer { name: problem.label(k), assemblies: count, found: a.all, listed: Some(listed) });
+                    .collect(),
+                level: None,
+                undecided: None,
+                moves: None,
+            };
+            match result {
+                Some(Ok(d)) => {
+                    text.push_str(&format!("level {}\n", level_text(&d.level)));
+                    let mut steps = Vec::new();
+                    for step in &d.steps {
+                        let (pieces, direction, by) = step_parts(step);
+                        text.push_str(&format!("  {pieces} {direction} {}\n", by.as_u64().map_or("away".to_string(), |u| u.to_string())));
+                        steps.push(StepJson { pieces, direction, by });
+                    }
+                    item.level = Some(Some(level_text(&d.level)));
+                    item.moves = Some(steps);
+                }
+                Some(Err(stuck)) => {
+                    let gave_up = *stuck == burr::Stuck::GaveUp;
+                    text.push_str(if gave_up { "undecided (the search gave up)\n" } else { "does not come apart\n" });
+                    item.level = Some(None);
+                    item.undecided = Some(gave_up);
+                }
+                None => {}
+            }
+            listed.push(item);
+        }
+        answer.listed = Some(listed);
+        answers.push(answer);
     }
     let verdict = if args.count { "count" } else { "solved" };
     run.answer(|| text, &serde_json::json!({ "verdict": verdict, "problems": answers }), &Stats { placements_found: found })

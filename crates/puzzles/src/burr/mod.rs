@@ -12,9 +12,11 @@
 //! Only BurrTools' grid 0 (cubes) is read; the other grids are refused by name.
 
 mod assemble;
+pub mod disassemble;
 mod parse;
 
 pub use assemble::{assemblies, Assemblies, Assembly, Placed};
+pub use disassemble::{disassemble, Disassembly, Step, Stuck};
 pub use parse::{parse, BurrError, MAX_DECOMPRESSED};
 
 /// One voxel of a shape: its state and colour (0: no colour; k: the puzzle's k-th colour).
