@@ -11,6 +11,8 @@ grid puzzles, from Rust.
   size, generating functions, tables, smallest rectangles and orders).
 - ``beads``, ``laser``, ``mayan``, ``twins``: the contest puzzles, ``solve`` and
   ``check``.
+- ``burrtools``: BurrTools' ``.xmpuzzle`` files: ``load``, then each problem's
+  ``count``, ``assemblies``, ``disassemble`` and ``solutions``.
 - ``sudoku``: sudoku and its variants (jigsaw, X, windoku, killer; 4x4 to 36x36):
   ``solve``, ``count``, ``solve_many``, ``generate``, ``check``.
 
@@ -18,7 +20,7 @@ Searches run without the GIL and stop on Ctrl-C (``KeyboardInterrupt``). Bad inp
 raises ``ParseError`` (a ``ValueError`` with ``line`` and ``column``) or ``ValueError``.
 """
 
-from . import beads, laser, mayan, sudoku, twins
+from . import beads, burrtools, laser, mayan, sudoku, twins
 from ._errors import ParseError
 from ._gridlock import (
     ExactCover,
@@ -52,6 +54,7 @@ __all__ = [
     "pack_knuth",
     "rectangles",
     "sudoku",
+    "burrtools",
     "twins",
     "two_sat",
 ]

@@ -19,6 +19,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 mod boxed;
+mod burr;
 mod pack;
 mod parts;
 mod puzzles;
@@ -253,5 +254,6 @@ fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     parts::register(m)?;
     puzzles::register(m)?;
     sudoku::register(m)?;
+    burr::register(m)?;
     Ok(())
 }

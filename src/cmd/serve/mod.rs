@@ -467,7 +467,7 @@ mod tests {
     fn every_solving_command_is_in_the_api() {
         let specs = specs(&crate::Cli::command());
         let names: Vec<&str> = specs.keys().map(String::as_str).collect();
-        assert_eq!(names, ["beads", "laser", "mayan", "pack", "rectangles", "sat2", "sudoku", "twins", "xc"]);
+        assert_eq!(names, ["beads", "burr", "laser", "mayan", "pack", "rectangles", "sat2", "sudoku", "twins", "xc"]);
     }
 
     #[test]

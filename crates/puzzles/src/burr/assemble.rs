@@ -241,23 +241,32 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
     Ok(Assemblies { classes, all, symmetries: symmetries.len(), mirror: mirror_of.is_some() })
 }
 
-/// A pairing of the parts with their mirror images (each part's shape mirrored equals,
-/// up to rotation and with its colours, the shape of a part with the same range), or
-/// `None` when the pieces are not closed under mirroring.
+/// A pairing of the parts with their mirror images, or `None` when the pieces are not
+/// closed under mirroring. As BurrTools pairs them (its `assembler_0` mirror check): a
+/// part whose shape is its own mirror image (up to rotation, with its colours) is paired
+/// with itself; any other part with a part not yet paired whose shape is its mirror image
+/// and whose range is the same. The pairing is an involution, so that mirroring an
+/// assembly twice gives it back (pairing a self-mirror part with an identical part
+/// instead would merge assemblies of different classes).
 fn mirror_pairing(problem: &BurrProblem, pieces: &[Colored], everything: &[Matrix], rotations: &[Matrix]) -> Option<Vec<usize>> {
     let mirror = everything.iter().find(|m| improper(m))?;
     let canonical = |cells: &Colored| orientations(cells, rotations).into_iter().min().unwrap_or_default();
     let forms: Vec<Colored> = pieces.iter().map(canonical).collect();
     let mut pairing = vec![usize::MAX; pieces.len()];
     for p in 0..pieces.len() {
-        if problem.parts[p].max == 0 {
-            pairing[p] = p;
+        if pairing[p] != usize::MAX {
             continue;
         }
         let mirrored = canonical(&pieces[p].iter().map(|&(c, k)| (transform(mirror, c), k)).collect());
+        if problem.parts[p].max == 0 || mirrored == forms[p] {
+            pairing[p] = p;
+            continue;
+        }
         let range = (problem.parts[p].min, problem.parts[p].max);
-        let q = (0..pieces.len()).find(|&q| forms[q] == mirrored && (problem.parts[q].min, problem.parts[q].max) == range)?;
+        let q = (p + 1..pieces.len())
+            .find(|&q| pairing[q] == usize::MAX && forms[q] == mirrored && (problem.parts[q].min, problem.parts[q].max) == range)?;
         pairing[p] = q;
+        pairing[q] = p;
     }
     Some(pairing)
 }

@@ -10,10 +10,14 @@
 //! any group that can move at all is a union of these, which moved one after the other
 //! reach the same positions. The search is breadth first over the pieces' positions
 //! relative to the first piece of the part, so the first separation found needs the
-//! fewest moves; the **level** lists the moves of each separation, depth first, the
-//! part with more pieces first (BurrTools writes it 5.3.1).
+//! fewest moves. The separations form a tree (each splits a part into the pieces that
+//! stayed and the pieces taken away); the **level** is written as BurrTools writes it
+//! (`separation_c::movesText`): the moves of the first separation, then the levels of the
+//! part that stayed and of the part removed, each only when its tree holds a separation
+//! of more than one move (5.3.1; a puzzle whose pieces all come out in one move each is
+//! level 1).
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// One step of a disassembly: `pieces` (indices into the assembly) move along `axis`
 /// (0 x, 1 y, 2 z) in the sense `sign` (+1 or -1) by `distance` units, or, when
@@ -33,11 +37,60 @@ pub struct Step {
 /// How an assembly comes apart.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Disassembly {
-    /// The moves of each separation, depth first (the part with more pieces first).
+    /// The level as BurrTools writes it (5.3.1 for `[5, 3, 1]`): the moves of the first
+    /// separation, then the level of the part that stayed and then of the part removed,
+    /// each only when that part's tree has a separation of more than one move.
     pub level: Vec<u32>,
+    /// The tree of separations.
+    pub tree: Separation,
     /// Every step, in the order done; a separation's two parts are taken apart one after
-    /// the other (the larger first).
+    /// the other (the part that stayed first, then the part removed).
     pub steps: Vec<Step>,
+}
+
+/// One separation of a disassembly: the moves that split a part in two, then how each
+/// of the two comes apart (`None`: a single piece, nothing to do).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Separation {
+    /// The moves of this separation, the last one taking the removed group away.
+    pub moves: u32,
+    /// The pieces (indices into the assembly) of the part being separated.
+    pub pieces: Vec<usize>,
+    /// The steps of this separation.
+    pub steps: Vec<Step>,
+    /// How the pieces that stayed come apart.
+    pub left: Option<Box<Separation>>,
+    /// How the pieces taken away come apart.
+    pub removed: Option<Box<Separation>>,
+}
+
+impl Separation {
+    /// Whether some separation of this tree needs more than one move (BurrTools'
+    /// `containsMultiMoves`: only such subtrees are written in the level).
+    fn has_multi_moves(&self) -> bool {
+        self.moves > 1
+            || self.left.as_ref().is_some_and(|s| s.has_multi_moves())
+            || self.removed.as_ref().is_some_and(|s| s.has_multi_moves())
+    }
+
+    /// The level of this tree, as BurrTools writes it.
+    fn level(&self, out: &mut Vec<u32>) {
+        out.push(self.moves);
+        for sub in [&self.left, &self.removed].into_iter().flatten() {
+            if sub.has_multi_moves() {
+                sub.level(out);
+            }
+        }
+    }
+
+    /// Every step of the tree, this separation's first, then the part that stayed, then
+    /// the part removed.
+    fn collect_steps(&self, out: &mut Vec<Step>) {
+        out.extend(self.steps.iter().cloned());
+        for sub in [&self.left, &self.removed].into_iter().flatten() {
+            sub.collect_steps(out);
+        }
+    }
 }
 
 /// Why no disassembly was found.
@@ -64,43 +117,205 @@ struct Part {
 /// separation needs more than `max_moves` moves or the search of one separation meets
 /// more than `max_states` positions.
 pub fn disassemble(pieces: &[Vec<[i32; 3]>], max_moves: u32, max_states: usize) -> Result<Disassembly, Stuck> {
-    let mut out = Disassembly { level: Vec::new(), steps: Vec::new() };
-    let mut stack = vec![Part { pieces: (0..pieces.len()).collect(), cells: pieces.to_vec() }];
-    while let Some(part) = stack.pop() {
-        if part.pieces.len() < 2 {
-            continue;
-        }
-        let (moves, steps, a, b) = separate(&part, max_moves, max_states)?;
-        out.level.push(moves);
-        out.steps.extend(steps);
-        // The larger part is taken apart first: pushed last.
-        let (first, second) = if a.pieces.len() >= b.pieces.len() { (a, b) } else { (b, a) };
-        stack.push(second);
-        stack.push(first);
+    let whole = Part { pieces: (0..pieces.len()).collect(), cells: pieces.to_vec() };
+    let Some(tree) = take_apart(whole, max_moves, max_states)? else {
+        // A single piece: nothing to take apart.
+        let tree = Separation { moves: 0, pieces: (0..pieces.len()).collect(), steps: Vec::new(), left: None, removed: None };
+        return Ok(Disassembly { level: vec![0], tree, steps: Vec::new() });
+    };
+    let mut level = Vec::new();
+    tree.level(&mut level);
+    let mut steps = Vec::new();
+    tree.collect_steps(&mut steps);
+    Ok(Disassembly { level, tree, steps })
+}
+
+/// The separation tree of `part`, `None` for a single piece.
+fn take_apart(part: Part, max_moves: u32, max_states: usize) -> Result<Option<Separation>, Stuck> {
+    if part.pieces.len() < 2 {
+        return Ok(None);
     }
-    Ok(out)
+    let (moves, steps, removed, left) = separate(&part, max_moves, max_states)?;
+    let left = take_apart(left, max_moves, max_states)?.map(Box::new);
+    let removed = take_apart(removed, max_moves, max_states)?.map(Box::new);
+    Ok(Some(Separation { moves, pieces: part.pieces, steps, left, removed }))
 }
 
 /// Positions of a part: each piece's offset from where it started, less the first
 /// piece's (which therefore stays at 0).
 type State = Vec<[i32; 3]>;
 
-/// The breadth-first search for the first separation of `part`: its number of moves,
-/// its steps, and the two parts where they are at the separation.
-fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<Step>, Part, Part), Stuck> {
-    let n = part.pieces.len();
-    // The span of the part along each axis: a group moved further than it is free.
-    let mut lo = [i32::MAX; 3];
-    let mut hi = [i32::MIN; 3];
-    for cells in &part.cells {
-        for c in cells {
-            for d in 0..3 {
-                lo[d] = lo[d].min(c[d]);
-                hi[d] = hi[d].max(c[d]);
+/// No collision however far: a piece that never meets another along a direction.
+const FREE: u32 = u32::MAX;
+
+/// The most groups one direction and distance may combine into (unions of independent
+/// groups); past it the search gives up rather than take time out of proportion.
+const MAX_UNIONS: usize = 1 << 16;
+
+/// How far pieces can move towards each other, from where they started: for pieces `i`
+/// and `j`, an axis and `j`'s offset from `i`, the units `i` can move in the positive
+/// sense before it meets `j` (`FREE`: never). Cached, as BurrTools' movement cache.
+struct Movement {
+    /// Per piece and axis: its cells by the line they lie on (the other two
+    /// coordinates), each line's coordinates along the axis, sorted.
+    lines: Vec<[FxHashMap<[i32; 2], Vec<i32>>; 3]>,
+    cache: FxHashMap<(u32, u32, u8, [i32; 3]), u32>,
+}
+
+impl Movement {
+    fn new(part: &Part) -> Self {
+        let lines = part
+            .cells
+            .iter()
+            .map(|cells| {
+                let mut by_axis: [FxHashMap<[i32; 2], Vec<i32>>; 3] = Default::default();
+                for (axis, map) in by_axis.iter_mut().enumerate() {
+                    let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+                    for c in cells {
+                        map.entry([c[u], c[v]]).or_default().push(c[axis]);
+                    }
+                    for line in map.values_mut() {
+                        line.sort_unstable();
+                    }
+                }
+                by_axis
+            })
+            .collect();
+        Movement { lines, cache: FxHashMap::default() }
+    }
+
+    /// The units piece `i` can move along `axis` in the positive sense before it meets
+    /// piece `j`, `j` being offset by `rel` from `i` (relative to where both started).
+    fn towards(&mut self, i: usize, j: usize, axis: usize, rel: [i32; 3]) -> u32 {
+        let key = (i as u32, j as u32, axis as u8, rel);
+        if let Some(&d) = self.cache.get(&key) {
+            return d;
+        }
+        let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+        let mut best = FREE;
+        for (line, ours) in &self.lines[i][axis] {
+            // j's cells on this line, where j is now: j's own line shifted back by rel.
+            let Some(theirs) = self.lines[j][axis].get(&[line[0] - rel[u], line[1] - rel[v]]) else {
+                continue;
+            };
+            for &a in ours {
+                // The first of j's cells ahead of a.
+                let k = theirs.partition_point(|&b| b + rel[axis] <= a);
+                if let Some(&b) = theirs.get(k) {
+                    best = best.min((b + rel[axis] - a - 1) as u32);
+                }
             }
         }
+        self.cache.insert(key, best);
+        best
     }
-    let span = (0..3).map(|d| hi[d] - lo[d] + 1).max().unwrap_or(1);
+
+    /// The matrix of how far each piece can move along `axis` in the sense `sign` before
+    /// it meets each other piece, in `state`.
+    fn matrix(&mut self, state: &State, axis: usize, sign: i32) -> Vec<Vec<u32>> {
+        let n = state.len();
+        let mut m = vec![vec![FREE; n]; n];
+        for (i, row) in m.iter_mut().enumerate() {
+            for (j, cell) in row.iter_mut().enumerate() {
+                if i == j {
+                    continue;
+                }
+                // i moving in the negative sense meets j as j moving positively meets i.
+                let (a, b) = if sign > 0 { (i, j) } else { (j, i) };
+                let rel = [state[b][0] - state[a][0], state[b][1] - state[a][1], state[b][2] - state[a][2]];
+                *cell = self.towards(a, b, axis, rel);
+            }
+        }
+        m
+    }
+}
+
+/// The moves along one direction in a state, as BurrTools defines a move: a group of
+/// pieces translated by some units, no piece of the group meeting a piece outside it on
+/// the way. For each piece and each distance, the smallest such group holding the piece
+/// (the piece and, repeatedly, every piece that some member meets within that distance);
+/// then every union of groups that move the same distance (independent groups moving
+/// together are one move). Returns the moves as (group mask, units), and the groups that
+/// are free for good (a separation), or `None` when the unions pass [`MAX_UNIONS`].
+#[allow(clippy::type_complexity)]
+fn moves(m: &[Vec<u32>]) -> Option<(Vec<(u64, u32)>, Vec<u64>)> {
+    let n = m.len();
+    let all: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut by_distance: FxHashMap<u32, Vec<u64>> = FxHashMap::default();
+    let mut free_groups: Vec<u64> = Vec::new();
+    for i in 0..n {
+        let mut k = 1u32;
+        loop {
+            // The group of i for a move of k units.
+            let mut group = 1u64 << i;
+            let mut todo = vec![i];
+            while let Some(a) = todo.pop() {
+                for (b, &d) in m[a].iter().enumerate() {
+                    if d < k && group & (1 << b) == 0 {
+                        group |= 1 << b;
+                        todo.push(b);
+                    }
+                }
+            }
+            if group == all {
+                break;
+            }
+            let free = (0..n)
+                .filter(|&a| group & (1 << a) != 0)
+                .flat_map(|a| (0..n).filter(move |&b| group & (1 << b) == 0).map(move |b| (a, b)))
+                .map(|(a, b)| m[a][b])
+                .min()
+                .unwrap_or(FREE);
+            if free == FREE {
+                if !free_groups.contains(&group) {
+                    free_groups.push(group);
+                }
+                break;
+            }
+            for units in k..=free {
+                let list = by_distance.entry(units).or_default();
+                if !list.contains(&group) {
+                    list.push(group);
+                }
+            }
+            k = free + 1;
+        }
+    }
+    let mut out = Vec::new();
+    let mut distances: Vec<u32> = by_distance.keys().copied().collect();
+    distances.sort_unstable();
+    for units in distances {
+        let base = &by_distance[&units];
+        let mut seen: FxHashSet<u64> = base.iter().copied().collect();
+        let mut found: Vec<u64> = base.clone();
+        let mut at = 0;
+        while at < found.len() {
+            let g = found[at];
+            at += 1;
+            for &b in base {
+                let u = g | b;
+                if u != all && seen.insert(u) {
+                    if found.len() >= MAX_UNIONS {
+                        return None;
+                    }
+                    found.push(u);
+                }
+            }
+        }
+        out.extend(found.into_iter().map(|g| (g, units)));
+    }
+    Some((out, free_groups))
+}
+
+/// The breadth-first search for the first separation of `part`: its number of moves,
+/// its steps, and the two parts where they are at the separation (the pieces taken away,
+/// the fewer, then the pieces that stayed).
+fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<Step>, Part, Part), Stuck> {
+    let n = part.pieces.len();
+    if n > 64 {
+        return Err(Stuck::GaveUp);
+    }
+    let mut movement = Movement::new(part);
     let start: State = vec![[0; 3]; n];
     // parent[state] = (previous state, the step that led here).
     let mut parent: FxHashMap<State, Option<(State, Step)>> = FxHashMap::default();
@@ -108,6 +323,7 @@ fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<
     let mut frontier = vec![start];
     let mut depth = 0u32;
     let mut exhausted = true;
+    let members = |mask: u64| -> Vec<usize> { (0..n).filter(|&i| mask & (1 << i) != 0).collect() };
     while !frontier.is_empty() {
         if depth >= max_moves {
             exhausted = false;
@@ -115,41 +331,45 @@ fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<
         }
         let mut next = Vec::new();
         for state in &frontier {
-            let occupied = occupancy(part, state);
+            // Per direction: its axis, its sense and its moves.
+            #[allow(clippy::type_complexity)]
+            let mut found: Vec<(usize, i32, Vec<(u64, u32)>)> = Vec::new();
+            let mut separation: Option<(u64, usize, i32)> = None;
             for axis in 0..3 {
                 for sign in [1, -1] {
-                    let mut tried: Vec<Vec<bool>> = Vec::new();
-                    for j in 0..n {
-                        let group = closure(part, state, &occupied, j, axis, sign);
-                        if tried.contains(&group) || group.iter().all(|&g| g) {
-                            continue;
-                        }
-                        tried.push(group.clone());
-                        let free = free_distance(part, state, &occupied, &group, axis, sign, span);
-                        if free == 0 {
-                            continue;
-                        }
-                        let members: Vec<usize> = (0..n).filter(|&i| group[i]).collect();
-                        if free > span as u32 {
-                            // A separation: the path here, then the group away for good.
-                            let mut steps = path(&parent, state);
-                            steps.push(Step { pieces: members.iter().map(|&i| part.pieces[i]).collect(), axis, sign, distance: None });
-                            let (a, b) = split(part, state, &group);
-                            return Ok((depth + 1, steps, a, b));
-                        }
-                        for k in 1..=free {
-                            let moved = normalize(state, &group, axis, sign * k as i32);
-                            if parent.contains_key(&moved) {
-                                continue;
-                            }
-                            if parent.len() >= max_states {
-                                return Err(Stuck::GaveUp);
-                            }
-                            let step = Step { pieces: members.iter().map(|&i| part.pieces[i]).collect(), axis, sign, distance: Some(k) };
-                            parent.insert(moved.clone(), Some((state.clone(), step)));
-                            next.push(moved);
+                    let m = movement.matrix(state, axis, sign);
+                    let (list, free) = moves(&m).ok_or(Stuck::GaveUp)?;
+                    for g in free {
+                        // The pieces taken away are the fewer side: the rest moves the
+                        // other way just as freely.
+                        let (taken, s) = if 2 * g.count_ones() as usize <= n { (g, sign) } else { (!g & (u64::MAX >> (64 - n)), -sign) };
+                        if separation.is_none_or(|(best, _, _)| taken.count_ones() < best.count_ones()) {
+                            separation = Some((taken, axis, s));
                         }
                     }
+                    found.push((axis, sign, list));
+                }
+            }
+            if let Some((taken, axis, sign)) = separation {
+                let mut steps = path(&parent, state);
+                steps.push(Step { pieces: members(taken).iter().map(|&i| part.pieces[i]).collect(), axis, sign, distance: None });
+                let group: Vec<bool> = (0..n).map(|i| taken & (1 << i) != 0).collect();
+                let (a, b) = split(part, state, &group);
+                return Ok((depth + 1, steps, a, b));
+            }
+            for (axis, sign, list) in found {
+                for (g, units) in list {
+                    let group: Vec<bool> = (0..n).map(|i| g & (1 << i) != 0).collect();
+                    let moved = normalize(state, &group, axis, sign * units as i32);
+                    if parent.contains_key(&moved) {
+                        continue;
+                    }
+                    if parent.len() >= max_states {
+                        return Err(Stuck::GaveUp);
+                    }
+                    let step = Step { pieces: members(g).iter().map(|&i| part.pieces[i]).collect(), axis, sign, distance: Some(units) };
+                    parent.insert(moved.clone(), Some((state.clone(), step)));
+                    next.push(moved);
                 }
             }
         }
@@ -169,67 +389,6 @@ fn path(parent: &FxHashMap<State, Option<(State, Step)>>, state: &State) -> Vec<
     }
     steps.reverse();
     steps
-}
-
-/// Which piece (index in the part) fills each cell in `state`.
-fn occupancy(part: &Part, state: &State) -> FxHashMap<[i32; 3], usize> {
-    let mut occupied = FxHashMap::default();
-    for (i, cells) in part.cells.iter().enumerate() {
-        for c in cells {
-            occupied.insert([c[0] + state[i][0], c[1] + state[i][1], c[2] + state[i][2]], i);
-        }
-    }
-    occupied
-}
-
-/// The smallest group containing piece `j` that can move one unit along `axis` in the
-/// sense `sign`: `j` and, repeatedly, every piece in the way of the group.
-fn closure(part: &Part, state: &State, occupied: &FxHashMap<[i32; 3], usize>, j: usize, axis: usize, sign: i32) -> Vec<bool> {
-    let mut group = vec![false; part.cells.len()];
-    group[j] = true;
-    let mut todo = vec![j];
-    while let Some(i) = todo.pop() {
-        for c in &part.cells[i] {
-            let mut n = [c[0] + state[i][0], c[1] + state[i][1], c[2] + state[i][2]];
-            n[axis] += sign;
-            if let Some(&k) = occupied.get(&n) {
-                if !group[k] {
-                    group[k] = true;
-                    todo.push(k);
-                }
-            }
-        }
-    }
-    group
-}
-
-/// How far `group` can move along `axis` in the sense `sign` without meeting another
-/// piece: `span + 1` means as far as it likes (it is free).
-#[allow(clippy::too_many_arguments)]
-fn free_distance(
-    part: &Part,
-    state: &State,
-    occupied: &FxHashMap<[i32; 3], usize>,
-    group: &[bool],
-    axis: usize,
-    sign: i32,
-    span: i32,
-) -> u32 {
-    for k in 1..=span + 1 {
-        for (i, cells) in part.cells.iter().enumerate() {
-            if !group[i] {
-                continue;
-            }
-            for c in cells {
-                let mut n = [c[0] + state[i][0], c[1] + state[i][1], c[2] + state[i][2]];
-                n[axis] += sign * k;
-                if occupied.get(&n).is_some_and(|&o| !group[o]) {
-                    return (k - 1) as u32;
-                }
-            }
-        }
-    }
-    (span + 1) as u32
 }
 
 /// `state` with `group` moved by `by` along `axis`, then every offset made relative to
@@ -440,7 +599,7 @@ mod tests {
                 assert_eq!(ours.is_ok(), brute_apart(&cells), "{assembly:?}");
                 if let Ok(d) = &ours {
                     check(&cells, &d.steps).unwrap();
-                    assert_eq!(d.level.len(), cells.len() - 1, "one separation per piece but the last");
+                    assert_eq!(separations(&d.tree), cells.len() - 1, "one separation per piece but the last");
                     apart += 1;
                 } else {
                     locked += 1;
@@ -508,6 +667,48 @@ mod tests {
         eprintln!("random cuts: {apart} come apart, {locked} lock");
     }
 
+    /// The separations of a tree.
+    fn separations(tree: &Separation) -> usize {
+        1 + [&tree.left, &tree.removed].into_iter().flatten().map(|s| separations(s)).sum::<usize>()
+    }
+
+    #[test]
+    fn levels_are_written_as_burrtools_writes_them() {
+        let leaf = |moves: u32| Separation { moves, pieces: vec![0, 1], steps: Vec::new(), left: None, removed: None };
+        let level = |tree: &Separation| {
+            let mut out = Vec::new();
+            tree.level(&mut out);
+            out
+        };
+        // One-move subtrees are left out; longer ones are written, the part that stayed
+        // first.
+        let tree = Separation {
+            moves: 5,
+            pieces: vec![0, 1, 2, 3],
+            steps: Vec::new(),
+            left: Some(Box::new(leaf(1))),
+            removed: Some(Box::new(leaf(1))),
+        };
+        assert_eq!(level(&tree), [5]);
+        let tree = Separation {
+            moves: 5,
+            pieces: vec![0, 1, 2, 3],
+            steps: Vec::new(),
+            left: Some(Box::new(leaf(1))),
+            removed: Some(Box::new(leaf(3))),
+        };
+        assert_eq!(level(&tree), [5, 3]);
+        let deep = Separation { moves: 1, pieces: vec![0, 1, 2], steps: Vec::new(), left: Some(Box::new(leaf(2))), removed: None };
+        let tree = Separation {
+            moves: 4,
+            pieces: vec![0, 1, 2, 3],
+            steps: Vec::new(),
+            left: Some(Box::new(deep)),
+            removed: Some(Box::new(leaf(3))),
+        };
+        assert_eq!(level(&tree), [4, 1, 2, 3]);
+    }
+
     #[test]
     fn an_enclosed_piece_never_comes_apart() {
         let shell: Vec<[i32; 3]> = (0..27).map(|i| [i % 3, i / 3 % 3, i / 9]).filter(|c| *c != [1, 1, 1]).collect();
@@ -519,7 +720,9 @@ mod tests {
         let cells = vec![low, high, vec![[1, 1, 1]]];
         let d = disassemble(&cells, 100, 100_000).unwrap();
         check(&cells, &d.steps).unwrap();
-        assert_eq!(d.level, vec![1, 1]);
+        // Two separations of one move each: BurrTools writes level 1.
+        assert_eq!(separations(&d.tree), 2);
+        assert_eq!(d.level, vec![1]);
     }
 
     #[test]

@@ -1,0 +1,102 @@
+//! BurrTools puzzles from Python (`gridlock.burrtools`): the problems of a `.xmpuzzle`
+//! file, their assemblies (one per class under the result's symmetries) and the
+//! disassembly of an assembly, on the crates' `puzzles::burr`.
+
+use crate::{interruptible, value_error};
+use puzzles::burr::{self, BurrError, BurrPuzzle};
+use pyo3::prelude::*;
+
+/// A file's error as the package's `ParseError`, with its line and column when it has
+/// them.
+fn burr_error(e: &BurrError) -> PyErr {
+    let (line, column) = match e {
+        BurrError::At { line, column, .. } => (Some(*line), Some(*column)),
+        BurrError::Gzip { .. } => (None, None),
+    };
+    Python::attach(|py| match py.import("gridlock._errors").and_then(|m| m.getattr("ParseError")) {
+        Ok(class) => match class.call1((e.to_string(), line, column, None::<u32>)) {
+            Ok(value) => PyErr::from_value(value),
+            Err(err) => err,
+        },
+        Err(err) => err,
+    })
+}
+
+fn load(data: &[u8]) -> PyResult<BurrPuzzle> {
+    burr::parse(data).map_err(|e| burr_error(&e))
+}
+
+/// A problem: its name, its pieces as `(shape name, min, max)`, its result shape's name.
+type ProblemPy = (String, Vec<(String, u32, u32)>, String);
+
+/// The problems of a file.
+#[pyfunction]
+fn burr_problems(data: &[u8]) -> PyResult<Vec<ProblemPy>> {
+    let puzzle = load(data)?;
+    Ok(puzzle
+        .problems
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let parts = p.parts.iter().map(|part| (puzzle.shapes[part.shape].label(part.shape), part.min, part.max)).collect();
+            (p.label(k), parts, puzzle.shapes[p.result].label(p.result))
+        })
+        .collect())
+}
+
+/// A placed piece: its shape's name and its cells `(x, y, z)`.
+type PlacedPy = (String, Vec<(i32, i32, i32)>);
+
+/// The assemblies of problem `index`, one per class: each a list of placed pieces.
+#[pyfunction]
+#[pyo3(signature = (data, index, max_assemblies = 5_000_000))]
+fn burr_assemblies(py: Python<'_>, data: &[u8], index: usize, max_assemblies: u64) -> PyResult<Vec<Vec<PlacedPy>>> {
+    let puzzle = load(data)?;
+    if index >= puzzle.problems.len() {
+        return Err(value_error(format_args!("problem {index}: the file has {} (from 0)", puzzle.problems.len())));
+    }
+    let found = interruptible(py, || burr::assemblies(&puzzle, index, max_assemblies))?.map_err(value_error)?;
+    let problem = &puzzle.problems[index];
+    Ok(found
+        .classes
+        .iter()
+        .map(|a| {
+            a.iter()
+                .map(|placed| {
+                    let shape = problem.parts[placed.part].shape;
+                    (puzzle.shapes[shape].label(shape), placed.cells.iter().map(|c| (c[0], c[1], c[2])).collect())
+                })
+                .collect()
+        })
+        .collect())
+}
+
+/// A move: the pieces (indices into the assembly), the axis (0 x, 1 y, 2 z), the sense
+/// (+1, -1) and the units (`None`: away for good).
+type StepPy = (Vec<usize>, usize, i32, Option<u32>);
+
+/// How the pieces (cell lists) come apart: `(level, moves)`, or `None` when they do not;
+/// `ValueError` when the search gives up (`max_moves`, `max_states`).
+#[pyfunction]
+#[pyo3(signature = (pieces, max_moves = 200, max_states = 2_000_000))]
+fn burr_disassemble(
+    py: Python<'_>,
+    pieces: Vec<Vec<(i32, i32, i32)>>,
+    max_moves: u32,
+    max_states: usize,
+) -> PyResult<Option<(Vec<u32>, Vec<StepPy>)>> {
+    let cells: Vec<Vec<[i32; 3]>> = pieces.iter().map(|p| p.iter().map(|&(x, y, z)| [x, y, z]).collect()).collect();
+    match interruptible(py, || burr::disassemble(&cells, max_moves, max_states))? {
+        Ok(d) => Ok(Some((d.level, d.steps.into_iter().map(|s| (s.pieces, s.axis, s.sign, s.distance)).collect()))),
+        Err(burr::Stuck::Locked) => Ok(None),
+        Err(burr::Stuck::GaveUp) => Err(value_error("the disassembly search gave up: raise max_moves or max_states")),
+    }
+}
+
+/// Adds the functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(burr_problems, m)?)?;
+    m.add_function(wrap_pyfunction!(burr_assemblies, m)?)?;
+    m.add_function(wrap_pyfunction!(burr_disassemble, m)?)?;
+    Ok(())
+}
