@@ -44,8 +44,8 @@ pub type Assembly = Vec<Placed>;
 pub struct Assemblies {
     /// One assembly per class, in the order found.
     pub classes: Vec<Assembly>,
-    /// Every assembly found before classes were taken (each class counted once per
-    /// distinct member).
+    /// Every assembly before classes were taken: the sum over the classes of their
+    /// distinct members (images under the symmetries), not all of which are enumerated.
     pub all: u64,
     /// How many symmetries of the result sort assemblies into classes (1: none but the
     /// identity).
@@ -76,6 +76,19 @@ fn normalized(mut cells: Colored) -> Colored {
 fn transform(m: &Matrix, c: [i32; 3]) -> [i32; 3] {
     let t = Lattice::Cubic.transform(m, Cell::new(c[0], c[1], c[2]));
     [t.x, t.y, t.z]
+}
+
+/// `cells` mapped by the symmetry (`m`, then the translation `t`), sorted.
+fn map_cells(m: &Matrix, t: &[i32; 3], cells: &[[i32; 3]]) -> Vec<[i32; 3]> {
+    let mut out: Vec<[i32; 3]> = cells
+        .iter()
+        .map(|&c| {
+            let n = transform(m, c);
+            [n[0] + t[0], n[1] + t[1], n[2] + t[2]]
+        })
+        .collect();
+    out.sort_unstable();
+    out
 }
 
 /// Every distinct orientation of a piece under `group`, normalized.
@@ -156,12 +169,18 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
     }
     let piece_cells: Vec<Colored> =
         problem.parts.iter().map(|part| puzzle.shapes[part.shape].cells().into_iter().map(|(c, v)| (c, v.color())).collect()).collect();
-    let mut placements: Vec<(usize, Vec<[i32; 3]>)> = Vec::new();
-    for (k, &p) in parts.iter().enumerate() {
+    // Mirror closure: a pairing of the parts with their mirror images.
+    let mirror_of = mirror_pairing(problem, &piece_cells, &everything, &rotations);
+    let group = if mirror_of.is_some() { &everything } else { &rotations };
+    let symmetries = result_symmetries(&result, group);
+    // Every placement of every part, in its result's voxels, sorted.
+    let mut per_part: Vec<Vec<Vec<[i32; 3]>>> = Vec::with_capacity(parts.len());
+    for &p in &parts {
         if piece_cells[p].is_empty() {
             return Err(format!("piece {} (shape {}) has no voxel", p + 1, problem.parts[p].shape + 1));
         }
         let mut seen = FxHashSet::default();
+        let mut list = Vec::new();
         for o in orientations(&piece_cells[p], &rotations) {
             let (anchor, _) = o[0];
             for &target in result.keys() {
@@ -175,22 +194,48 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
                 if !fits {
                     continue;
                 }
-                let mut key = cells.clone();
-                key.sort_unstable();
-                if !seen.insert(key.clone()) {
-                    continue;
+                cells.sort_unstable();
+                if seen.insert(cells.clone()) {
+                    list.push(cells);
                 }
-                let mut items: Vec<usize> = cells.iter().map(|c| item_of[c]).collect();
-                items.push(filled.len() + k);
-                xc.add_option(&items).map_err(|e| e.to_string())?;
-                placements.push((p, key));
             }
         }
+        per_part.push(list);
     }
-    // Mirror closure: a pairing of the parts with their mirror images.
-    let mirror_of = mirror_pairing(problem, &piece_cells, &everything, &rotations);
-    let group = if mirror_of.is_some() { &everything } else { &rotations };
-    let symmetries = result_symmetries(&result, group);
+    // Symmetry breaking: one part used exactly once keeps a single placement of each of
+    // its orbits under the result's symmetries that map it to itself (the rotations, and
+    // the mirrors too when the part is its own mirror image). Every class of assemblies
+    // still has a member with that part on a kept placement; the classes are merged below
+    // as before, so only the work shrinks, by up to the number of symmetries.
+    let breaker = (0..parts.len())
+        .filter(|&k| (problem.parts[parts[k]].min, problem.parts[parts[k]].max) == (1, 1))
+        .max_by_key(|&k| per_part[k].len());
+    if let Some(k) = breaker {
+        let p = parts[k];
+        let own: Vec<&(Matrix, [i32; 3], bool)> =
+            symmetries.iter().filter(|(_, _, improper)| !improper || mirror_of.as_ref().is_some_and(|mo| mo[p] == p)).collect();
+        let mut covered: FxHashSet<Vec<[i32; 3]>> = FxHashSet::default();
+        let mut kept = Vec::new();
+        for cells in std::mem::take(&mut per_part[k]) {
+            if covered.contains(&cells) {
+                continue;
+            }
+            for (m, t, _) in &own {
+                covered.insert(map_cells(m, t, &cells));
+            }
+            kept.push(cells);
+        }
+        per_part[k] = kept;
+    }
+    let mut placements: Vec<(usize, Vec<[i32; 3]>)> = Vec::new();
+    for (k, list) in per_part.into_iter().enumerate() {
+        for cells in list {
+            let mut items: Vec<usize> = cells.iter().map(|c| item_of[c]).collect();
+            items.push(filled.len() + k);
+            xc.add_option(&items).map_err(|e| e.to_string())?;
+            placements.push((parts[k], cells));
+        }
+    }
     let mut search = exact_cover::strategy::Search::new(&xc);
     let mut classes = Vec::new();
     let mut seen: FxHashSet<Assembly> = FxHashSet::default();
@@ -206,35 +251,30 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
         if variable.len() - (covered - filled.len()) > holes_allowed {
             continue;
         }
-        all += 1;
-        if all > limit {
-            return Err(format!("more than {limit} assemblies before symmetric ones are merged; refused"));
-        }
-        let canonical = symmetries
+        // The assembly's images under the symmetries: its class is named by the smallest,
+        // and its distinct images are the assemblies of the class.
+        let mut images: Vec<Assembly> = symmetries
             .iter()
             .map(|(m, t, improper)| {
                 let mut image: Assembly = assembly
                     .iter()
                     .map(|p| {
                         let part = if *improper { mirror_of.as_ref().map_or(p.part, |mo| mo[p.part]) } else { p.part };
-                        let mut cells: Vec<[i32; 3]> = p
-                            .cells
-                            .iter()
-                            .map(|&c| {
-                                let n = transform(m, c);
-                                [n[0] + t[0], n[1] + t[1], n[2] + t[2]]
-                            })
-                            .collect();
-                        cells.sort_unstable();
-                        Placed { part, cells }
+                        Placed { part, cells: map_cells(m, t, &p.cells) }
                     })
                     .collect();
                 image.sort();
                 image
             })
-            .min()
-            .unwrap_or_else(|| assembly.clone());
+            .collect();
+        images.sort_unstable();
+        images.dedup();
+        let canonical = images.first().cloned().unwrap_or_else(|| assembly.clone());
         if seen.insert(canonical) {
+            all += images.len().max(1) as u64;
+            if all > limit {
+                return Err(format!("more than {limit} assemblies before symmetric ones are merged; refused"));
+            }
             classes.push(assembly);
         }
     }
