@@ -235,10 +235,9 @@ impl Movement {
 /// the way. For each piece and each distance, the smallest such group holding the piece
 /// (the piece and, repeatedly, every piece that some member meets within that distance);
 /// then every union of groups that move the same distance (independent groups moving
-/// together are one move). Returns the moves as (group mask, units), and the groups that
-/// are free for good (a separation), or `None` when the unions pass [`MAX_UNIONS`].
-#[allow(clippy::type_complexity)]
-fn moves(m: &[Vec<u32>]) -> Option<(Vec<(u64, u32)>, Vec<u64>)> {
+/// together are one move, see [`unions`]). Returns the groups by the units they move, and
+/// the groups that are free for good (a separation).
+fn groups(m: &[Vec<u32>]) -> (FxHashMap<u32, Vec<u64>>, Vec<u64>) {
     let n = m.len();
     let all: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let mut by_distance: FxHashMap<u32, Vec<u64>> = FxHashMap::default();
@@ -281,6 +280,13 @@ fn moves(m: &[Vec<u32>]) -> Option<(Vec<(u64, u32)>, Vec<u64>)> {
             k = free + 1;
         }
     }
+    (by_distance, free_groups)
+}
+
+/// Every move of one direction: each union of the groups that move the same units (but
+/// the whole part), as (group mask, units); `None` when they pass [`MAX_UNIONS`].
+fn unions(by_distance: &FxHashMap<u32, Vec<u64>>, n: usize) -> Option<Vec<(u64, u32)>> {
+    let all: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let mut out = Vec::new();
     let mut distances: Vec<u32> = by_distance.keys().copied().collect();
     distances.sort_unstable();
@@ -304,7 +310,7 @@ fn moves(m: &[Vec<u32>]) -> Option<(Vec<(u64, u32)>, Vec<u64>)> {
         }
         out.extend(found.into_iter().map(|g| (g, units)));
     }
-    Some((out, free_groups))
+    Some(out)
 }
 
 /// The breadth-first search for the first separation of `part`: its number of moves,
@@ -331,14 +337,15 @@ fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<
         }
         let mut next = Vec::new();
         for state in &frontier {
-            // Per direction: its axis, its sense and its moves.
+            // Per direction: its axis, its sense and its groups by units; a separation
+            // is looked for in every direction before any move is built.
             #[allow(clippy::type_complexity)]
-            let mut found: Vec<(usize, i32, Vec<(u64, u32)>)> = Vec::new();
+            let mut found: Vec<(usize, i32, FxHashMap<u32, Vec<u64>>)> = Vec::new();
             let mut separation: Option<(u64, usize, i32)> = None;
             for axis in 0..3 {
                 for sign in [1, -1] {
                     let m = movement.matrix(state, axis, sign);
-                    let (list, free) = moves(&m).ok_or(Stuck::GaveUp)?;
+                    let (by_distance, free) = groups(&m);
                     for g in free {
                         // The pieces taken away are the fewer side: the rest moves the
                         // other way just as freely.
@@ -347,7 +354,7 @@ fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<
                             separation = Some((taken, axis, s));
                         }
                     }
-                    found.push((axis, sign, list));
+                    found.push((axis, sign, by_distance));
                 }
             }
             if let Some((taken, axis, sign)) = separation {
@@ -357,8 +364,8 @@ fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<
                 let (a, b) = split(part, state, &group);
                 return Ok((depth + 1, steps, a, b));
             }
-            for (axis, sign, list) in found {
-                for (g, units) in list {
+            for (axis, sign, by_distance) in found {
+                for (g, units) in unions(&by_distance, n).ok_or(Stuck::GaveUp)? {
                     let group: Vec<bool> = (0..n).map(|i| g & (1 << i) != 0).collect();
                     let moved = normalize(state, &group, axis, sign * units as i32);
                     if parent.contains_key(&moved) {
