@@ -262,3 +262,17 @@ class BoxPacking:
     @property
     def engine(self) -> str: ...
     def to_knuth(self) -> str: ...
+
+# BurrTools puzzles (``gridlock.burrtools`` wraps these).
+def burr_problems(data: bytes) -> List[Tuple[str, List[Tuple[str, int, int]], str]]:
+    """The problems of a ``.xmpuzzle`` file: name, pieces as (shape, min, max), result."""
+def burr_assemblies(
+    data: bytes, index: int, max_assemblies: int = 5_000_000
+) -> List[List[Tuple[str, List[Tuple[int, int, int]]]]]:
+    """Problem ``index``'s assemblies, one per class: each a list of (shape, cells)."""
+def burr_count(data: bytes, index: int, max_assemblies: int = 5_000_000) -> int:
+    """The number of problem ``index``'s assemblies, one per class."""
+def burr_disassemble(
+    pieces: List[List[Tuple[int, int, int]]], max_moves: int = 200, max_states: int = 2_000_000
+) -> Optional[Tuple[List[int], List[Tuple[List[int], int, int, Optional[int]]]]]:
+    """How the pieces come apart: (level, moves), or None when they do not."""

@@ -75,7 +75,7 @@ class Problem:
 
     def count(self, max_assemblies: int = 5_000_000) -> int:
         """The number of assemblies (one per class)."""
-        return len(self.assemblies(max_assemblies))
+        return _gridlock.burr_count(self._data, self.index, max_assemblies)
 
     def disassemble(
         self, assembly: Tuple[Piece, ...], max_moves: int = 200, max_states: int = 2_000_000

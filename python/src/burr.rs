@@ -47,15 +47,20 @@ fn burr_problems(data: &[u8]) -> PyResult<Vec<ProblemPy>> {
 /// A placed piece: its shape's name and its cells `(x, y, z)`.
 type PlacedPy = (String, Vec<(i32, i32, i32)>);
 
+/// Problem `index`'s assemblies, one per class, from the file's bytes.
+fn solve(py: Python<'_>, puzzle: &BurrPuzzle, index: usize, max_assemblies: u64) -> PyResult<burr::Assemblies> {
+    if index >= puzzle.problems.len() {
+        return Err(value_error(format_args!("problem {index}: the file has {} (from 0)", puzzle.problems.len())));
+    }
+    interruptible(py, || burr::assemblies(puzzle, index, max_assemblies))?.map_err(value_error)
+}
+
 /// The assemblies of problem `index`, one per class: each a list of placed pieces.
 #[pyfunction]
 #[pyo3(signature = (data, index, max_assemblies = 5_000_000))]
 fn burr_assemblies(py: Python<'_>, data: &[u8], index: usize, max_assemblies: u64) -> PyResult<Vec<Vec<PlacedPy>>> {
     let puzzle = load(data)?;
-    if index >= puzzle.problems.len() {
-        return Err(value_error(format_args!("problem {index}: the file has {} (from 0)", puzzle.problems.len())));
-    }
-    let found = interruptible(py, || burr::assemblies(&puzzle, index, max_assemblies))?.map_err(value_error)?;
+    let found = solve(py, &puzzle, index, max_assemblies)?;
     let problem = &puzzle.problems[index];
     Ok(found
         .classes
@@ -69,6 +74,15 @@ fn burr_assemblies(py: Python<'_>, data: &[u8], index: usize, max_assemblies: u6
                 .collect()
         })
         .collect())
+}
+
+/// The number of assemblies of problem `index` (one per class), without building them
+/// as Python objects.
+#[pyfunction]
+#[pyo3(signature = (data, index, max_assemblies = 5_000_000))]
+fn burr_count(py: Python<'_>, data: &[u8], index: usize, max_assemblies: u64) -> PyResult<usize> {
+    let puzzle = load(data)?;
+    Ok(solve(py, &puzzle, index, max_assemblies)?.classes.len())
 }
 
 /// A move: the pieces (indices into the assembly), the axis (0 x, 1 y, 2 z), the sense
@@ -97,6 +111,7 @@ fn burr_disassemble(
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(burr_problems, m)?)?;
     m.add_function(wrap_pyfunction!(burr_assemblies, m)?)?;
+    m.add_function(wrap_pyfunction!(burr_count, m)?)?;
     m.add_function(wrap_pyfunction!(burr_disassemble, m)?)?;
     Ok(())
 }

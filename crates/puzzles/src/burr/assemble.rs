@@ -267,10 +267,12 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
                 image
             })
             .collect();
-        images.sort_unstable();
-        images.dedup();
-        let canonical = images.first().cloned().unwrap_or_else(|| assembly.clone());
+        // The identity is among the symmetries, so there is at least one image.
+        let canonical = images.iter().min().cloned().unwrap_or_else(|| assembly.clone());
         if seen.insert(canonical) {
+            // Only a new class needs its members counted.
+            images.sort_unstable();
+            images.dedup();
             all += images.len().max(1) as u64;
             if all > limit {
                 return Err(format!("more than {limit} assemblies before symmetric ones are merged; refused"));

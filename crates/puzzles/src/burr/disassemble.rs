@@ -5,10 +5,14 @@
 //! along one axis, in one sense, by one or more units, the pieces never overlapping on
 //! the way; a move that takes a group arbitrarily far (nothing outside it is in its path)
 //! **separates** it, and the two parts are taken apart on their own, recursively. The
-//! groups tried are, for each piece and each of the six senses, the smallest group that
-//! must move with it (the piece and, repeatedly, every piece in the way of the group):
-//! any group that can move at all is a union of these, which moved one after the other
-//! reach the same positions. The search is breadth first over the pieces' positions
+//! moves tried are, for each of the six senses, each piece and each distance, the
+//! smallest group holding the piece that can move that far (the piece and, repeatedly,
+//! every piece that a member meets within the distance), and every union of such groups
+//! that move the same distance: independent groups moving together are one move, as in
+//! BurrTools. How far each piece can move before meeting each other one comes from a
+//! cache keyed by the two pieces' relative offset (BurrTools' movement cache); the side
+//! taken away at a separation is the one with fewer pieces (BurrTools removes at most
+//! half). The search is breadth first over the pieces' positions
 //! relative to the first piece of the part, so the first separation found needs the
 //! fewest moves. The separations form a tree (each splits a part into the pieces that
 //! stayed and the pieces taken away); the **level** is written as BurrTools writes it
@@ -148,6 +152,16 @@ type State = Vec<[i32; 3]>;
 /// No collision however far: a piece that never meets another along a direction.
 const FREE: u32 = u32::MAX;
 
+/// The mask of every piece of a part of `n` pieces (1 to 64).
+fn every_piece(n: usize) -> u64 {
+    u64::MAX >> (64 - n)
+}
+
+/// The pieces (indices in the part) of a mask.
+fn members(mask: u64, n: usize) -> impl Iterator<Item = usize> {
+    (0..n).filter(move |&i| mask & (1 << i) != 0)
+}
+
 /// The most groups one direction and distance may combine into (unions of independent
 /// groups); past it the search gives up rather than take time out of proportion.
 const MAX_UNIONS: usize = 1 << 16;
@@ -239,7 +253,7 @@ impl Movement {
 /// the groups that are free for good (a separation).
 fn groups(m: &[Vec<u32>]) -> (FxHashMap<u32, Vec<u64>>, Vec<u64>) {
     let n = m.len();
-    let all: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let all = every_piece(n);
     let mut by_distance: FxHashMap<u32, Vec<u64>> = FxHashMap::default();
     let mut free_groups: Vec<u64> = Vec::new();
     for i in 0..n {
@@ -259,12 +273,7 @@ fn groups(m: &[Vec<u32>]) -> (FxHashMap<u32, Vec<u64>>, Vec<u64>) {
             if group == all {
                 break;
             }
-            let free = (0..n)
-                .filter(|&a| group & (1 << a) != 0)
-                .flat_map(|a| (0..n).filter(move |&b| group & (1 << b) == 0).map(move |b| (a, b)))
-                .map(|(a, b)| m[a][b])
-                .min()
-                .unwrap_or(FREE);
+            let free = members(group, n).flat_map(|a| members(!group, n).map(move |b| m[a][b])).min().unwrap_or(FREE);
             if free == FREE {
                 if !free_groups.contains(&group) {
                     free_groups.push(group);
@@ -286,7 +295,7 @@ fn groups(m: &[Vec<u32>]) -> (FxHashMap<u32, Vec<u64>>, Vec<u64>) {
 /// Every move of one direction: each union of the groups that move the same units (but
 /// the whole part), as (group mask, units); `None` when they pass [`MAX_UNIONS`].
 fn unions(by_distance: &FxHashMap<u32, Vec<u64>>, n: usize) -> Option<Vec<(u64, u32)>> {
-    let all: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let all = every_piece(n);
     let mut out = Vec::new();
     let mut distances: Vec<u32> = by_distance.keys().copied().collect();
     distances.sort_unstable();
@@ -329,7 +338,8 @@ fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<
     let mut frontier = vec![start];
     let mut depth = 0u32;
     let mut exhausted = true;
-    let members = |mask: u64| -> Vec<usize> { (0..n).filter(|&i| mask & (1 << i) != 0).collect() };
+    // The assembly's indices of the pieces of a mask.
+    let ids = |mask: u64| -> Vec<usize> { members(mask, n).map(|i| part.pieces[i]).collect() };
     while !frontier.is_empty() {
         if depth >= max_moves {
             exhausted = false;
@@ -349,7 +359,7 @@ fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<
                     for g in free {
                         // The pieces taken away are the fewer side: the rest moves the
                         // other way just as freely.
-                        let (taken, s) = if 2 * g.count_ones() as usize <= n { (g, sign) } else { (!g & (u64::MAX >> (64 - n)), -sign) };
+                        let (taken, s) = if 2 * g.count_ones() as usize <= n { (g, sign) } else { (!g & every_piece(n), -sign) };
                         if separation.is_none_or(|(best, _, _)| taken.count_ones() < best.count_ones()) {
                             separation = Some((taken, axis, s));
                         }
@@ -359,22 +369,20 @@ fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<
             }
             if let Some((taken, axis, sign)) = separation {
                 let mut steps = path(&parent, state);
-                steps.push(Step { pieces: members(taken).iter().map(|&i| part.pieces[i]).collect(), axis, sign, distance: None });
-                let group: Vec<bool> = (0..n).map(|i| taken & (1 << i) != 0).collect();
-                let (a, b) = split(part, state, &group);
+                steps.push(Step { pieces: ids(taken), axis, sign, distance: None });
+                let (a, b) = split(part, state, taken);
                 return Ok((depth + 1, steps, a, b));
             }
             for (axis, sign, by_distance) in found {
                 for (g, units) in unions(&by_distance, n).ok_or(Stuck::GaveUp)? {
-                    let group: Vec<bool> = (0..n).map(|i| g & (1 << i) != 0).collect();
-                    let moved = normalize(state, &group, axis, sign * units as i32);
+                    let moved = normalize(state, g, axis, sign * units as i32);
                     if parent.contains_key(&moved) {
                         continue;
                     }
                     if parent.len() >= max_states {
                         return Err(Stuck::GaveUp);
                     }
-                    let step = Step { pieces: members(g).iter().map(|&i| part.pieces[i]).collect(), axis, sign, distance: Some(units) };
+                    let step = Step { pieces: ids(g), axis, sign, distance: Some(units) };
                     parent.insert(moved.clone(), Some((state.clone(), step)));
                     next.push(moved);
                 }
@@ -400,12 +408,10 @@ fn path(parent: &FxHashMap<State, Option<(State, Step)>>, state: &State) -> Vec<
 
 /// `state` with `group` moved by `by` along `axis`, then every offset made relative to
 /// the first piece's again.
-fn normalize(state: &State, group: &[bool], axis: usize, by: i32) -> State {
+fn normalize(state: &State, group: u64, axis: usize, by: i32) -> State {
     let mut moved = state.clone();
-    for (i, g) in group.iter().enumerate() {
-        if *g {
-            moved[i][axis] += by;
-        }
+    for i in members(group, state.len()) {
+        moved[i][axis] += by;
     }
     let base = moved[0];
     for m in moved.iter_mut() {
@@ -417,12 +423,12 @@ fn normalize(state: &State, group: &[bool], axis: usize, by: i32) -> State {
 }
 
 /// The two parts of a separation, with the pieces where they are in `state`.
-fn split(part: &Part, state: &State, group: &[bool]) -> (Part, Part) {
+fn split(part: &Part, state: &State, group: u64) -> (Part, Part) {
     let mut a = Part { pieces: Vec::new(), cells: Vec::new() };
     let mut b = Part { pieces: Vec::new(), cells: Vec::new() };
     for (i, cells) in part.cells.iter().enumerate() {
         let moved: Vec<[i32; 3]> = cells.iter().map(|c| [c[0] + state[i][0], c[1] + state[i][1], c[2] + state[i][2]]).collect();
-        let target = if group[i] { &mut a } else { &mut b };
+        let target = if group & (1 << i) != 0 { &mut a } else { &mut b };
         target.pieces.push(part.pieces[i]);
         target.cells.push(moved);
     }
@@ -681,7 +687,14 @@ mod tests {
 
     #[test]
     fn levels_are_written_as_burrtools_writes_them() {
-        let leaf = |moves: u32| Separation { moves, pieces: vec![0, 1], steps: Vec::new(), left: None, removed: None };
+        let node = |moves: u32, left: Option<Separation>, removed: Option<Separation>| Separation {
+            moves,
+            pieces: Vec::new(),
+            steps: Vec::new(),
+            left: left.map(Box::new),
+            removed: removed.map(Box::new),
+        };
+        let leaf = |moves: u32| node(moves, None, None);
         let level = |tree: &Separation| {
             let mut out = Vec::new();
             tree.level(&mut out);
@@ -689,30 +702,9 @@ mod tests {
         };
         // One-move subtrees are left out; longer ones are written, the part that stayed
         // first.
-        let tree = Separation {
-            moves: 5,
-            pieces: vec![0, 1, 2, 3],
-            steps: Vec::new(),
-            left: Some(Box::new(leaf(1))),
-            removed: Some(Box::new(leaf(1))),
-        };
-        assert_eq!(level(&tree), [5]);
-        let tree = Separation {
-            moves: 5,
-            pieces: vec![0, 1, 2, 3],
-            steps: Vec::new(),
-            left: Some(Box::new(leaf(1))),
-            removed: Some(Box::new(leaf(3))),
-        };
-        assert_eq!(level(&tree), [5, 3]);
-        let deep = Separation { moves: 1, pieces: vec![0, 1, 2], steps: Vec::new(), left: Some(Box::new(leaf(2))), removed: None };
-        let tree = Separation {
-            moves: 4,
-            pieces: vec![0, 1, 2, 3],
-            steps: Vec::new(),
-            left: Some(Box::new(deep)),
-            removed: Some(Box::new(leaf(3))),
-        };
+        assert_eq!(level(&node(5, Some(leaf(1)), Some(leaf(1)))), [5]);
+        assert_eq!(level(&node(5, Some(leaf(1)), Some(leaf(3)))), [5, 3]);
+        let tree = node(4, Some(node(1, Some(leaf(2)), None)), Some(leaf(3)));
         assert_eq!(level(&tree), [4, 1, 2, 3]);
     }
 
