@@ -290,26 +290,30 @@ impl SvgTarget {
     pub fn write(&self, picture: &str) -> Outcome {
         match self {
             SvgTarget::Stdout => Ok(emit(picture.as_bytes())?),
-            SvgTarget::File(path) if !is_regular_or_absent(path) => {
-                // A device or a pipe (/dev/null, a FIFO) is written in place: renaming a
-                // temporary file over it would replace it with a regular file.
-                std::fs::write(path, picture)
-                    .map_err(|e| Failure::Write(io::Error::new(e.kind(), format!("writing {}: {e}", path.display()))))
-            }
-            SvgTarget::File(path) => {
-                let path = &std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-                let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-                let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-                let result = std::fs::write(&tmp, picture).and_then(|()| std::fs::rename(&tmp, path));
-                if let Err(e) = result {
-                    let _ = std::fs::remove_file(&tmp);
-                    return Err(Failure::Write(io::Error::new(e.kind(), format!("writing {}: {e}", path.display()))));
-                }
-                Ok(())
-            }
+            SvgTarget::File(path) => write_whole(path, picture.as_bytes()),
         }
     }
+}
+
+/// Writes `bytes` to `path` whole or not at all: through a temporary file in its folder
+/// renamed over it (a symbolic link is followed, so the file it names is replaced, not
+/// the link), or in place when `path` is not a regular file (a device such as /dev/null,
+/// or a FIFO, which a rename would replace with a regular file).
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Outcome {
+    let failed = |e: io::Error, path: &Path| Failure::Write(io::Error::new(e.kind(), format!("writing {}: {e}", path.display())));
+    if !is_regular_or_absent(path) {
+        return std::fs::write(path, bytes).map_err(|e| failed(e, path));
+    }
+    let path = &std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(failed(e, path));
+    }
+    Ok(())
 }
 
 /// Whether `path` is a regular file (following links) or does not exist yet: the targets
@@ -322,7 +326,7 @@ fn is_regular_or_absent(path: &Path) -> bool {
 }
 
 /// Whether two paths name the same existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
+pub fn same_file(a: &Path, b: &Path) -> bool {
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,

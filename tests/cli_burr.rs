@@ -446,3 +446,183 @@ fn assemblies_solutions_and_first_moves_equal_burrtools() {
     }
     assert_eq!(checked, 18);
 }
+
+/// Assemblies as BurrTools' `burrTxt -a s1` prints a file's saved solutions: per
+/// solution, the layers z side by side (`!...!` blocks), rows y, columns x, each voxel
+/// the letter of its piece among the placed ones (`a` the first) or a space.
+fn burrtxt_assemblies(text: &str) -> Vec<std::collections::BTreeMap<[i64; 3], usize>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let numbered = lines[i].split_once(':').is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if !numbered {
+            i += 1;
+            continue;
+        }
+        let frame = lines[i + 1];
+        let width = frame.split_whitespace().next().unwrap().matches('-').count();
+        let layers = frame.split_whitespace().count();
+        let mut cells = std::collections::BTreeMap::new();
+        let mut y = 0;
+        i += 2;
+        while !lines[i].starts_with(" +") {
+            for z in 0..layers {
+                let at = z * (width + 3) + 2;
+                for (x, ch) in lines[i][at..at + width].bytes().enumerate() {
+                    if ch != b' ' {
+                        cells.insert([x as i64, y, z as i64], (ch - b'a') as usize);
+                    }
+                }
+            }
+            y += 1;
+            i += 1;
+        }
+        out.push(cells);
+        i += 1;
+    }
+    out
+}
+
+/// `--write-xmpuzzle` writes the assemblies where BurrTools reads them. For three puzzles
+/// of `tests/data/burr`, `tests/data/burr/written/` holds the `<assembly>` strings
+/// gridlock wrote with `--solutions` and what BurrTools' `burrTxt -a s1` printed for that
+/// file (BurrTools placing each piece by its position and transformation): the strings
+/// written now must be the same, and burrTxt's layers must be gridlock's assemblies, in
+/// order, piece for piece. With `BURRTXT` set, burrTxt reads the file written now.
+#[test]
+fn written_files_hold_the_assemblies_as_burrtools_reads_them() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/burr");
+    let dir = tempfile::tempdir().unwrap();
+    let burrtxt = std::env::var_os("BURRTXT");
+    for name in ["b28", "b125", "r35"] {
+        let input = data.join(format!("{name}.xmpuzzle"));
+        let out = dir.path().join(format!("{name}.xmpuzzle"));
+        let (_, err, code) = run(&["burr", input.to_str().unwrap(), "--solutions", "--count", "--write-xmpuzzle", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let bytes = std::fs::read(&out).unwrap();
+        let text = {
+            let mut s = String::new();
+            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut s).unwrap_or_else(|_| {
+                s = String::from_utf8(bytes.clone()).unwrap();
+                0
+            });
+            s
+        };
+        let written: Vec<&str> = text.split("<assembly>").skip(1).map(|s| s.split_once("</assembly>").unwrap().0).collect();
+        let recorded = std::fs::read_to_string(data.join(format!("written/{name}.assemblies"))).unwrap();
+        assert_eq!(written, recorded.lines().collect::<Vec<_>>(), "{name}: the assembly strings changed");
+        let mut decoded = burrtxt_assemblies(&std::fs::read_to_string(data.join(format!("written/{name}.burrtxt"))).unwrap());
+        if let Some(exe) = &burrtxt {
+            let fresh = std::process::Command::new(exe).args(["-a", "s1", out.to_str().unwrap()]).output().unwrap();
+            let fresh = burrtxt_assemblies(&String::from_utf8_lossy(&fresh.stdout));
+            assert_eq!(fresh, decoded, "{name}: burrTxt reads the file written now differently");
+            decoded = fresh;
+        }
+        let (listing, err, code) = run(&["burr", input.to_str().unwrap(), "--solutions", "--all", "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: Value = serde_json::from_str(&listing).unwrap();
+        let ours: Vec<std::collections::BTreeMap<[i64; 3], usize>> = v["problems"][0]["listed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| {
+                let mut cells = std::collections::BTreeMap::new();
+                for (k, piece) in item["pieces"].as_array().unwrap().iter().enumerate() {
+                    for c in piece["cells"].as_array().unwrap() {
+                        let c: Vec<i64> = c.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+                        cells.insert([c[0], c[1], c[2]], k);
+                    }
+                }
+                cells
+            })
+            .collect();
+        assert!(!ours.is_empty(), "{name}");
+        assert_eq!(decoded, ours, "{name}: burrTxt's assemblies are not gridlock's");
+        assert!(text.contains(&format!("solutions=\"{}\"", ours.len())), "{name}");
+    }
+}
+
+/// The file written is the input with the answers in it: shapes, names and comments
+/// kept; read again, it gives the same answers; the input file itself is refused as
+/// OUT; a plain file is written plain and a gzip'd one gzip'd.
+#[test]
+fn written_files_keep_the_puzzle_and_refuse_the_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut shapes = soma_shapes();
+    shapes.push(voxel("cube", &cube(3), &[]));
+    let text = puzzle(&shapes, &[("Soma", (0..7).map(|i| (i, 1, 1)).collect(), 7, None)])
+        .replace("<comment/>", "<comment>kept &amp; sound</comment>");
+    let plain = write(&dir, "soma.xml", text.as_bytes());
+    let packed = write(&dir, "soma.xmpuzzle", &gzip(text.as_bytes()));
+    for (input, gz) in [(&plain, false), (&packed, true)] {
+        let out = format!("{input}.out");
+        let (_, err, code) = run(&["burr", input, "--disassemble", "--count", "--write-xmpuzzle", &out]);
+        assert_eq!(code, 0, "{err}");
+        let bytes = std::fs::read(&out).unwrap();
+        assert_eq!(bytes.starts_with(&[0x1f, 0x8b]), gz);
+        let again = counts(&out);
+        assert_eq!(again, vec![("Soma".to_string(), 240)]);
+        let (listing, _, _) = run(&["burr", &out, "--count", "--disassemble", "--format", "json"]);
+        assert!(listing.contains("\"solutions\":240"), "{listing}");
+        let mut xml = String::new();
+        if gz {
+            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut xml).unwrap();
+        } else {
+            xml = String::from_utf8(bytes).unwrap();
+        }
+        assert!(xml.contains("<comment>kept &amp; sound</comment>"));
+        assert!(xml.contains("state=\"2\" assemblies=\"240\" solutions=\"240\""));
+        assert_eq!(xml.matches("<solution>").count() + xml.matches("<solution ").count(), 240);
+        assert_eq!(xml.matches("<separation>").count(), 240);
+        // Written again over the result: the old solutions are replaced, not added to.
+        let (_, err, code) = run(&["burr", &out, "--limit", "5", "--write-xmpuzzle", &format!("{out}.2")]);
+        assert_eq!(code, 0, "{err}");
+        let twice = std::fs::read(format!("{out}.2")).unwrap();
+        let mut xml2 = String::new();
+        if gz {
+            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&twice[..]), &mut xml2).unwrap();
+        } else {
+            xml2 = String::from_utf8(twice).unwrap();
+        }
+        assert_eq!(xml2.matches("<assembly>").count(), 5);
+        assert!(xml2.contains("state=\"2\" assemblies=\"240\" solutions=\"0\""));
+    }
+    let before = std::fs::read(&plain).unwrap();
+    let (_, err, code) = run(&["burr", &plain, "--count", "--write-xmpuzzle", &plain]);
+    assert_eq!(code, 2);
+    assert!(err.contains("input file"), "{err}");
+    assert_eq!(std::fs::read(&plain).unwrap(), before);
+}
+
+/// `--svg` draws the first assembly listed and, with a disassembly, one frame per move,
+/// captioned as the text lists the moves; the picture is well-formed XML; with `-` it
+/// replaces the answer on stdout; it does not go with --count.
+#[test]
+fn svg_draws_the_assembly_and_each_move() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/burr/b89.xmpuzzle");
+    let path = path.to_str().unwrap();
+    let (listing, err, code) = run(&["burr", path, "--solutions", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&listing).unwrap();
+    let first = &v["problems"][0]["listed"][0];
+    let mut captions = vec!["assembly".to_string()];
+    for (i, m) in first["moves"].as_array().unwrap().iter().enumerate() {
+        let by = m["by"].as_u64().map_or("away".to_string(), |u| u.to_string());
+        captions.push(format!("move {}: {} {} {by}", i + 1, m["pieces"].as_str().unwrap(), m["direction"].as_str().unwrap()));
+    }
+    assert!(captions.len() > 2);
+    let (svg, err, code) = run(&["burr", path, "--solutions", "--svg", "-"]);
+    assert_eq!(code, 0, "{err}");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+    let drawn: Vec<&str> = texts.iter().copied().filter(|t| *t == "assembly" || t.starts_with("move ")).collect();
+    assert_eq!(drawn, captions);
+    // The assembly's frame writes each piece's letter on each of its cells.
+    let cells: usize = first["pieces"].as_array().unwrap().iter().map(|p| p["cells"].as_array().unwrap().len()).sum();
+    let frame: Vec<&str> = texts.iter().skip(1).take_while(|t| !t.starts_with("move ")).copied().filter(|t| t.len() == 1).collect();
+    assert_eq!(frame.len(), cells);
+    let (_, err, code) = run(&["burr", path, "--count", "--svg", "-"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--svg"), "{err}");
+}

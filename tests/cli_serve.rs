@@ -311,6 +311,7 @@ fn refusals_have_their_status() {
     for body in [r#"{"rect":"2x2","pieces":"dominoes","svg":"out.svg"}"#, r#"{"rect":"2x2","pieces":"dominoes","colour":1}"#, "[1]", "{"] {
         assert_eq!(post(&server, "/api/pack", body).status, 400, "{body}");
     }
+    assert_eq!(post(&server, "/api/burr", r#"{"input":"<puzzle/>","write-xmpuzzle":"out.xmpuzzle"}"#).status, 400);
     assert_eq!(post(&server, "/api/check", "{}").status, 404);
     let head = format!(
         "POST /api/pack HTTP/1.1\r\nHost: {}\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n",

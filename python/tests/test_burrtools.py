@@ -111,3 +111,93 @@ def test_bad_files_raise_parse_error():
         gridlock.burrtools.load(gzip.compress(b"<puzzle>")[:-6])
     with pytest.raises(KeyError):
         gridlock.burrtools.load(DATA / "b89.xmpuzzle").problem("nope")
+
+
+def check_separation(sep, pieces, start, home, cells):
+    """Checks a ``<separation>`` element of a written file from the rules alone: its
+    pieces are ``pieces`` (BurrTools' numbers); its first state puts them at ``start``
+    (offsets from ``home``, their assembly positions); each later state moves one group
+    of them along one axis, unit by unit never onto another piece of the part, and the
+    last takes the removed group away (20000 units out) in a direction nothing blocks
+    however far; the removed and the left pieces then come apart in their own
+    sub-separations. Returns the number of moves of this separation."""
+    ids = [int(t) for t in sep.find("pieces").text.split()]
+    assert ids == sorted(pieces) and int(sep.find("pieces").get("count")) == len(ids)
+    states = []
+    for st in sep.findall("state"):
+        axes = [[int(t) for t in st.find(tag).text.split()] for tag in ("dx", "dy", "dz")]
+        states.append({k: tuple(axes[d][i] for d in range(3)) for i, k in enumerate(ids)})
+    assert len(states) >= 2
+    offset = lambda s, k: tuple(s[k][d] - home[k][d] for d in range(3))
+    at = lambda k, off: {tuple(c[d] + off[d] for d in range(3)) for c in cells[k]}
+    assert {k: offset(states[0], k) for k in ids} == start
+    for before, after in zip(states, states[1:-1]):
+        moved = [k for k in ids if after[k] != before[k]]
+        assert moved and len(moved) < len(ids)
+        delta = {tuple(after[k][d] - before[k][d] for d in range(3)) for k in moved}
+        assert len(delta) == 1
+        (delta,) = delta
+        axis = [d for d in range(3) if delta[d] != 0]
+        assert len(axis) == 1
+        axis, units = axis[0], delta[axis[0]]
+        others = set().union(*(at(k, offset(before, k)) for k in ids if k not in moved))
+        for t in range(1, abs(units) + 1):
+            unit = tuple((t if units > 0 else -t) if d == axis else 0 for d in range(3))
+            for k in moved:
+                assert not at(k, tuple(offset(before, k)[d] + unit[d] for d in range(3))) & others
+    before, last = states[-2], states[-1]
+    removed = [k for k in ids if any(abs(v) > 10000 for v in last[k])]
+    left = [k for k in ids if k not in removed]
+    assert removed and left
+    assert all(last[k] == before[k] for k in left)
+    (axis,) = {d for k in removed for d in range(3) if abs(last[k][d]) > 10000}
+    sign = 1 if last[removed[0]][axis] > 0 else -1
+    stay = set().union(*(at(k, offset(before, k)) for k in left))
+    for k in removed:
+        for c in at(k, offset(before, k)):
+            for d in stay:
+                if all(c[e] == d[e] for e in range(3) if e != axis):
+                    assert sign * (d[axis] - c[axis]) < 0, "the removed group is blocked"
+    subs = {s.get("type"): s for s in sep.findall("separation")}
+    for kind, group in (("removed", removed), ("left", left)):
+        if len(group) == 1:
+            assert kind not in subs
+        else:
+            check_separation(subs[kind], group, {k: offset(before, k) for k in group}, home, cells)
+    return len(states) - 1
+
+
+@pytest.mark.parametrize("name", ["b160.xmpuzzle", "b28.xmpuzzle", "r17.xmpuzzle"])
+def test_written_disassemblies_follow_the_rules(name, tmp_path):
+    """``gridlock burr --write-xmpuzzle`` writes each solution's disassembly as BurrTools'
+    separation tree; read back with ElementTree and checked from the rules, with the
+    pieces' voxels from the CLI's JSON listing (placed in the order of the file's
+    assembly, whose positions the states are offsets of)."""
+    import xml.etree.ElementTree as ET
+
+    if not CLI.exists():
+        pytest.skip(f"{CLI} not built (cargo build --release)")
+    out = tmp_path / name
+    path = DATA / name
+    subprocess.run([str(CLI), "burr", str(path), "--solutions", "--count", "--write-xmpuzzle", str(out)], check=True, capture_output=True)
+    done = subprocess.run([str(CLI), "burr", str(path), "--solutions", "--all", "--format", "json"], capture_output=True, text=True, check=True)
+    listed = json.loads(done.stdout)["problems"][0]["listed"]
+    root = ET.fromstring(gzip.decompress(out.read_bytes()) if out.read_bytes()[:2] == b"\x1f\x8b" else out.read_bytes())
+    solutions = root.findall("problems/problem/solutions/solution")
+    assert len(solutions) == len(listed) > 0
+    for item, solution in zip(listed, solutions):
+        tokens = solution.find("assembly").text.split()
+        home, i = [], 0
+        while i < len(tokens):
+            if tokens[i] == "x":
+                home.append(None)
+                i += 1
+            else:
+                home.append(tuple(int(t) for t in tokens[i : i + 3]))
+                i += 4
+        placed = [k for k, h in enumerate(home) if h is not None]
+        assert len(placed) == len(item["pieces"])
+        cells = {k: [tuple(c) for c in p["cells"]] for k, p in zip(placed, item["pieces"])}
+        homes = {k: home[k] for k in placed}
+        moves = check_separation(solution.find("separation"), placed, {k: (0, 0, 0) for k in placed}, homes, cells)
+        assert moves == int(item["level"].split(".")[0])

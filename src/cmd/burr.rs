@@ -1,10 +1,11 @@
 //! `gridlock burr`: BurrTools puzzles (`.xmpuzzle`), their problems' assemblies counted
 //! and listed on gridlock's exact cover engines.
 
-use crate::args::{Budget, Io};
-use crate::output::{self, read_input, Outcome, Run};
+use crate::args::{Budget, Io, Picture};
+use crate::output::{self, read_input, Outcome, Run, SvgTarget};
 use puzzles::burr::{self, Assembly, BurrPuzzle};
 use serde::Serialize;
+use std::path::PathBuf;
 
 /// Arguments of `gridlock burr`.
 #[derive(clap::Args)]
@@ -44,6 +45,16 @@ pub struct Args {
     /// (each is kept in memory to merge them).
     #[arg(long, value_name = "N", default_value_t = 5_000_000)]
     max_assemblies: u64,
+    /// Also write the puzzle file back to OUT with the answers in it, as BurrTools saves
+    /// them (open it in BurrTools to view them): each problem solved marked solved, with
+    /// its numbers of assemblies and solutions, and its assemblies (with --disassemble,
+    /// those that come apart, each with its disassembly; with --limit N, the first N).
+    /// Everything else in the file is kept as it was. OUT is written whole or not at all,
+    /// gzip-compressed when the input was, and never over the input file.
+    #[arg(long, value_name = "OUT")]
+    write_xmpuzzle: Option<PathBuf>,
+    #[command(flatten)]
+    picture: Picture,
     #[command(flatten)]
     budget: Budget,
 }
@@ -154,10 +165,63 @@ fn draw(puzzle: &BurrPuzzle, problem: usize, assembly: &Assembly) -> String {
     out
 }
 
+/// The frames of an assembly's picture: the assembly, then, when it was taken apart, the
+/// pieces of the part being separated after each step (a piece taken away leaves the
+/// frame; the parts that come off are shown after, each with its own steps).
+fn frames(assembly: &Assembly, disassembly: Option<&burr::Disassembly>) -> Vec<puzzles::svg::BurrFrame> {
+    let mut cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
+    let mut out = vec![("assembly".to_string(), cells.iter().cloned().enumerate().collect())];
+    let Some(d) = disassembly else { return out };
+    let mut number = 0;
+    let mut stack = vec![&d.tree];
+    while let Some(sep) = stack.pop() {
+        let mut shown: Vec<usize> = sep.pieces.clone();
+        for step in &sep.steps {
+            number += 1;
+            let (pieces, direction, _) = step_parts(step);
+            match step.distance {
+                Some(units) => {
+                    for &k in &step.pieces {
+                        for c in cells[k].iter_mut() {
+                            c[step.axis] += step.sign * units as i32;
+                        }
+                    }
+                    out.push((
+                        format!("move {number}: {pieces} {direction} {units}"),
+                        shown.iter().map(|&k| (k, cells[k].clone())).collect(),
+                    ));
+                }
+                None => {
+                    shown.retain(|k| !step.pieces.contains(k));
+                    out.push((format!("move {number}: {pieces} {direction} away"), shown.iter().map(|&k| (k, cells[k].clone())).collect()));
+                }
+            }
+        }
+        // The part that stayed first, then the part removed, as the steps are listed.
+        stack.extend(sep.removed.as_deref());
+        stack.extend(sep.left.as_deref());
+    }
+    out
+}
+
+/// An assembly kept for the answer: its disassembly (when asked; an error when it does not
+/// come apart) and its number among the problem's assemblies, from 0.
+type Kept = (Assembly, Option<Result<burr::Disassembly, burr::Stuck>>, u64);
+
 /// Runs `gridlock burr`.
 pub fn run(args: &Args) -> Outcome {
+    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[args.io.file.as_deref()])?;
+    if svg.is_some() && (args.count || args.all || args.limit.is_some()) {
+        return Err(output::bad("--svg draws one assembly; it does not go with --count, --all or --limit"));
+    }
+    if let (Some(out), Some(input)) = (&args.write_xmpuzzle, &args.io.file) {
+        if output::same_file(out, input) {
+            return Err(output::bad(format_args!("--write-xmpuzzle {}: that is the input file; refusing to overwrite it", out.display())));
+        }
+    }
     let input = read_input(args.io.file.as_deref(), FILE_LIMIT)?;
     let puzzle = burr::parse(&input.data).map_err(|e| input.bad(e))?;
+    let original = args.write_xmpuzzle.is_some().then(|| input.data.clone());
     drop(input);
     let chosen: Vec<usize> = match &args.problem {
         None => (0..puzzle.problems.len()).collect(),
@@ -187,16 +251,22 @@ pub fn run(args: &Args) -> Outcome {
     let mut text = String::new();
     let mut found = 0;
     let disassemble = args.disassemble || args.solutions;
+    // Per problem solved: its index, its answers, its numbers of assemblies and solutions
+    // (0 when not looked for), the seconds it took.
+    let mut solved: Vec<(usize, Vec<Kept>, u64, u64, u64)> = Vec::new();
+    let mut picture = None;
     for &k in &chosen {
         let problem = &puzzle.problems[k];
+        let started = std::time::Instant::now();
         let a = burr::assemblies(&puzzle, k, args.max_assemblies)
             .map_err(|e| output::bad(format_args!("problem {}: {e}", problem.label(k))))?;
         found += a.all;
         // Each assembly with its disassembly (when asked), the non-solutions dropped with
         // --solutions.
-        let mut kept: Vec<(&Assembly, Option<Result<burr::Disassembly, burr::Stuck>>)> = Vec::new();
+        let classes = a.classes.len() as u64;
+        let mut kept: Vec<Kept> = Vec::new();
         let (mut solutions, mut undecided) = (0u64, 0u64);
-        for assembly in &a.classes {
+        for (number, assembly) in a.classes.into_iter().enumerate() {
             let result = disassemble.then(|| {
                 let cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
                 burr::disassemble(&cells, args.max_moves, args.max_states)
@@ -209,9 +279,9 @@ pub fn run(args: &Args) -> Outcome {
             if args.solutions && !matches!(result, Some(Ok(_))) {
                 continue;
             }
-            kept.push((assembly, result));
+            kept.push((assembly, result, number as u64));
         }
-        let count = a.classes.len() as u64;
+        let count = classes;
         let mut summary = format!("{}: {count} assemblies", problem.label(k));
         if disassemble {
             summary.push_str(&format!(", {solutions} solutions"));
@@ -229,12 +299,17 @@ pub fn run(args: &Args) -> Outcome {
             undecided: disassemble.then_some(undecided),
             listed: None,
         };
+        if picture.is_none() && svg.is_some() {
+            picture = kept.first().map(|(assembly, result, _)| frames(assembly, result.as_ref().and_then(|r| r.as_ref().ok())));
+        }
+        let seconds = started.elapsed().as_secs();
         if args.count {
             answers.push(answer);
+            solved.push((k, kept, count, if disassemble { solutions } else { 0 }, seconds));
             continue;
         }
         let mut listed = Vec::new();
-        for (i, (assembly, result)) in kept.iter().take(wanted.min(usize::MAX as u64) as usize).enumerate() {
+        for (i, (assembly, result, _)) in kept.iter().take(wanted.min(usize::MAX as u64) as usize).enumerate() {
             text.push_str(&format!("\nassembly {}\n", i + 1));
             text.push_str(&draw(&puzzle, k, assembly));
             let mut item = Listed {
@@ -274,6 +349,41 @@ pub fn run(args: &Args) -> Outcome {
         }
         answer.listed = Some(listed);
         answers.push(answer);
+        solved.push((k, kept, count, if disassemble { solutions } else { 0 }, seconds));
+    }
+    if let (Some(out), Some(original)) = (&args.write_xmpuzzle, &original) {
+        let limit = args.limit.unwrap_or(u64::MAX);
+        let answers: Vec<burr::Solved> = solved
+            .iter()
+            .map(|(k, kept, assemblies, solutions, seconds)| {
+                let mut saved = Vec::new();
+                for (assembly, result, number) in kept {
+                    let disassembly = match result {
+                        None => None,
+                        Some(Ok(d)) => Some(d),
+                        // BurrTools saves only the assemblies that come apart when it
+                        // takes them apart.
+                        Some(Err(_)) => continue,
+                    };
+                    if saved.len() as u64 >= limit {
+                        break;
+                    }
+                    let solution_number = saved.len() as u64;
+                    saved.push(burr::Saved { assembly, disassembly, assembly_number: *number, solution_number });
+                }
+                burr::Solved { problem: *k, assemblies: *assemblies, solutions: *solutions, seconds: *seconds, saved }
+            })
+            .collect();
+        let bytes = burr::with_solutions(original, &puzzle, &answers).map_err(|e| output::bad(format_args!("--write-xmpuzzle: {e}")))?;
+        output::write_whole(out, &bytes)?;
+    }
+    if let (Some(target), Some(frames)) = (&svg, &picture) {
+        output::check_svg_size(frames.iter().map(|(_, pieces)| pieces.iter().map(|(_, c)| c.len()).sum::<usize>()).sum())?;
+        let labels: Vec<char> = (0..64).map(label).collect();
+        target.write(&puzzles::svg::burr(frames, &labels))?;
+        if SvgTarget::is_stdout(&svg) {
+            return Ok(());
+        }
     }
     let verdict = if args.count { "count" } else { "solved" };
     run.answer(|| text, &serde_json::json!({ "verdict": verdict, "problems": answers }), &Stats { placements_found: found })

@@ -61,7 +61,7 @@ const NOT_IN_API: &[&str] = &["check", "serve", "help"];
 
 /// Flags that write files: refused by the API (`svg` is accepted as `true`, which puts
 /// the picture in the stream).
-const WRITES: &[&str] = &["svg", "checkpoint", "zdd", "emit-preprocessed"];
+const WRITES: &[&str] = &["svg", "checkpoint", "zdd", "emit-preprocessed", "write-xmpuzzle"];
 
 /// Flags that do not belong in a request: the server sets the format, and the page has
 /// no terminal for help.

@@ -327,7 +327,7 @@ mod tests {
                 _ => Voxel::Empty,
             })
             .collect();
-        ShapeDef { name: None, size, voxels }
+        ShapeDef { name: None, size, voxels, hotspot: [0; 3] }
     }
 
     #[test]

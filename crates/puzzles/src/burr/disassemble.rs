@@ -579,7 +579,7 @@ mod tests {
         for c in cells {
             voxels[c[0] as usize + size[0] * (c[1] as usize + size[1] * c[2] as usize)] = Voxel::Filled(0);
         }
-        ShapeDef { name: None, size, voxels }
+        ShapeDef { name: None, size, voxels, hotspot: [0; 3] }
     }
 
     #[test]

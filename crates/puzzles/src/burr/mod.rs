@@ -14,10 +14,12 @@
 mod assemble;
 pub mod disassemble;
 mod parse;
+pub mod write;
 
 pub use assemble::{assemblies, Assemblies, Assembly, Placed};
 pub use disassemble::{disassemble, Disassembly, Step, Stuck};
 pub use parse::{parse, BurrError, MAX_DECOMPRESSED};
+pub use write::{placement, transformation, with_solutions, Saved, Solved};
 
 /// One voxel of a shape: its state and colour (0: no colour; k: the puzzle's k-th colour).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,6 +52,10 @@ pub struct ShapeDef {
     pub size: [usize; 3],
     /// The voxels, `size[0] * size[1] * size[2]` of them.
     pub voxels: Vec<Voxel>,
+    /// BurrTools' hotspot (`hx`, `hy`, `hz`, 0 when absent): the point of the shape that
+    /// an assembly's piece position names (a placed voxel `v` lies at `R (v - hotspot) +
+    /// position`, `R` the piece's rotation).
+    pub hotspot: [i32; 3],
 }
 
 impl ShapeDef {

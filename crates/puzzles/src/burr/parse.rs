@@ -107,6 +107,28 @@ fn grid_name(kind: u32) -> &'static str {
     }
 }
 
+/// The XML text of a file's bytes (gunzipped when gzip's magic bytes start it), refused
+/// when it is not UTF-8.
+pub(super) fn xml_text(bytes: &[u8]) -> Result<String, BurrError> {
+    let data = text_of(bytes)?;
+    String::from_utf8(data).map_err(|e| {
+        let data = e.as_bytes();
+        let at_byte = e.utf8_error().valid_up_to();
+        let line = data[..at_byte].iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = at_byte - data[..at_byte].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+        BurrError::At { line: line as u32, column: column as u32, message: "not UTF-8 text".into() }
+    })
+}
+
+/// The XML document of `text` (no DTD, at most [`MAX_NODES`] nodes).
+pub(super) fn document(text: &str) -> Result<roxmltree::Document<'_>, BurrError> {
+    let options = roxmltree::ParsingOptions { allow_dtd: false, nodes_limit: MAX_NODES };
+    roxmltree::Document::parse_with_options(text, options).map_err(|e| {
+        let pos = e.pos();
+        BurrError::At { line: pos.row, column: pos.col, message: format!("not well-formed XML: {e}") }
+    })
+}
+
 /// Reads a `.xmpuzzle` file's bytes (gzip-compressed or plain XML).
 ///
 /// Errors: a broken or oversized gzip stream (with the byte offset reached), XML that is
@@ -114,21 +136,8 @@ fn grid_name(kind: u32) -> &'static str {
 /// the wrong length or with a bad character, a colour or shape id that does not exist,
 /// each at the line and column of its element.
 pub fn parse(bytes: &[u8]) -> Result<BurrPuzzle, BurrError> {
-    let data = text_of(bytes)?;
-    let text = match std::str::from_utf8(&data) {
-        Ok(t) => t,
-        Err(e) => {
-            let at_byte = e.valid_up_to();
-            let line = data[..at_byte].iter().filter(|&&b| b == b'\n').count() + 1;
-            let column = at_byte - data[..at_byte].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
-            return Err(BurrError::At { line: line as u32, column: column as u32, message: "not UTF-8 text".into() });
-        }
-    };
-    let options = roxmltree::ParsingOptions { allow_dtd: false, nodes_limit: MAX_NODES };
-    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
-        let pos = e.pos();
-        BurrError::At { line: pos.row, column: pos.col, message: format!("not well-formed XML: {e}") }
-    })?;
+    let text = xml_text(bytes)?;
+    let doc = document(&text)?;
     let root = doc.root_element();
     if root.tag_name().name() != "puzzle" {
         return Err(at(&doc, root, format!("not a BurrTools puzzle: the root element is <{}>, not <puzzle>", root.tag_name().name())));
@@ -225,7 +234,11 @@ fn shape(doc: &roxmltree::Document, node: roxmltree::Node, colors: usize) -> Res
             format!("a {x}x{y}x{z} shape needs {} voxels; the string has {}", x as u128 * y as u128 * z as u128, voxels.len()),
         ));
     }
-    Ok(ShapeDef { name: node.attribute("name").map(str::to_string), size: [x, y, z], voxels })
+    let mut hotspot = [0i32; 3];
+    for (d, name) in ["hx", "hy", "hz"].into_iter().enumerate() {
+        hotspot[d] = number(doc, node, name)?.unwrap_or(0);
+    }
+    Ok(ShapeDef { name: node.attribute("name").map(str::to_string), size: [x, y, z], voxels, hotspot })
 }
 
 /// A `<problem>` element.
