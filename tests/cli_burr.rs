@@ -626,3 +626,153 @@ fn svg_draws_the_assembly_and_each_move() {
     assert_eq!(code, 2);
     assert!(err.contains("--svg"), "{err}");
 }
+
+/// Whether a signed axis permutation of [`cube_group`] is a rotation (determinant +1).
+fn proper((p, s): &([usize; 3], [i32; 3])) -> bool {
+    let even = matches!(p, [0, 1, 2] | [1, 2, 0] | [2, 0, 1]);
+    (s[0] * s[1] * s[2] > 0) == even
+}
+
+/// `c` mapped by a signed axis permutation about the centre of the box 0..=7.
+fn about_centre((p, s): &([usize; 3], [i32; 3]), c: (i32, i32, i32)) -> (i32, i32, i32) {
+    let v = [2 * c.0 - 7, 2 * c.1 - 7, 2 * c.2 - 7];
+    let m = [0, 1, 2].map(|d| (s[d] * v[p[d]] + 7) / 2);
+    (m[0], m[1], m[2])
+}
+
+/// Bill Cutler's solid six-piece burrs, a published figure: "twenty-five possible
+/// notchable pieces to make solid six-piece burrs, [which] can be put together in 314
+/// ways" (Cutler, "The Six-Piece Burr", J. Recreational Mathematics 10(4), 1977-78, as
+/// puzzleworld.org's six-piece burr page reports it). The test builds the pieces itself:
+/// a stick is 8x2x2, and the voxels it shares with the other sticks of the burr are the
+/// only ones a notch may take; a notch is a full-width row of them (across the face
+/// turned to the centre, x = 2..=5; across the outer face, x = 3..=4; across a side
+/// face, x = 3..=4). Every union of notches that leaves the stick in one piece, one per
+/// shape up to rotation, goes into one problem (each piece 0 to 6 times) whose result is
+/// the solid burr (the six sticks' union, no voxel left out). Then:
+/// - the pieces that some assembly uses are 25;
+/// - BurrTools' `burrTxt` finds 588 assemblies and 179 solutions (mirror images merged,
+///   as BurrTools does when the pieces are closed under mirroring), and gridlock the same;
+/// - Cutler counts mirror images apart: each solution and its mirror image are two burrs
+///   unless the mirror image is the same class, which this test decides by mapping the
+///   solutions itself, and 2 x 179 less the self-mirror ones is 314.
+#[test]
+fn cutlers_solid_notchable_burrs() {
+    let stick: Vec<(i32, i32, i32)> = (0..8).flat_map(|x| (0..2).flat_map(move |a| (0..2).map(move |b| (x, a, b)))).collect();
+    let mut notches: Vec<Vec<(i32, i32, i32)>> = (2..6).map(|x| vec![(x, 1, 0), (x, 1, 1)]).collect();
+    for x in 3..5 {
+        notches.push(vec![(x, 0, 0), (x, 0, 1)]);
+        notches.push(vec![(x, 0, 0), (x, 1, 0)]);
+        notches.push(vec![(x, 0, 1), (x, 1, 1)]);
+    }
+    let connected = |cells: &[(i32, i32, i32)]| {
+        let mut seen = vec![cells[0]];
+        let mut at = 0;
+        while at < seen.len() {
+            let c = seen[at];
+            at += 1;
+            for n in [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)] {
+                let m = (c.0 + n.0, c.1 + n.1, c.2 + n.2);
+                if cells.contains(&m) && !seen.contains(&m) {
+                    seen.push(m);
+                }
+            }
+        }
+        seen.len() == cells.len()
+    };
+    let rotations: Vec<_> = cube_group().into_iter().filter(proper).collect();
+    let canonical = |cells: &[(i32, i32, i32)]| {
+        rotations
+            .iter()
+            .map(|(p, s)| {
+                let moved: Vec<[i32; 3]> = cells.iter().map(|c| [c.0, c.1, c.2]).map(|v| [0, 1, 2].map(|d| s[d] * v[p[d]])).collect();
+                let lo = [0, 1, 2].map(|d| moved.iter().map(|v| v[d]).min().unwrap());
+                let mut n: Vec<[i32; 3]> = moved.iter().map(|v| [0, 1, 2].map(|d| v[d] - lo[d])).collect();
+                n.sort();
+                n
+            })
+            .min()
+            .unwrap()
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut pieces = Vec::new();
+    for mask in 0u32..1 << notches.len() {
+        let cut: Vec<(i32, i32, i32)> = (0..notches.len()).filter(|&i| mask >> i & 1 == 1).flat_map(|i| notches[i].clone()).collect();
+        let cells: Vec<(i32, i32, i32)> = stick.iter().copied().filter(|c| !cut.contains(c)).collect();
+        if connected(&cells) && seen.insert(canonical(&cells)) {
+            pieces.push(cells);
+        }
+    }
+    // The solid burr in the box 0..8: sticks along x at z = 3..5, along y at x = 3..5,
+    // along z at y = 3..5, each pair side by side.
+    let mut burr = std::collections::BTreeSet::new();
+    for (i, j, k) in (0..8).flat_map(|i| (0..4).flat_map(move |j| (0..2).map(move |k| (i, j + 2, k + 3)))) {
+        burr.insert((i, j, k));
+        burr.insert((k, i, j));
+        burr.insert((j, k, i));
+    }
+    assert_eq!(burr.len(), 152);
+    let mut shapes: Vec<String> = pieces.iter().enumerate().map(|(i, p)| voxel(&format!("n{i}"), p, &[])).collect();
+    shapes.push(voxel("burr", &burr.iter().copied().collect::<Vec<_>>(), &[]));
+    let text = puzzle(&shapes, &[("solid", (0..pieces.len()).map(|i| (i, 0, 6)).collect(), pieces.len(), None)]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(&dir, "solid.xmpuzzle", text.as_bytes());
+    let (out, err, code) = run(&["burr", &path, "--all", "--disassemble", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let p = &v["problems"][0];
+    assert_eq!((p["assemblies"].as_u64(), p["solutions"].as_u64()), (Some(588), Some(179)), "burrTxt's figures");
+    let listed = p["listed"].as_array().unwrap();
+    let used: std::collections::BTreeSet<&str> =
+        listed.iter().flat_map(|a| a["pieces"].as_array().unwrap().iter().map(|q| q["shape"].as_str().unwrap())).collect();
+    assert_eq!(used.len(), 25, "notchable pieces in solid burrs");
+    // The burr's symmetries: every signed axis permutation about its centre that maps it
+    // onto itself; the solutions' classes under its rotations alone.
+    let symmetries: Vec<_> = cube_group().into_iter().filter(|g| burr.iter().all(|&c| burr.contains(&about_centre(g, c)))).collect();
+    assert_eq!(symmetries.len(), 24);
+    let class = |parts: &[Vec<(i32, i32, i32)>]| {
+        symmetries
+            .iter()
+            .filter(|g| proper(g))
+            .map(|g| {
+                let mut image: Vec<Vec<(i32, i32, i32)>> = parts
+                    .iter()
+                    .map(|cells| {
+                        let mut m: Vec<_> = cells.iter().map(|&c| about_centre(g, c)).collect();
+                        m.sort();
+                        m
+                    })
+                    .collect();
+                image.sort();
+                image
+            })
+            .min()
+            .unwrap()
+    };
+    let mirror = symmetries.iter().find(|g| !proper(g)).unwrap();
+    let mut solutions = 0;
+    let mut self_mirror = 0;
+    for a in listed.iter().filter(|a| a["level"].is_string()) {
+        let parts: Vec<Vec<(i32, i32, i32)>> = a["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|q| {
+                q["cells"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| (c[0].as_i64().unwrap() as i32, c[1].as_i64().unwrap() as i32, c[2].as_i64().unwrap() as i32))
+                    .collect()
+            })
+            .collect();
+        let mirrored: Vec<Vec<(i32, i32, i32)>> =
+            parts.iter().map(|cells| cells.iter().map(|&c| about_centre(mirror, c)).collect()).collect();
+        solutions += 1;
+        if class(&parts) == class(&mirrored) {
+            self_mirror += 1;
+        }
+    }
+    assert_eq!(solutions, 179);
+    assert_eq!(2 * solutions - self_mirror, 314, "Cutler's solid notchable burrs, mirror images apart");
+}

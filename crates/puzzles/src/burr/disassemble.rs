@@ -107,11 +107,11 @@ pub enum Stuck {
     GaveUp,
 }
 
-/// A part being taken apart: its pieces (indices into the assembly) and their cells,
-/// where they are now.
+/// A part being taken apart: its pieces (indices into the assembly) and where each is
+/// now, as its offset from its place in the assembly.
 struct Part {
     pieces: Vec<usize>,
-    cells: Vec<Vec<[i32; 3]>>,
+    offsets: Vec<[i32; 3]>,
 }
 
 /// Takes `pieces` (each a list of cells, in the assembly's positions) apart: the shortest
@@ -121,8 +121,11 @@ struct Part {
 /// separation needs more than `max_moves` moves or the search of one separation meets
 /// more than `max_states` positions.
 pub fn disassemble(pieces: &[Vec<[i32; 3]>], max_moves: u32, max_states: usize) -> Result<Disassembly, Stuck> {
-    let whole = Part { pieces: (0..pieces.len()).collect(), cells: pieces.to_vec() };
-    let Some(tree) = take_apart(whole, max_moves, max_states)? else {
+    let whole = Part { pieces: (0..pieces.len()).collect(), offsets: vec![[0; 3]; pieces.len()] };
+    // How far pieces can move towards each other depends only on the two pieces and
+    // their relative offset, so one cache serves every separation of the assembly.
+    let mut movement = Movement::new(pieces);
+    let Some(tree) = take_apart(whole, &mut movement, max_moves, max_states)? else {
         // A single piece: nothing to take apart.
         let tree = Separation { moves: 0, pieces: (0..pieces.len()).collect(), steps: Vec::new(), left: None, removed: None };
         return Ok(Disassembly { level: vec![0], tree, steps: Vec::new() });
@@ -135,13 +138,13 @@ pub fn disassemble(pieces: &[Vec<[i32; 3]>], max_moves: u32, max_states: usize) 
 }
 
 /// The separation tree of `part`, `None` for a single piece.
-fn take_apart(part: Part, max_moves: u32, max_states: usize) -> Result<Option<Separation>, Stuck> {
+fn take_apart(part: Part, movement: &mut Movement, max_moves: u32, max_states: usize) -> Result<Option<Separation>, Stuck> {
     if part.pieces.len() < 2 {
         return Ok(None);
     }
-    let (moves, steps, removed, left) = separate(&part, max_moves, max_states)?;
-    let left = take_apart(left, max_moves, max_states)?.map(Box::new);
-    let removed = take_apart(removed, max_moves, max_states)?.map(Box::new);
+    let (moves, steps, removed, left) = separate(&part, movement, max_moves, max_states)?;
+    let left = take_apart(left, movement, max_moves, max_states)?.map(Box::new);
+    let removed = take_apart(removed, movement, max_moves, max_states)?.map(Box::new);
     Ok(Some(Separation { moves, pieces: part.pieces, steps, left, removed }))
 }
 
@@ -167,52 +170,78 @@ fn members(mask: u64, n: usize) -> impl Iterator<Item = usize> {
 const MAX_UNIONS: usize = 1 << 16;
 
 /// How far pieces can move towards each other, from where they started: for pieces `i`
-/// and `j`, an axis and `j`'s offset from `i`, the units `i` can move in the positive
-/// sense before it meets `j` (`FREE`: never). Cached, as BurrTools' movement cache.
+/// and `j` of the assembly, an axis and `j`'s offset from `i` (relative to their places
+/// in the assembly), the units `i` can move in the positive sense before it meets `j`
+/// (`FREE`: never). Cached for the whole assembly, as BurrTools' movement cache.
 struct Movement {
-    /// Per piece and axis: its cells by the line they lie on (the other two
-    /// coordinates), each line's coordinates along the axis, sorted.
-    lines: Vec<[FxHashMap<[i32; 2], Vec<i32>>; 3]>,
+    /// Per piece and axis: its lines along the axis (the other two coordinates), sorted,
+    /// each with the range of its cells' coordinates along the axis in `coords`.
+    lines: Vec<[Vec<([i32; 2], u32, u32)>; 3]>,
+    /// Per piece and axis: the coordinates along the axis, line after line, each line's
+    /// sorted.
+    coords: Vec<[Vec<i32>; 3]>,
+    /// The pieces at rest (no offset between them): per `(i, j, axis)`, `i * n * 3 + j *
+    /// 3 + axis`, the units, or `UNKNOWN` before it is computed. Most lookups are of
+    /// pieces that have not moved apart.
+    at_rest: Vec<u32>,
     cache: FxHashMap<(u32, u32, u8, [i32; 3]), u32>,
 }
 
+/// Not computed yet, in [`Movement::at_rest`].
+const UNKNOWN: u32 = u32::MAX - 1;
+
 impl Movement {
-    fn new(part: &Part) -> Self {
-        let lines = part
-            .cells
-            .iter()
-            .map(|cells| {
-                let mut by_axis: [FxHashMap<[i32; 2], Vec<i32>>; 3] = Default::default();
-                for (axis, map) in by_axis.iter_mut().enumerate() {
-                    let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
-                    for c in cells {
-                        map.entry([c[u], c[v]]).or_default().push(c[axis]);
+    fn new(pieces: &[Vec<[i32; 3]>]) -> Self {
+        let mut lines = Vec::with_capacity(pieces.len());
+        let mut coords = Vec::with_capacity(pieces.len());
+        for cells in pieces {
+            let mut piece_lines: [Vec<([i32; 2], u32, u32)>; 3] = Default::default();
+            let mut piece_coords: [Vec<i32>; 3] = Default::default();
+            for axis in 0..3 {
+                let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+                let mut keyed: Vec<([i32; 2], i32)> = cells.iter().map(|c| ([c[u], c[v]], c[axis])).collect();
+                keyed.sort_unstable();
+                let mut at = 0;
+                while at < keyed.len() {
+                    let key = keyed[at].0;
+                    let from = at;
+                    while at < keyed.len() && keyed[at].0 == key {
+                        at += 1;
                     }
-                    for line in map.values_mut() {
-                        line.sort_unstable();
-                    }
+                    piece_lines[axis].push((key, from as u32, at as u32));
                 }
-                by_axis
-            })
-            .collect();
-        Movement { lines, cache: FxHashMap::default() }
+                piece_coords[axis] = keyed.into_iter().map(|(_, a)| a).collect();
+            }
+            lines.push(piece_lines);
+            coords.push(piece_coords);
+        }
+        let n = pieces.len();
+        Movement { lines, coords, at_rest: vec![UNKNOWN; n * n * 3], cache: FxHashMap::with_capacity_and_hasher(256, Default::default()) }
     }
 
     /// The units piece `i` can move along `axis` in the positive sense before it meets
     /// piece `j`, `j` being offset by `rel` from `i` (relative to where both started).
     fn towards(&mut self, i: usize, j: usize, axis: usize, rel: [i32; 3]) -> u32 {
-        let key = (i as u32, j as u32, axis as u8, rel);
-        if let Some(&d) = self.cache.get(&key) {
+        let rest = (i * self.lines.len() + j) * 3 + axis;
+        if rel == [0; 3] {
+            if self.at_rest[rest] != UNKNOWN {
+                return self.at_rest[rest];
+            }
+        } else if let Some(&d) = self.cache.get(&(i as u32, j as u32, axis as u8, rel)) {
             return d;
         }
         let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
         let mut best = FREE;
-        for (line, ours) in &self.lines[i][axis] {
+        let theirs_lines = &self.lines[j][axis];
+        for &(line, from, to) in &self.lines[i][axis] {
             // j's cells on this line, where j is now: j's own line shifted back by rel.
-            let Some(theirs) = self.lines[j][axis].get(&[line[0] - rel[u], line[1] - rel[v]]) else {
+            let wanted = [line[0] - rel[u], line[1] - rel[v]];
+            let Ok(k) = theirs_lines.binary_search_by(|probe| probe.0.cmp(&wanted)) else {
                 continue;
             };
-            for &a in ours {
+            let (_, tf, tt) = theirs_lines[k];
+            let theirs = &self.coords[j][axis][tf as usize..tt as usize];
+            for &a in &self.coords[i][axis][from as usize..to as usize] {
                 // The first of j's cells ahead of a.
                 let k = theirs.partition_point(|&b| b + rel[axis] <= a);
                 if let Some(&b) = theirs.get(k) {
@@ -220,28 +249,75 @@ impl Movement {
                 }
             }
         }
-        self.cache.insert(key, best);
+        if rel == [0; 3] {
+            self.at_rest[rest] = best;
+        } else {
+            self.cache.insert((i as u32, j as u32, axis as u8, rel), best);
+        }
         best
     }
 
-    /// The matrix of how far each piece can move along `axis` in the sense `sign` before
-    /// it meets each other piece, in `state`.
-    fn matrix(&mut self, state: &State, axis: usize, sign: i32) -> Vec<Vec<u32>> {
+    /// The matrix (rows first, `n` by `n`) of how far each piece of `part` can move along
+    /// `axis` in the sense `sign` before it meets each other piece, in `state`.
+    fn matrix(&mut self, part: &Part, state: &State, axis: usize, sign: i32, m: &mut Vec<u32>) {
         let n = state.len();
-        let mut m = vec![vec![FREE; n]; n];
-        for (i, row) in m.iter_mut().enumerate() {
-            for (j, cell) in row.iter_mut().enumerate() {
+        m.clear();
+        m.resize(n * n, FREE);
+        for i in 0..n {
+            for j in 0..n {
                 if i == j {
                     continue;
                 }
                 // i moving in the negative sense meets j as j moving positively meets i.
                 let (a, b) = if sign > 0 { (i, j) } else { (j, i) };
-                let rel = [state[b][0] - state[a][0], state[b][1] - state[a][1], state[b][2] - state[a][2]];
-                *cell = self.towards(a, b, axis, rel);
+                let (pa, pb) = (part.offsets[a], part.offsets[b]);
+                let rel = [0, 1, 2].map(|d| pb[d] + state[b][d] - pa[d] - state[a][d]);
+                m[i * n + j] = self.towards(part.pieces[a], part.pieces[b], axis, rel);
             }
         }
-        m
     }
+}
+
+/// Per piece of a part of `n`, the pieces it meets within fewer than `below` units (in
+/// the matrix `m`, rows first), as masks.
+fn adjacency(m: &[u32], n: usize, below: u32) -> [u64; 64] {
+    let mut adj = [0u64; 64];
+    for (a, row) in adj.iter_mut().enumerate().take(n) {
+        for (b, &d) in m[a * n..(a + 1) * n].iter().enumerate() {
+            if d < below {
+                *row |= 1 << b;
+            }
+        }
+    }
+    adj
+}
+
+/// The smallest set holding `start` that holds every piece its members meet (`adj`).
+fn closure(adj: &[u64; 64], start: u64, n: usize) -> u64 {
+    let mut group = start;
+    loop {
+        let grown = members(group, n).fold(group, |g, a| g | adj[a]);
+        if grown == group {
+            return group;
+        }
+        group = grown;
+    }
+}
+
+/// The groups of one direction that are free for good (a separation): for each piece in
+/// turn, the pieces it meets however far it goes, and theirs, repeatedly, when they are
+/// not the whole part; each group once, in the order found.
+fn free_groups(m: &[u32], n: usize) -> Vec<u64> {
+    let all = every_piece(n);
+    let adj = adjacency(m, n, FREE);
+    let mut out = Vec::new();
+    for i in 0..n {
+        let group = closure(&adj, 1 << i, n);
+        if group != all && !out.contains(&group) {
+            out.push(group);
+        }
+    }
+    out
 }
 
 /// The moves along one direction in a state, as BurrTools defines a move: a group of
@@ -249,35 +325,21 @@ impl Movement {
 /// the way. For each piece and each distance, the smallest such group holding the piece
 /// (the piece and, repeatedly, every piece that some member meets within that distance);
 /// then every union of groups that move the same distance (independent groups moving
-/// together are one move, see [`unions`]). Returns the groups by the units they move, and
-/// the groups that are free for good (a separation).
-fn groups(m: &[Vec<u32>]) -> (FxHashMap<u32, Vec<u64>>, Vec<u64>) {
-    let n = m.len();
+/// together are one move, see [`unions`]). Returns the groups by the units they move
+/// (groups free for good are [`free_groups`]).
+fn groups(m: &[u32], n: usize) -> FxHashMap<u32, Vec<u64>> {
     let all = every_piece(n);
     let mut by_distance: FxHashMap<u32, Vec<u64>> = FxHashMap::default();
-    let mut free_groups: Vec<u64> = Vec::new();
     for i in 0..n {
         let mut k = 1u32;
         loop {
             // The group of i for a move of k units.
-            let mut group = 1u64 << i;
-            let mut todo = vec![i];
-            while let Some(a) = todo.pop() {
-                for (b, &d) in m[a].iter().enumerate() {
-                    if d < k && group & (1 << b) == 0 {
-                        group |= 1 << b;
-                        todo.push(b);
-                    }
-                }
-            }
+            let group = closure(&adjacency(m, n, k), 1 << i, n);
             if group == all {
                 break;
             }
-            let free = members(group, n).flat_map(|a| members(!group, n).map(move |b| m[a][b])).min().unwrap_or(FREE);
+            let free = members(group, n).flat_map(|a| members(!group, n).map(move |b| m[a * n + b])).min().unwrap_or(FREE);
             if free == FREE {
-                if !free_groups.contains(&group) {
-                    free_groups.push(group);
-                }
                 break;
             }
             for units in k..=free {
@@ -289,7 +351,7 @@ fn groups(m: &[Vec<u32>]) -> (FxHashMap<u32, Vec<u64>>, Vec<u64>) {
             k = free + 1;
         }
     }
-    (by_distance, free_groups)
+    by_distance
 }
 
 /// Every move of one direction: each union of the groups that move the same units (but
@@ -325,12 +387,12 @@ fn unions(by_distance: &FxHashMap<u32, Vec<u64>>, n: usize) -> Option<Vec<(u64, 
 /// The breadth-first search for the first separation of `part`: its number of moves,
 /// its steps, and the two parts where they are at the separation (the pieces taken away,
 /// the fewer, then the pieces that stayed).
-fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<Step>, Part, Part), Stuck> {
+fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: usize) -> Result<(u32, Vec<Step>, Part, Part), Stuck> {
     let n = part.pieces.len();
     if n > 64 {
         return Err(Stuck::GaveUp);
     }
-    let mut movement = Movement::new(part);
+    let mut matrices: [Vec<u32>; 6] = Default::default();
     let start: State = vec![[0; 3]; n];
     // parent[state] = (previous state, the step that led here).
     let mut parent: FxHashMap<State, Option<(State, Step)>> = FxHashMap::default();
@@ -347,24 +409,19 @@ fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<
         }
         let mut next = Vec::new();
         for state in &frontier {
-            // Per direction: its axis, its sense and its groups by units; a separation
-            // is looked for in every direction before any move is built.
-            #[allow(clippy::type_complexity)]
-            let mut found: Vec<(usize, i32, FxHashMap<u32, Vec<u64>>)> = Vec::new();
+            // A separation is looked for in every direction before any move is built;
+            // each direction's matrix is kept for the moves.
             let mut separation: Option<(u64, usize, i32)> = None;
-            for axis in 0..3 {
-                for sign in [1, -1] {
-                    let m = movement.matrix(state, axis, sign);
-                    let (by_distance, free) = groups(&m);
-                    for g in free {
-                        // The pieces taken away are the fewer side: the rest moves the
-                        // other way just as freely.
-                        let (taken, s) = if 2 * g.count_ones() as usize <= n { (g, sign) } else { (!g & every_piece(n), -sign) };
-                        if separation.is_none_or(|(best, _, _)| taken.count_ones() < best.count_ones()) {
-                            separation = Some((taken, axis, s));
-                        }
+            for (d, m) in matrices.iter_mut().enumerate() {
+                let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
+                movement.matrix(part, state, axis, sign, m);
+                for g in free_groups(m, n) {
+                    // The pieces taken away are the fewer side: the rest moves the
+                    // other way just as freely.
+                    let (taken, s) = if 2 * g.count_ones() as usize <= n { (g, sign) } else { (!g & every_piece(n), -sign) };
+                    if separation.is_none_or(|(best, _, _)| taken.count_ones() < best.count_ones()) {
+                        separation = Some((taken, axis, s));
                     }
-                    found.push((axis, sign, by_distance));
                 }
             }
             if let Some((taken, axis, sign)) = separation {
@@ -373,8 +430,9 @@ fn separate(part: &Part, max_moves: u32, max_states: usize) -> Result<(u32, Vec<
                 let (a, b) = split(part, state, taken);
                 return Ok((depth + 1, steps, a, b));
             }
-            for (axis, sign, by_distance) in found {
-                for (g, units) in unions(&by_distance, n).ok_or(Stuck::GaveUp)? {
+            for (d, m) in matrices.iter().enumerate() {
+                let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
+                for (g, units) in unions(&groups(m, n), n).ok_or(Stuck::GaveUp)? {
                     let moved = normalize(state, g, axis, sign * units as i32);
                     if parent.contains_key(&moved) {
                         continue;
@@ -424,13 +482,12 @@ fn normalize(state: &State, group: u64, axis: usize, by: i32) -> State {
 
 /// The two parts of a separation, with the pieces where they are in `state`.
 fn split(part: &Part, state: &State, group: u64) -> (Part, Part) {
-    let mut a = Part { pieces: Vec::new(), cells: Vec::new() };
-    let mut b = Part { pieces: Vec::new(), cells: Vec::new() };
-    for (i, cells) in part.cells.iter().enumerate() {
-        let moved: Vec<[i32; 3]> = cells.iter().map(|c| [c[0] + state[i][0], c[1] + state[i][1], c[2] + state[i][2]]).collect();
+    let mut a = Part { pieces: Vec::new(), offsets: Vec::new() };
+    let mut b = Part { pieces: Vec::new(), offsets: Vec::new() };
+    for (i, offset) in part.offsets.iter().enumerate() {
         let target = if group & (1 << i) != 0 { &mut a } else { &mut b };
         target.pieces.push(part.pieces[i]);
-        target.cells.push(moved);
+        target.offsets.push([0, 1, 2].map(|d| offset[d] + state[i][d]));
     }
     (a, b)
 }
