@@ -169,6 +169,10 @@ fn members(mask: u64, n: usize) -> impl Iterator<Item = usize> {
 /// groups); past it the search gives up rather than take time out of proportion.
 const MAX_UNIONS: usize = 1 << 16;
 
+/// A line of a piece's cells along an axis: its other two coordinates, and the range of
+/// its cells' coordinates in [`Movement::coords`].
+type Line = ([i32; 2], u32, u32);
+
 /// How far pieces can move towards each other, from where they started: for pieces `i`
 /// and `j` of the assembly, an axis and `j`'s offset from `i` (relative to their places
 /// in the assembly), the units `i` can move in the positive sense before it meets `j`
@@ -176,7 +180,7 @@ const MAX_UNIONS: usize = 1 << 16;
 struct Movement {
     /// Per piece and axis: its lines along the axis (the other two coordinates), sorted,
     /// each with the range of its cells' coordinates along the axis in `coords`.
-    lines: Vec<[Vec<([i32; 2], u32, u32)>; 3]>,
+    lines: Vec<[Vec<Line>; 3]>,
     /// Per piece and axis: the coordinates along the axis, line after line, each line's
     /// sorted.
     coords: Vec<[Vec<i32>; 3]>,
@@ -195,7 +199,7 @@ impl Movement {
         let mut lines = Vec::with_capacity(pieces.len());
         let mut coords = Vec::with_capacity(pieces.len());
         for cells in pieces {
-            let mut piece_lines: [Vec<([i32; 2], u32, u32)>; 3] = Default::default();
+            let mut piece_lines: [Vec<Line>; 3] = Default::default();
             let mut piece_coords: [Vec<i32>; 3] = Default::default();
             for axis in 0..3 {
                 let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
