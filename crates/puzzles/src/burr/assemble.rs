@@ -202,6 +202,23 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
         }
         per_part.push(list);
     }
+    // Every placement, each part's in turn (before symmetry breaking), and its image
+    // under each symmetry as an index into this list: assemblies are mapped by index.
+    let full: Vec<(usize, Vec<[i32; 3]>)> =
+        per_part.iter().zip(&parts).flat_map(|(list, &part)| list.iter().map(move |cells| (part, cells.clone()))).collect();
+    let index_of: FxHashMap<(usize, &[[i32; 3]]), u32> =
+        full.iter().enumerate().map(|(i, (part, cells))| ((*part, cells.as_slice()), i as u32)).collect();
+    let mut image_of: Vec<u32> = Vec::with_capacity(symmetries.len() * full.len());
+    for (m, t, improper) in &symmetries {
+        for (part, cells) in &full {
+            let part = if *improper { mirror_of.as_ref().map_or(*part, |mo| mo[*part]) } else { *part };
+            let image = map_cells(m, t, cells);
+            let Some(&i) = index_of.get(&(part, image.as_slice())) else {
+                return Err("internal error: a placement's image under a symmetry of the result is no placement".into());
+            };
+            image_of.push(i);
+        }
+    }
     // Symmetry breaking: one part used exactly once keeps a single placement of each of
     // its orbits under the result's symmetries that map it to itself (the rotations, and
     // the mirrors too when the part is its own mirror image). Every class of assemblies
@@ -227,56 +244,60 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
         }
         per_part[k] = kept;
     }
-    let mut placements: Vec<(usize, Vec<[i32; 3]>)> = Vec::new();
-    for (k, list) in per_part.into_iter().enumerate() {
+    // Each option's placement, as its index in `full`.
+    let mut placements: Vec<u32> = Vec::new();
+    for (k, list) in per_part.iter().enumerate() {
         for cells in list {
             let mut items: Vec<usize> = cells.iter().map(|c| item_of[c]).collect();
             items.push(filled.len() + k);
             xc.add_option(&items).map_err(|e| e.to_string())?;
-            placements.push((parts[k], cells));
+            placements.push(index_of[&(parts[k], cells.as_slice())]);
         }
     }
     let mut search = exact_cover::strategy::Search::new(&xc);
     let mut classes = Vec::new();
-    let mut seen: FxHashSet<Assembly> = FxHashSet::default();
+    let mut seen: FxHashSet<Vec<u32>> = FxHashSet::default();
     let mut all = 0u64;
     let holes_allowed = problem.max_holes.map_or(usize::MAX, |h| h as usize);
+    let count = full.len();
+    let mut image = Vec::new();
     while let Some(solution) = search.next_solution() {
-        let assembly: Assembly = {
-            let mut a: Assembly = solution.iter().map(|&o| Placed { part: placements[o].0, cells: placements[o].1.clone() }).collect();
-            a.sort();
-            a
-        };
-        let covered: usize = assembly.iter().map(|p| p.cells.len()).sum();
+        let mut found: Vec<u32> = solution.iter().map(|&o| placements[o]).collect();
+        found.sort_unstable();
+        let covered: usize = found.iter().map(|&i| full[i as usize].1.len()).sum();
         if variable.len() - (covered - filled.len()) > holes_allowed {
             continue;
         }
-        // The assembly's images under the symmetries: its class is named by the smallest,
-        // and its distinct images are the assemblies of the class.
-        let mut images: Vec<Assembly> = symmetries
-            .iter()
-            .map(|(m, t, improper)| {
-                let mut image: Assembly = assembly
-                    .iter()
-                    .map(|p| {
-                        let part = if *improper { mirror_of.as_ref().map_or(p.part, |mo| mo[p.part]) } else { p.part };
-                        Placed { part, cells: map_cells(m, t, &p.cells) }
-                    })
-                    .collect();
-                image.sort();
-                image
-            })
-            .collect();
-        // The identity is among the symmetries, so there is at least one image.
-        let canonical = images.iter().min().cloned().unwrap_or_else(|| assembly.clone());
+        // The assembly's images under the symmetries: its class is named by the smallest
+        // (the identity is among the symmetries), and its distinct images are the
+        // assemblies of the class.
+        let mut canonical = found.clone();
+        for s in 0..symmetries.len() {
+            image.clear();
+            image.extend(found.iter().map(|&i| image_of[s * count + i as usize]));
+            image.sort_unstable();
+            if image < canonical {
+                std::mem::swap(&mut image, &mut canonical);
+            }
+        }
         if seen.insert(canonical) {
             // Only a new class needs its members counted.
+            let mut images: Vec<Vec<u32>> = (0..symmetries.len())
+                .map(|s| {
+                    let mut image: Vec<u32> = found.iter().map(|&i| image_of[s * count + i as usize]).collect();
+                    image.sort_unstable();
+                    image
+                })
+                .collect();
             images.sort_unstable();
             images.dedup();
             all += images.len().max(1) as u64;
             if all > limit {
                 return Err(format!("more than {limit} assemblies before symmetric ones are merged; refused"));
             }
+            let mut assembly: Assembly =
+                found.iter().map(|&i| Placed { part: full[i as usize].0, cells: full[i as usize].1.clone() }).collect();
+            assembly.sort();
             classes.push(assembly);
         }
     }
