@@ -7,7 +7,7 @@
 set -u
 cd "$(dirname "$0")"
 secs=${SECONDS_EACH:-90}
-targets=(beads laser mayan twins pack_board pack_pieces knuth dimacs xc_engines pack_engines lattice_drawings sudoku)
+targets=(beads laser mayan twins pack_board pack_pieces knuth dimacs xc_engines pack_engines lattice_drawings sudoku burr)
 seeds() { # TARGET: the files its corpus starts from
   case $1 in
     beads) ls ../tests/data/beads/* ../examples/beads/* ;;
@@ -18,6 +18,7 @@ seeds() { # TARGET: the files its corpus starts from
     knuth) ls ../tests/data/pack/*.dlx seeds/xc_engines/* ;;
     lattice_drawings) ls ../tests/data/lattices/drawn/* ../tests/data/lattices/*-dlx ../tests/data/pack/*-dlx ;;
     sudoku) ls seeds/sudoku/* ;;
+    burr) ls ../tests/data/burr/r*.xmpuzzle ../tests/data/burr/i*.xmpuzzle ../examples/burr/soma.xmpuzzle ;;
   esac 2> /dev/null
   ls "seeds/$1"/* 2> /dev/null
 }

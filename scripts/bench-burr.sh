@@ -3,7 +3,7 @@
 # `burrTxt -d -q` (when BURRTXT names a binary built by hand from BurrTools' public
 # source, outside this tree) on the generated puzzles of examples/burr and tests/data/burr.
 # Prints, per file, the median user seconds of RUNS runs (default 3) of each and the
-# counts each printed.
+# counts each printed. FILES overrides the list.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -11,7 +11,7 @@ bin=target/release/gridlock
 [ -x "$bin" ] || cargo build --release --locked --quiet
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 user() { /usr/bin/time -f %U "$@" 2>&1 >/dev/null | tail -1; }
-for f in examples/burr/soma.xmpuzzle tests/data/burr/b160.xmpuzzle tests/data/burr/b200.xmpuzzle examples/burr/b146.xmpuzzle examples/burr/b165.xmpuzzle; do
+for f in ${FILES:-examples/burr/soma.xmpuzzle tests/data/burr/b160.xmpuzzle tests/data/burr/b200.xmpuzzle examples/burr/b146.xmpuzzle examples/burr/b165.xmpuzzle examples/burr/notchable.xmpuzzle}; do
   ours=$(for _ in $(seq "$RUNS"); do user "$bin" burr "$f" --count --disassemble; done | median)
   counts=$("$bin" burr "$f" --count --disassemble | sed 's/.*: //')
   line="$f | gridlock $ours s ($counts)"
