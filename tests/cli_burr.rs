@@ -776,3 +776,35 @@ fn cutlers_solid_notchable_burrs() {
     assert_eq!(solutions, 179);
     assert_eq!(2 * solutions - self_mirror, 314, "Cutler's solid notchable burrs, mirror images apart");
 }
+
+/// Piece groups: random burrs and locked cuts of `tests/data/burr` with some pieces put
+/// in groups (`tests/data/burr/groups/`), where a part of one group's pieces needs no
+/// further separation. The solutions equal those BurrTools' `burrTxt -d` counts
+/// (`groups/burrtxt.tsv`; with `BURRTXT` set, taken again), including the files where
+/// grouping turns a locked assembly into a solution.
+#[test]
+fn grouped_pieces_count_as_burrtools_counts_them() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/burr/groups");
+    let table = std::fs::read_to_string(dir.join("burrtxt.tsv")).unwrap();
+    let burrtxt = std::env::var_os("BURRTXT");
+    let mut checked = 0;
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let path = dir.join(f[0]);
+        let path = path.to_str().unwrap();
+        let expected = format!("{} assemblies, {} solutions", f[1], f[2]);
+        if let Some(exe) = &burrtxt {
+            let out = std::process::Command::new(exe).args(["-d", "-q", path]).output().unwrap();
+            let said = format!("{} assemblies and {} solutions", f[1], f[2]);
+            assert!(String::from_utf8_lossy(&out.stdout).contains(&said), "{}: burrTxt no longer says {said}", f[0]);
+        }
+        let (out, err, code) = run(&["burr", path, "--count", "--disassemble"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(&expected), "{}: {out} (burrTxt: {expected})", f[0]);
+        checked += 1;
+    }
+    assert_eq!(checked, 7);
+    // Without the groups (the same files as tests/data/burr has them), fewer solutions.
+    let (out, _, _) = run(&["burr", dir.join("../i158.xmpuzzle").to_str().unwrap(), "--count", "--disassemble"]);
+    assert!(out.contains("1 assemblies, 0 solutions"), "{out}");
+}

@@ -272,7 +272,13 @@ def burr_assemblies(
     """Problem ``index``'s assemblies, one per class: each a list of (shape, cells)."""
 def burr_count(data: bytes, index: int, max_assemblies: int = 5_000_000) -> int:
     """The number of problem ``index``'s assemblies, one per class."""
+def burr_groups(data: bytes, index: int) -> List[Tuple[str, int]]:
+    """Problem ``index``'s pieces' BurrTools groups: (shape, group) per piece, 0 for none."""
 def burr_disassemble(
-    pieces: List[List[Tuple[int, int, int]]], max_moves: int = 200, max_states: int = 2_000_000
+    pieces: List[List[Tuple[int, int, int]]],
+    max_moves: int = 200,
+    max_states: int = 2_000_000,
+    groups: Optional[List[int]] = None,
 ) -> Optional[Tuple[List[int], List[Tuple[List[int], int, int, Optional[int]]]]]:
-    """How the pieces come apart: (level, moves), or None when they do not."""
+    """How the pieces come apart: (level, moves), or None when they do not; ``groups``
+    gives each piece's BurrTools group (0: none)."""

@@ -80,10 +80,14 @@ class Problem:
     def disassemble(
         self, assembly: Tuple[Piece, ...], max_moves: int = 200, max_states: int = 2_000_000
     ) -> Optional[Disassembly]:
-        """How ``assembly`` comes apart, or None when it does not. Raises ``ValueError``
-        when the search gives up (``max_moves`` for one separation, ``max_states``
+        """How ``assembly`` comes apart, or None when it does not; pieces of one BurrTools
+        group may stay together once separated from the rest. Raises ``ValueError`` when
+        the search gives up (``max_moves`` for one separation, ``max_states``
         positions)."""
-        found = _gridlock.burr_disassemble([list(p.cells) for p in assembly], max_moves, max_states)
+        groups = dict(_gridlock.burr_groups(self._data, self.index))
+        found = _gridlock.burr_disassemble(
+            [list(p.cells) for p in assembly], max_moves, max_states, [groups.get(p.shape, 0) for p in assembly]
+        )
         if found is None:
             return None
         level, steps = found

@@ -47,6 +47,14 @@ fn burr_problems(data: &[u8]) -> PyResult<Vec<ProblemPy>> {
 /// A placed piece: its shape's name and its cells `(x, y, z)`.
 type PlacedPy = (String, Vec<(i32, i32, i32)>);
 
+/// Problem `index`'s pieces' groups, `(shape name, group)` per piece (0: none).
+#[pyfunction]
+fn burr_groups(data: &[u8], index: usize) -> PyResult<Vec<(String, u32)>> {
+    let puzzle = load(data)?;
+    let problem = puzzle.problems.get(index).ok_or_else(|| value_error("no such problem"))?;
+    Ok(problem.parts.iter().map(|part| (puzzle.shapes[part.shape].label(part.shape), part.group)).collect())
+}
+
 /// Problem `index`'s assemblies, one per class, from the file's bytes.
 fn solve(py: Python<'_>, puzzle: &BurrPuzzle, index: usize, max_assemblies: u64) -> PyResult<burr::Assemblies> {
     if index >= puzzle.problems.len() {
@@ -91,16 +99,19 @@ type StepPy = (Vec<usize>, usize, i32, Option<u32>);
 
 /// How the pieces (cell lists) come apart: `(level, moves)`, or `None` when they do not;
 /// `ValueError` when the search gives up (`max_moves`, `max_states`).
+/// `groups`: each piece's BurrTools group (0: none), as [`burr::disassemble_in_groups`].
 #[pyfunction]
-#[pyo3(signature = (pieces, max_moves = 200, max_states = 2_000_000))]
+#[pyo3(signature = (pieces, max_moves = 200, max_states = 2_000_000, groups = None))]
 fn burr_disassemble(
     py: Python<'_>,
     pieces: Vec<Vec<(i32, i32, i32)>>,
     max_moves: u32,
     max_states: usize,
+    groups: Option<Vec<u32>>,
 ) -> PyResult<Option<(Vec<u32>, Vec<StepPy>)>> {
     let cells: Vec<Vec<[i32; 3]>> = pieces.iter().map(|p| p.iter().map(|&(x, y, z)| [x, y, z]).collect()).collect();
-    match interruptible(py, || burr::disassemble(&cells, max_moves, max_states))? {
+    let groups = groups.unwrap_or_default();
+    match interruptible(py, || burr::disassemble_in_groups(&cells, &groups, max_moves, max_states))? {
         Ok(d) => Ok(Some((d.level, d.steps.into_iter().map(|s| (s.pieces, s.axis, s.sign, s.distance)).collect()))),
         Err(burr::Stuck::Locked) => Ok(None),
         Err(burr::Stuck::GaveUp) => Err(value_error("the disassembly search gave up: raise max_moves or max_states")),
@@ -113,5 +124,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(burr_assemblies, m)?)?;
     m.add_function(wrap_pyfunction!(burr_count, m)?)?;
     m.add_function(wrap_pyfunction!(burr_disassemble, m)?)?;
+    m.add_function(wrap_pyfunction!(burr_groups, m)?)?;
     Ok(())
 }

@@ -201,3 +201,15 @@ def test_written_disassemblies_follow_the_rules(name, tmp_path):
         homes = {k: home[k] for k in placed}
         moves = check_separation(solution.find("separation"), placed, {k: (0, 0, 0) for k in placed}, homes, cells)
         assert moves == int(item["level"].split(".")[0])
+
+
+def test_grouped_pieces_count_as_burrtools_counts_them():
+    """Pieces in one BurrTools group need not come apart once separated from the rest:
+    the solutions equal burrTxt's (tests/data/burr/groups/burrtxt.tsv)."""
+    table = (DATA / "groups" / "burrtxt.tsv").read_text().splitlines()
+    rows = [line.split("\t") for line in table if not line.startswith("#")]
+    assert len(rows) == 7
+    for name, assemblies, solutions in rows:
+        (problem,) = gridlock.burrtools.load(DATA / "groups" / name).problems
+        assert problem.count() == int(assemblies)
+        assert len(problem.solutions()) == int(solutions), name

@@ -269,7 +269,8 @@ pub fn run(args: &Args) -> Outcome {
         for (number, assembly) in a.classes.into_iter().enumerate() {
             let result = disassemble.then(|| {
                 let cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
-                burr::disassemble(&cells, args.max_moves, args.max_states)
+                let groups: Vec<u32> = assembly.iter().map(|p| problem.parts[p.part].group).collect();
+                burr::disassemble_in_groups(&cells, &groups, args.max_moves, args.max_states)
             });
             match &result {
                 Some(Ok(_)) => solutions += 1,

@@ -121,11 +121,24 @@ struct Part {
 /// separation needs more than `max_moves` moves or the search of one separation meets
 /// more than `max_states` positions.
 pub fn disassemble(pieces: &[Vec<[i32; 3]>], max_moves: u32, max_states: usize) -> Result<Disassembly, Stuck> {
+    disassemble_in_groups(pieces, &[], max_moves, max_states)
+}
+
+/// [`disassemble`] with BurrTools' piece groups: `groups[k]` is piece `k`'s group (0, or
+/// missing: none). Once a separation leaves a part whose pieces all belong to one group
+/// (not 0), that part counts as apart and is not taken apart further (BurrTools'
+/// `subProbGroup`: pieces a designer groups may stay together). The whole assembly is
+/// always taken apart at least once. BurrTools' further rule for a part that cannot come
+/// apart, whose pieces could be shared out among several groups (`subProbGrouping`),
+/// is not followed: such an assembly is reported locked.
+///
+/// Errors: as [`disassemble`].
+pub fn disassemble_in_groups(pieces: &[Vec<[i32; 3]>], groups: &[u32], max_moves: u32, max_states: usize) -> Result<Disassembly, Stuck> {
     let whole = Part { pieces: (0..pieces.len()).collect(), offsets: vec![[0; 3]; pieces.len()] };
     // How far pieces can move towards each other depends only on the two pieces and
     // their relative offset, so one cache serves every separation of the assembly.
     let mut movement = Movement::new(pieces);
-    let Some(tree) = take_apart(whole, &mut movement, max_moves, max_states)? else {
+    let Some(tree) = take_apart(whole, &mut movement, groups, true, max_moves, max_states)? else {
         // A single piece: nothing to take apart.
         let tree = Separation { moves: 0, pieces: (0..pieces.len()).collect(), steps: Vec::new(), left: None, removed: None };
         return Ok(Disassembly { level: vec![0], tree, steps: Vec::new() });
@@ -137,14 +150,27 @@ pub fn disassemble(pieces: &[Vec<[i32; 3]>], max_moves: u32, max_states: usize) 
     Ok(Disassembly { level, tree, steps })
 }
 
-/// The separation tree of `part`, `None` for a single piece.
-fn take_apart(part: Part, movement: &mut Movement, max_moves: u32, max_states: usize) -> Result<Option<Separation>, Stuck> {
+/// The separation tree of `part`, `None` for a single piece or, but for the `whole`
+/// assembly, for pieces of one group.
+fn take_apart(
+    part: Part,
+    movement: &mut Movement,
+    groups: &[u32],
+    whole: bool,
+    max_moves: u32,
+    max_states: usize,
+) -> Result<Option<Separation>, Stuck> {
     if part.pieces.len() < 2 {
         return Ok(None);
     }
+    let group_of = |k: usize| groups.get(k).copied().unwrap_or(0);
+    let first = group_of(part.pieces[0]);
+    if !whole && first != 0 && part.pieces.iter().all(|&k| group_of(k) == first) {
+        return Ok(None);
+    }
     let (moves, steps, removed, left) = separate(&part, movement, max_moves, max_states)?;
-    let left = take_apart(left, movement, max_moves, max_states)?.map(Box::new);
-    let removed = take_apart(removed, movement, max_moves, max_states)?.map(Box::new);
+    let left = take_apart(left, movement, groups, false, max_moves, max_states)?.map(Box::new);
+    let removed = take_apart(removed, movement, groups, false, max_moves, max_states)?.map(Box::new);
     Ok(Some(Separation { moves, pieces: part.pieces, steps, left, removed }))
 }
 

@@ -17,7 +17,7 @@ mod parse;
 pub mod write;
 
 pub use assemble::{assemblies, Assemblies, Assembly, Placed};
-pub use disassemble::{disassemble, Disassembly, Step, Stuck};
+pub use disassemble::{disassemble, disassemble_in_groups, Disassembly, Step, Stuck};
 pub use parse::{parse, BurrError, MAX_DECOMPRESSED};
 pub use write::{placement, transformation, with_solutions, Saved, Solved};
 
@@ -85,7 +85,9 @@ pub struct Part {
     pub min: u32,
     /// The most copies used.
     pub max: u32,
-    /// The piece group (0: none). Groups matter to disassembly only.
+    /// The piece group (0: none): the `group` attribute, or the one `<group>` element
+    /// of the piece (several: 0, as BurrTools does not group such a piece on its own).
+    /// Groups matter to disassembly only ([`disassemble_in_groups`]).
     pub group: u32,
 }
 

@@ -267,7 +267,19 @@ fn problem(doc: &roxmltree::Document, node: roxmltree::Node, shapes: usize, colo
                     if max > 1 << 16 {
                         return Err(at(doc, s, format!("{max} copies of a piece; BurrTools counts them in 16 bits")));
                     }
-                    let group = number::<u32>(doc, s, "group")?.unwrap_or(0);
+                    let mut group = number::<u32>(doc, s, "group")?.unwrap_or(0);
+                    if group == 0 {
+                        let mut listed = Vec::new();
+                        for g in s.children().filter(|n| n.has_tag_name("group")) {
+                            let id: u32 = required(doc, g, "group")?;
+                            if id != 0 {
+                                listed.push(id);
+                            }
+                        }
+                        if listed.len() == 1 {
+                            group = listed[0];
+                        }
+                    }
                     parts.push(Part { shape: id, min, max, group });
                 }
             }
