@@ -397,6 +397,21 @@ fn first_moves<'a>(levels: impl Iterator<Item = &'a str>) -> Vec<(u64, u64)> {
     count.into_iter().collect()
 }
 
+/// The rows of the `burrtxt.tsv` table in `folder` (from the crate's root): each file's
+/// path and the row's tab-separated fields (the file's name first); `#` lines skipped.
+fn burrtxt_rows(folder: &str) -> Vec<(String, Vec<String>)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    let table = std::fs::read_to_string(dir.join("burrtxt.tsv")).unwrap();
+    table
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|line| {
+            let f: Vec<String> = line.split('\t').map(str::to_string).collect();
+            (dir.join(&f[0]).to_str().unwrap().to_string(), f)
+        })
+        .collect()
+}
+
 /// The figures BurrTools' own command-line solver `burrTxt -d` gives on the puzzles of
 /// `tests/data/burr/` (random cuts of boxes and random six-piece burrs that these tests'
 /// author generated; see tests/data/README.md): per file the assemblies, the solutions
@@ -406,14 +421,10 @@ fn first_moves<'a>(levels: impl Iterator<Item = &'a str>) -> Vec<(u64, u64)> {
 /// first taken again from it and compared with the file.
 #[test]
 fn assemblies_solutions_and_first_moves_equal_burrtools() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/burr");
-    let table = std::fs::read_to_string(dir.join("burrtxt.tsv")).unwrap();
     let burrtxt = std::env::var_os("BURRTXT");
     let mut checked = 0;
-    for line in table.lines().filter(|l| !l.starts_with('#')) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let path = dir.join(f[0]);
-        let path = path.to_str().unwrap();
+    for (path, f) in burrtxt_rows("tests/data/burr") {
+        let path = path.as_str();
         let (assemblies, solutions): (u64, u64) = (f[1].parse().unwrap(), f[2].parse().unwrap());
         let mut first: Vec<(u64, u64)> = if f[3] == "-" {
             Vec::new()
@@ -784,14 +795,10 @@ fn cutlers_solid_notchable_burrs() {
 /// grouping turns a locked assembly into a solution.
 #[test]
 fn grouped_pieces_count_as_burrtools_counts_them() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/burr/groups");
-    let table = std::fs::read_to_string(dir.join("burrtxt.tsv")).unwrap();
     let burrtxt = std::env::var_os("BURRTXT");
     let mut checked = 0;
-    for line in table.lines().filter(|l| !l.starts_with('#')) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let path = dir.join(f[0]);
-        let path = path.to_str().unwrap();
+    for (path, f) in burrtxt_rows("tests/data/burr/groups") {
+        let path = path.as_str();
         let expected = format!("{} assemblies, {} solutions", f[1], f[2]);
         if let Some(exe) = &burrtxt {
             let out = std::process::Command::new(exe).args(["-d", "-q", path]).output().unwrap();
@@ -805,6 +812,7 @@ fn grouped_pieces_count_as_burrtools_counts_them() {
     }
     assert_eq!(checked, 7);
     // Without the groups (the same files as tests/data/burr has them), fewer solutions.
-    let (out, _, _) = run(&["burr", dir.join("../i158.xmpuzzle").to_str().unwrap(), "--count", "--disassemble"]);
+    let plain = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/burr/i158.xmpuzzle");
+    let (out, _, _) = run(&["burr", plain.to_str().unwrap(), "--count", "--disassemble"]);
     assert!(out.contains("1 assemblies, 0 solutions"), "{out}");
 }

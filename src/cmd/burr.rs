@@ -186,16 +186,11 @@ fn frames(assembly: &Assembly, disassembly: Option<&burr::Disassembly>) -> Vec<p
                             c[step.axis] += step.sign * units as i32;
                         }
                     }
-                    out.push((
-                        format!("move {number}: {pieces} {direction} {units}"),
-                        shown.iter().map(|&k| (k, cells[k].clone())).collect(),
-                    ));
                 }
-                None => {
-                    shown.retain(|k| !step.pieces.contains(k));
-                    out.push((format!("move {number}: {pieces} {direction} away"), shown.iter().map(|&k| (k, cells[k].clone())).collect()));
-                }
+                None => shown.retain(|k| !step.pieces.contains(k)),
             }
+            let by = step.distance.map_or("away".to_string(), |u| u.to_string());
+            out.push((format!("move {number}: {pieces} {direction} {by}"), shown.iter().map(|&k| (k, cells[k].clone())).collect()));
         }
         // The part that stayed first, then the part removed, as the steps are listed.
         stack.extend(sep.removed.as_deref());
@@ -263,7 +258,7 @@ pub fn run(args: &Args) -> Outcome {
         found += a.all;
         // Each assembly with its disassembly (when asked), the non-solutions dropped with
         // --solutions.
-        let classes = a.classes.len() as u64;
+        let count = a.classes.len() as u64;
         let mut kept: Vec<Kept> = Vec::new();
         let (mut solutions, mut undecided) = (0u64, 0u64);
         for (number, assembly) in a.classes.into_iter().enumerate() {
@@ -282,7 +277,6 @@ pub fn run(args: &Args) -> Outcome {
             }
             kept.push((assembly, result, number as u64));
         }
-        let count = classes;
         let mut summary = format!("{}: {count} assemblies", problem.label(k));
         if disassemble {
             summary.push_str(&format!(", {solutions} solutions"));
@@ -304,51 +298,51 @@ pub fn run(args: &Args) -> Outcome {
             picture = kept.first().map(|(assembly, result, _)| frames(assembly, result.as_ref().and_then(|r| r.as_ref().ok())));
         }
         let seconds = started.elapsed().as_secs();
-        if args.count {
-            answers.push(answer);
-            solved.push((k, kept, count, if disassemble { solutions } else { 0 }, seconds));
-            continue;
-        }
-        let mut listed = Vec::new();
-        for (i, (assembly, result, _)) in kept.iter().take(wanted.min(usize::MAX as u64) as usize).enumerate() {
-            text.push_str(&format!("\nassembly {}\n", i + 1));
-            text.push_str(&draw(&puzzle, k, assembly));
-            let mut item = Listed {
-                pieces: assembly
-                    .iter()
-                    .enumerate()
-                    .map(|(i, placed)| {
-                        let part = &problem.parts[placed.part];
-                        PieceJson { label: label(i), shape: puzzle.shapes[part.shape].label(part.shape), cells: placed.cells.clone() }
-                    })
-                    .collect(),
-                level: None,
-                undecided: None,
-                moves: None,
-            };
-            match result {
-                Some(Ok(d)) => {
-                    text.push_str(&format!("level {}\n", level_text(&d.level)));
-                    let mut steps = Vec::new();
-                    for step in &d.steps {
-                        let (pieces, direction, by) = step_parts(step);
-                        text.push_str(&format!("  {pieces} {direction} {}\n", by.as_u64().map_or("away".to_string(), |u| u.to_string())));
-                        steps.push(StepJson { pieces, direction, by });
+        if !args.count {
+            let mut listed = Vec::new();
+            for (i, (assembly, result, _)) in kept.iter().take(wanted.min(usize::MAX as u64) as usize).enumerate() {
+                text.push_str(&format!("\nassembly {}\n", i + 1));
+                text.push_str(&draw(&puzzle, k, assembly));
+                let mut item = Listed {
+                    pieces: assembly
+                        .iter()
+                        .enumerate()
+                        .map(|(i, placed)| {
+                            let part = &problem.parts[placed.part];
+                            PieceJson { label: label(i), shape: puzzle.shapes[part.shape].label(part.shape), cells: placed.cells.clone() }
+                        })
+                        .collect(),
+                    level: None,
+                    undecided: None,
+                    moves: None,
+                };
+                match result {
+                    Some(Ok(d)) => {
+                        text.push_str(&format!("level {}\n", level_text(&d.level)));
+                        let mut steps = Vec::new();
+                        for step in &d.steps {
+                            let (pieces, direction, by) = step_parts(step);
+                            text.push_str(&format!(
+                                "  {pieces} {direction} {}\n",
+                                by.as_u64().map_or("away".to_string(), |u| u.to_string())
+                            ));
+                            steps.push(StepJson { pieces, direction, by });
+                        }
+                        item.level = Some(Some(level_text(&d.level)));
+                        item.moves = Some(steps);
                     }
-                    item.level = Some(Some(level_text(&d.level)));
-                    item.moves = Some(steps);
+                    Some(Err(stuck)) => {
+                        let gave_up = *stuck == burr::Stuck::GaveUp;
+                        text.push_str(if gave_up { "undecided (the search gave up)\n" } else { "does not come apart\n" });
+                        item.level = Some(None);
+                        item.undecided = Some(gave_up);
+                    }
+                    None => {}
                 }
-                Some(Err(stuck)) => {
-                    let gave_up = *stuck == burr::Stuck::GaveUp;
-                    text.push_str(if gave_up { "undecided (the search gave up)\n" } else { "does not come apart\n" });
-                    item.level = Some(None);
-                    item.undecided = Some(gave_up);
-                }
-                None => {}
+                listed.push(item);
             }
-            listed.push(item);
+            answer.listed = Some(listed);
         }
-        answer.listed = Some(listed);
         answers.push(answer);
         solved.push((k, kept, count, if disassemble { solutions } else { 0 }, seconds));
     }

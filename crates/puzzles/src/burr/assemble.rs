@@ -260,7 +260,8 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
     let mut all = 0u64;
     let holes_allowed = problem.max_holes.map_or(usize::MAX, |h| h as usize);
     let count = full.len();
-    let mut image = Vec::new();
+    // The images of the assembly found under each symmetry, the vectors reused.
+    let mut images: Vec<Vec<u32>> = vec![Vec::new(); symmetries.len()];
     while let Some(solution) = search.next_solution() {
         let mut found: Vec<u32> = solution.iter().map(|&o| placements[o]).collect();
         found.sort_unstable();
@@ -271,27 +272,17 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
         // The assembly's images under the symmetries: its class is named by the smallest
         // (the identity is among the symmetries), and its distinct images are the
         // assemblies of the class.
-        let mut canonical = found.clone();
-        for s in 0..symmetries.len() {
+        for (s, image) in images.iter_mut().enumerate() {
             image.clear();
             image.extend(found.iter().map(|&i| image_of[s * count + i as usize]));
             image.sort_unstable();
-            if image < canonical {
-                std::mem::swap(&mut image, &mut canonical);
-            }
         }
+        let canonical = images.iter().min().cloned().unwrap_or_else(|| found.clone());
         if seen.insert(canonical) {
             // Only a new class needs its members counted.
-            let mut images: Vec<Vec<u32>> = (0..symmetries.len())
-                .map(|s| {
-                    let mut image: Vec<u32> = found.iter().map(|&i| image_of[s * count + i as usize]).collect();
-                    image.sort_unstable();
-                    image
-                })
-                .collect();
             images.sort_unstable();
-            images.dedup();
-            all += images.len().max(1) as u64;
+            let members = images.len() - images.windows(2).filter(|w| w[0] == w[1]).count();
+            all += members.max(1) as u64;
             if all > limit {
                 return Err(format!("more than {limit} assemblies before symmetric ones are merged; refused"));
             }

@@ -10,24 +10,8 @@
 use super::disassemble::Separation;
 use super::parse::{document, xml_text};
 use super::{Assembly, BurrError, BurrPuzzle, Disassembly, ShapeDef};
+use polyform::lattice::{apply, multiply, Matrix, IDENTITY};
 use std::fmt::Write as _;
-
-/// A symmetry of the cube grid as a 3x3 integer matrix, rows first.
-pub type Matrix = [[i32; 3]; 3];
-
-fn mul(a: &Matrix, b: &Matrix) -> Matrix {
-    let mut out = [[0; 3]; 3];
-    for (r, row) in out.iter_mut().enumerate() {
-        for (c, cell) in row.iter_mut().enumerate() {
-            *cell = (0..3).map(|k| a[r][k] * b[k][c]).sum();
-        }
-    }
-    out
-}
-
-fn apply(m: &Matrix, v: [i32; 3]) -> [i32; 3] {
-    [0, 1, 2].map(|r| m[r][0] * v[0] + m[r][1] * v[1] + m[r][2] * v[2])
-}
 
 /// BurrTools' transformation number `t` of the cube grid (0 to 47), in its order (its
 /// table `tabs_0/rotmatrix.inc`): `t = 4a + b` for `a < 6` is `Base[a] · Rx^b`, with
@@ -39,20 +23,19 @@ fn apply(m: &Matrix, v: [i32; 3]) -> [i32; 3] {
 /// When `t` is 48 or more.
 pub fn transformation(t: usize) -> Matrix {
     assert!(t < 48, "BurrTools' cube grid has 48 transformations");
-    let identity: Matrix = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
     let rx: Matrix = [[1, 0, 0], [0, 0, -1], [0, 1, 0]];
     let b: Matrix = [[0, 0, -1], [0, 1, 0], [1, 0, 0]];
     let rz: Matrix = [[0, -1, 0], [1, 0, 0], [0, 0, 1]];
     let rz_inverse: Matrix = [[0, 1, 0], [-1, 0, 0], [0, 0, 1]];
-    let b2 = mul(&b, &b);
-    let base = [identity, b, b2, mul(&b2, &b), rz, rz_inverse];
+    let b2 = multiply(&b, &b);
+    let base = [IDENTITY, b, b2, multiply(&b2, &b), rz, rz_inverse];
     let k = t % 24;
     let mut m = base[k / 4];
     for _ in 0..k % 4 {
-        m = mul(&m, &rx);
+        m = multiply(&m, &rx);
     }
     if t >= 24 {
-        m = mul(&m, &[[-1, 0, 0], [0, 1, 0], [0, 0, 1]]);
+        m = multiply(&m, &[[-1, 0, 0], [0, 1, 0], [0, 0, 1]]);
     }
     m
 }
@@ -316,10 +299,10 @@ mod tests {
             voxels: vec![Voxel::Filled(0), Voxel::Filled(0), Voxel::Filled(0), Voxel::Empty],
             hotspot: [1, 0, 0],
         };
-        for t in 0..24 {
+        // The shape's voxels as BurrTools places them: transformation t, hotspot at p.
+        let placed = |t: usize, p: [i32; 3]| -> Vec<[i32; 3]> {
             let m = transformation(t);
-            let p = [3, -2, 5];
-            let cells: Vec<[i32; 3]> = shape
+            let mut cells: Vec<[i32; 3]> = shape
                 .cells()
                 .into_iter()
                 .map(|(v, _)| {
@@ -327,23 +310,13 @@ mod tests {
                     [r[0] + p[0], r[1] + p[1], r[2] + p[2]]
                 })
                 .collect();
+            cells.sort_unstable();
+            cells
+        };
+        for t in 0..24 {
+            let cells = placed(t, [3, -2, 5]);
             let (found, at) = placement(&shape, &cells).expect("a rotation fills them");
-            let back: Vec<[i32; 3]> = {
-                let m = transformation(found);
-                let mut v: Vec<[i32; 3]> = shape
-                    .cells()
-                    .into_iter()
-                    .map(|(v, _)| {
-                        let r = apply(&m, [v[0] - 1, v[1], v[2]]);
-                        [r[0] + at[0], r[1] + at[1], r[2] + at[2]]
-                    })
-                    .collect();
-                v.sort_unstable();
-                v
-            };
-            let mut want = cells.clone();
-            want.sort_unstable();
-            assert_eq!(back, want);
+            assert_eq!(placed(found, at), cells);
         }
         assert_eq!(placement(&shape, &[[0, 0, 0], [1, 0, 0], [2, 0, 0]]), None);
     }
