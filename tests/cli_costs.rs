@@ -82,9 +82,17 @@ fn no_solution_and_refused_combinations() {
     let (code, _, err) = run(&["xc", "--min-cost"], "a\na |x\n");
     assert_eq!(code, 2);
     assert!(err.contains("line 2") && err.contains("cost"), "{err}");
-    let (code, _, err) = run(&["xc", "--min-cost"], "2|a\na |1\na\n");
-    assert_eq!(code, 2);
-    assert!(err.contains("multiplicities"), "{err}");
+}
+
+#[test]
+fn min_cost_takes_multiplicities() {
+    // a is covered once or twice, b once: {a b} costs 3, {a, b} 5, {a, a b} 7.
+    let text = "1:2|a b\na |4\na b |3\nb |1\n";
+    assert_eq!(run(&["xc", "--min-cost"], text).1, "a b\ncost: 3\n");
+    assert_eq!(run(&["xc", "--best", "3"], text).1, "a b\ncost: 3\n\na\nb\ncost: 5\n\na\na b\ncost: 7\n");
+    assert_eq!(run(&["xc", "--min-cost", "--count"], "2|a\na |1\na\na |1\n").1, "2\ncost: 1\n");
+    let (_, _, err) = run(&["xc", "--min-cost", "--stats"], text);
+    assert!(err.contains("bitsets"), "{err}");
 }
 
 #[test]

@@ -240,7 +240,7 @@ impl ExactCover {
     /// those the search meets first); fewer when there are fewer solutions.
     fn best(&self, py: Python<'_>, k: usize) -> PyResult<Vec<(u128, Vec<usize>)>> {
         let problem = &self.named.problem;
-        let found = interruptible(py, || exact_cover::Solver::cheapest(problem, k))?.map_err(value_error)?;
+        let found = interruptible(py, || exact_cover::strategy::cheapest(problem, k))?.map_err(value_error)?;
         Ok(found.0.into_iter().map(|p| (p.cost, p.options)).collect())
     }
 

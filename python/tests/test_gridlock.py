@@ -616,3 +616,33 @@ def test_the_readme_examples_print_what_their_comments_say(readme, capsys):
             if code.startswith("print(") and (comment[:1].isdigit() or comment[:1] == "["):
                 want = comment.split(" (")[0]
                 assert any(p == want for p in printed), (readme, line, printed)
+
+
+def test_the_cheapest_solutions_with_multiplicities_equal_the_listing():
+    """min_cost and best(k) with multiplicities (and colors) against every solution of
+    the listing (Algorithm M, itself checked against a brute force above), priced here."""
+    rng = random.Random(31)
+    for case in range(100):
+        primary = [f"p{i}" for i in range(rng.randint(1, 4))]
+        secondary = [f"s{i}" for i in range(rng.randint(0, 2))]
+        mult = {}
+        for i in primary:
+            if rng.random() < 0.5:
+                lo = rng.randint(0, 2)
+                mult[i] = (lo, max(1, lo + rng.randint(0, 2)))
+        xc = gridlock.ExactCover(primary, secondary, mult)
+        costs = []
+        for _ in range(rng.randint(1, 9)):
+            items = rng.sample(primary, rng.randint(1, len(primary)))
+            for s in rng.sample(secondary, rng.randint(0, len(secondary))):
+                items.append(s + (":" + rng.choice("ab") if rng.random() < 0.6 else ""))
+            cost = rng.choice([0, rng.randint(0, 9), rng.randint(0, 1000)])
+            xc.add_option(items, cost=cost)
+            costs.append(cost)
+        priced = sorted(sum(costs[k] for k in s) for s in xc.solutions())
+        k = rng.randint(1, 5)
+        best = xc.best(k)
+        assert [c for c, _ in best] == priced[:k], (case, mult)
+        for c, options in best:
+            assert sum(costs[o] for o in options) == c and options == sorted(options)
+        assert xc.min_cost() == (best[0] if best else None)

@@ -183,15 +183,15 @@ fn big_json(n: u128) -> serde_json::Value {
     }
 }
 
-/// `--min-cost` and `--best K`: the cheapest solutions ([`exact_cover::Solver::cheapest`]).
+/// `--min-cost` and `--best K`: the cheapest solutions ([`exact_cover::strategy::cheapest`]).
 fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
     if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress || args.no_memo {
         return Err(output::bad("--min-cost and --best run on one thread, without --shard, --progress or --no-memo"));
     }
-    let engine = "dancing links (Algorithm C) with costs: branch and bound (DLX5's taxes and cutoff)";
     if args.count {
         // How many solutions have the least cost, and that cost.
-        let (least, st) = exact_cover::Solver::count_cheapest(model.problem()).map_err(|e| output::bad(e.to_string()))?;
+        let (least, st, engine) = exact_cover::strategy::count_cheapest(model.problem()).map_err(|e| output::bad(e.to_string()))?;
+        let engine = engine.name();
         if args.stats {
             eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);
         }
@@ -205,7 +205,8 @@ fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
         return run.answer(text, &answer, &stats);
     }
     let k = args.best.map_or(1, |k| k as usize);
-    let (found, st) = exact_cover::Solver::cheapest(model.problem(), k).map_err(|e| output::bad(e.to_string()))?;
+    let (found, st, engine) = exact_cover::strategy::cheapest(model.problem(), k).map_err(|e| output::bad(e.to_string()))?;
+    let engine = engine.name();
     if args.stats {
         eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);
     }

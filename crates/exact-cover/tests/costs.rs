@@ -2,12 +2,16 @@
 //! prices every solution from the definition: on random problems with colors and costs,
 //! the `k` cheapest costs are the brute force's `k` smallest, every solution returned is a
 //! solution and costs what it says; and Knuth's format reads costs as DLX5 writes them.
+//! Both engines are checked: the branch and bound on dancing links ([`Solver::cheapest`])
+//! and the one on bitsets that [`strategy::cheapest`] chooses (which also takes
+//! multiplicities).
 
-use exact_cover::{knuth, CostError, Problem, Solver};
+use exact_cover::strategy::{self, Engine};
+use exact_cover::{knuth, CostError, Priced, Problem, Solver};
 use proptest::prelude::*;
 
 mod common;
-use common::{brute_force, is_solution, small_problem, xorshift};
+use common::{brute_force, is_solution, small_problem, small_problem_with_multiplicities, xorshift};
 
 /// The sum of the costs of `options`.
 fn price(p: &Problem, options: &[usize]) -> u128 {
@@ -27,27 +31,57 @@ fn costs() -> impl Strategy<Value = Vec<u64>> {
     prop::collection::vec(prop_oneof![Just(0u64), 0u64..10, 0u64..1000, Just(u64::MAX / 4)], 1..20)
 }
 
+/// Checks `found` against the brute force's `k` cheapest costs of `p`: the same costs,
+/// each solution a solution that costs what it says, its options increasing, none twice.
+fn check_k_cheapest(p: &Problem, k: usize, found: &[Priced]) -> Result<(), TestCaseError> {
+    let mut all: Vec<u128> = brute_force(p).iter().map(|s| price(p, s)).collect();
+    all.sort_unstable();
+    all.truncate(k);
+    let got: Vec<u128> = found.iter().map(|s| s.cost).collect();
+    prop_assert_eq!(&got, &all);
+    for s in found {
+        prop_assert!(is_solution(p, &s.options), "{:?}", s);
+        prop_assert_eq!(price(p, &s.options), s.cost);
+        prop_assert!(s.options.windows(2).all(|w| w[0] < w[1]));
+    }
+    let mut distinct: Vec<&Vec<usize>> = found.iter().map(|s| &s.options).collect();
+    distinct.sort();
+    distinct.dedup();
+    prop_assert_eq!(distinct.len(), found.len(), "no solution twice");
+    Ok(())
+}
+
+/// The least cost of `p`'s solutions and how many have it, by the brute force.
+fn brute_least(p: &Problem) -> Option<(u128, u128)> {
+    let all: Vec<u128> = brute_force(p).iter().map(|s| price(p, s)).collect();
+    all.iter().min().map(|&m| (m, all.iter().filter(|&&c| c == m).count() as u128))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
     fn the_k_cheapest_are_the_brute_forces(p in small_problem(14), costs in costs(), k in 1usize..6) {
         let p = with_costs(p, &costs);
-        let mut all: Vec<u128> = brute_force(&p).iter().map(|s| price(&p, s)).collect();
-        all.sort_unstable();
-        all.truncate(k);
-        let (found, _) = Solver::cheapest(&p, k).unwrap();
-        let got: Vec<u128> = found.iter().map(|s| s.cost).collect();
-        prop_assert_eq!(&got, &all);
-        for s in &found {
-            prop_assert!(is_solution(&p, &s.options), "{:?}", s);
-            prop_assert_eq!(price(&p, &s.options), s.cost);
-            prop_assert!(s.options.windows(2).all(|w| w[0] < w[1]));
-        }
-        let mut distinct: Vec<&Vec<usize>> = found.iter().map(|s| &s.options).collect();
-        distinct.sort();
-        distinct.dedup();
-        prop_assert_eq!(distinct.len(), found.len(), "no solution twice");
+        check_k_cheapest(&p, k, &Solver::cheapest(&p, k).unwrap().0)?;
+        let (found, _, engine) = strategy::cheapest(&p, k).unwrap();
+        prop_assert_eq!(engine, Engine::CostBitsets);
+        check_k_cheapest(&p, k, &found)?;
+    }
+
+    /// With multiplicities (and colors): the bitset engine against the brute force, for
+    /// the `k` cheapest and for the count of the cheapest (small costs, so ties are common).
+    #[test]
+    fn costs_with_multiplicities_are_the_brute_forces(
+        p in small_problem_with_multiplicities(12),
+        costs in costs(),
+        small in prop::collection::vec(0u64..4, 1..20),
+        k in 1usize..6,
+    ) {
+        let priced = with_costs(p.clone(), &costs);
+        check_k_cheapest(&priced, k, &strategy::cheapest(&priced, k).unwrap().0)?;
+        let tied = with_costs(p, &small);
+        prop_assert_eq!(strategy::count_cheapest(&tied).unwrap().0, brute_least(&tied));
     }
 }
 
@@ -68,14 +102,25 @@ fn knuths_format_reads_costs_as_dlx5() {
 }
 
 #[test]
-fn costs_with_multiplicities_are_refused_and_no_solution_is_empty() {
+fn multiplicities_go_to_the_bitsets_and_no_solution_is_empty() {
     let mut p = Problem::new(1, 0);
-    p.add_option(&[0]).unwrap();
+    for cost in [5, 2, 3] {
+        let k = p.add_option(&[0]).unwrap();
+        p.set_cost(k, cost);
+    }
     p.set_multiplicity(0, 1, 2).unwrap();
     assert_eq!(Solver::cheapest(&p, 1).unwrap_err(), CostError::Multiplicities);
+    // Solutions: one or two of the three options; the cheapest are {1}, {2}, {0}, {1, 2}.
+    let (found, _, engine) = strategy::cheapest(&p, 4).unwrap();
+    assert_eq!(engine, Engine::CostBitsets);
+    let mut got: Vec<(u128, Vec<usize>)> = found.into_iter().map(|s| (s.cost, s.options)).collect();
+    got.sort();
+    assert_eq!(got, vec![(2, vec![1]), (3, vec![2]), (5, vec![0]), (5, vec![1, 2])]);
     let mut q = Problem::new(2, 0);
     q.add_option(&[0]).unwrap();
     assert!(Solver::cheapest(&q, 3).unwrap().0.is_empty());
+    assert!(strategy::cheapest(&q, 3).unwrap().0.is_empty());
+    assert_eq!(strategy::count_cheapest(&q).unwrap().0, None);
 }
 
 /// Larger random problems than the brute force can take: `primary` primary items and 3
@@ -116,11 +161,14 @@ fn the_k_cheapest_are_the_cheapest_of_the_listing() {
         let mut all: Vec<u128> = Solver::new(&p).solutions().map(|s| price(&p, &s)).collect();
         all.sort_unstable();
         for k in [1, 3, 10] {
-            let (found, _) = Solver::cheapest(&p, k).unwrap();
-            let got: Vec<u128> = found.iter().map(|s| s.cost).collect();
-            assert_eq!(got, all[..k.min(all.len())], "seed {seed}, k {k}");
-            for s in &found {
-                assert!(is_solution(&p, &s.options) && price(&p, &s.options) == s.cost, "seed {seed}");
+            let links = Solver::cheapest(&p, k).unwrap().0;
+            let bitsets = strategy::cheapest(&p, k).unwrap().0;
+            for found in [links, bitsets] {
+                let got: Vec<u128> = found.iter().map(|s| s.cost).collect();
+                assert_eq!(got, all[..k.min(all.len())], "seed {seed}, k {k}");
+                for s in &found {
+                    assert!(is_solution(&p, &s.options) && price(&p, &s.options) == s.cost, "seed {seed}");
+                }
             }
         }
     }
@@ -134,10 +182,9 @@ proptest! {
     fn the_cheapest_are_counted(p in small_problem(14), costs in prop::collection::vec(0u64..4, 1..20)) {
         // Small costs, so that ties are common.
         let p = with_costs(p, &costs);
-        let all: Vec<u128> = brute_force(&p).iter().map(|s| price(&p, s)).collect();
-        let want = all.iter().min().map(|&m| (m, all.iter().filter(|&&c| c == m).count() as u128));
-        let (got, _) = Solver::count_cheapest(&p).unwrap();
-        prop_assert_eq!(got, want);
+        let want = brute_least(&p);
+        prop_assert_eq!(Solver::count_cheapest(&p).unwrap().0, want);
+        prop_assert_eq!(strategy::count_cheapest(&p).unwrap().0, want);
     }
 }
 
@@ -165,9 +212,11 @@ proptest! {
     fn packings_with_costs_equal_the_brute_force(p in packing_like(), k in 1usize..4) {
         let mut all: Vec<u128> = brute_force(&p).iter().map(|s| price(&p, s)).collect();
         all.sort_unstable();
-        let (found, _) = Solver::cheapest(&p, k).unwrap();
-        prop_assert_eq!(found.iter().map(|s| s.cost).collect::<Vec<_>>(), all.iter().copied().take(k).collect::<Vec<_>>());
         let want = all.first().map(|&m| (m, all.iter().filter(|&&c| c == m).count() as u128));
+        for found in [Solver::cheapest(&p, k).unwrap().0, strategy::cheapest(&p, k).unwrap().0] {
+            prop_assert_eq!(found.iter().map(|s| s.cost).collect::<Vec<_>>(), all.iter().copied().take(k).collect::<Vec<_>>());
+        }
         prop_assert_eq!(Solver::count_cheapest(&p).unwrap().0, want);
+        prop_assert_eq!(strategy::count_cheapest(&p).unwrap().0, want);
     }
 }

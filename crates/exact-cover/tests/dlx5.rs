@@ -1,11 +1,12 @@
 //! The cheapest solutions against Knuth's DLX5: on 30 seeded random problems with colors
-//! and costs, the 5 cheapest costs equal those `dlx5 k5` prints. `dlx5` is built by hand
+//! and costs, the 5 cheapest costs of both engines (dancing links and bitsets) equal those
+//! `dlx5 k5` prints. `dlx5` is built by hand
 //! outside the tree from Knuth's CWEB source (`../shared/reference/README.md` says where),
 //! in `GRIDLOCK_KNUTH` (default `$TMPDIR/gridlock-knuth`); without it the costs it printed
 //! once, recorded in `tests/data/xc/dlx5-costs.txt`, are checked alone (and the test says
 //! so on stderr). `GRIDLOCK_RECORD=1` prints the lines to record.
 
-use exact_cover::{knuth, Solver};
+use exact_cover::{knuth, strategy, Solver};
 use std::path::Path;
 
 mod common;
@@ -80,6 +81,8 @@ fn the_five_cheapest_equal_dlx5s() {
         let (found, _) = Solver::cheapest(&named.problem, 5).unwrap();
         let ours: Vec<u128> = found.iter().map(|s| s.cost).collect();
         assert_eq!(ours.len(), 5, "{name}: at least five solutions");
+        let (bitsets, _, _) = strategy::cheapest(&named.problem, 5).unwrap();
+        assert_eq!(bitsets.iter().map(|s| s.cost).collect::<Vec<_>>(), ours, "{name}: bitsets against dancing links");
         if let Some(dir) = &reference {
             let theirs = dlx5_costs(dir, &text);
             if record {

@@ -32,6 +32,7 @@
 
 use crate::{Color, Problem, Progress, Stats, PROGRESS_INTERVAL};
 
+pub(crate) mod cost;
 mod multiplicities;
 mod zdd;
 pub use multiplicities::BitSolverM;

@@ -38,8 +38,9 @@ pub struct Priced {
 /// Why the cheapest solutions cannot be searched for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CostError {
-    /// Costs with multiplicities (Algorithm M) are not supported yet.
-    #[error("costs are not supported with multiplicities yet")]
+    /// Costs with multiplicities (Algorithm M) on dancing links, or on a problem past the
+    /// limits of the bitset search that takes them ([`crate::strategy::cheapest`]).
+    #[error("costs with multiplicities need the bitset search, and this problem is past its limits")]
     Multiplicities,
 }
 
@@ -58,7 +59,7 @@ pub struct CostStats {
 /// One found solution in the heap of the `k` best: by cost, then by the order found (the
 /// later one is dropped first on a tie).
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Found {
+pub(crate) struct Found {
     net: u128,
     seq: u64,
     options: Vec<usize>,
@@ -79,10 +80,10 @@ struct Found {
 /// node the uncovered items are taken dearest cheapest option first, each kept when no
 /// item kept shares an option with it (greedy). DLX5 sums such minima over groups of
 /// items that its user names (its `z` parameter); these sets are found at each node.
-struct Shares {
-    lcm: u64,
-    weight: Vec<u64>,
-    apart: Vec<u64>,
+pub(crate) struct Shares {
+    pub(crate) lcm: u64,
+    pub(crate) weight: Vec<u64>,
+    pub(crate) apart: Vec<u64>,
     words: usize,
 }
 
@@ -93,7 +94,7 @@ pub const APART_MAX_ITEMS: usize = 4096;
 impl Shares {
     /// The shares of `problem`'s primary items (a least common multiple past 2^20 falls
     /// back to 1 with every weight 0: no bound).
-    fn new(problem: &Problem) -> Shares {
+    pub(crate) fn new(problem: &Problem) -> Shares {
         let n1 = problem.primary_items();
         let mut len = vec![1u64; n1 + 1];
         for k in 0..problem.options() {
@@ -153,19 +154,54 @@ impl Shares {
         }
         Shares { lcm, weight: len.iter().map(|&l| lcm / l).collect(), apart, words }
     }
+
+    /// The third bound: over `need` (each uncovered item's least cost to pay, with its
+    /// number; reordered here), dearest first, the sum of the costs of the items kept,
+    /// each kept when it shares no option with an item kept before (greedy). 0 when the
+    /// bound is not kept.
+    pub(crate) fn apart_sum(&self, need: &mut [(u128, u32)]) -> u128 {
+        if self.apart.is_empty() {
+            return 0;
+        }
+        need.sort_unstable_by(|a, b| b.cmp(a));
+        let w = self.words;
+        let mut blocked = [0u64; 64];
+        let blocked = if w <= 64 { &mut blocked[..w] } else { &mut vec![0u64; w][..] };
+        let mut sum: u128 = 0;
+        for &(c, i) in need.iter() {
+            let i = i as usize;
+            if blocked[i / 64] >> (i % 64) & 1 == 0 {
+                sum += c;
+                for (b, &a) in blocked.iter_mut().zip(&self.apart[i * w..(i + 1) * w]) {
+                    *b |= a;
+                }
+            }
+        }
+        sum
+    }
 }
 
 /// What a branch and bound keeps of the solutions it finds: the `k` cheapest (a max-heap),
 /// or the least cost and how many solutions have it.
-enum Keep {
+pub(crate) enum Keep {
     Best { k: usize, heap: BinaryHeap<Found>, seq: u64 },
     Ties { least: Option<u128>, count: u128 },
 }
 
 impl Keep {
+    /// Keeps the `k` cheapest solutions.
+    pub(crate) fn best(k: usize) -> Keep {
+        Keep::Best { k, heap: BinaryHeap::new(), seq: 0 }
+    }
+
+    /// Keeps the least cost and how many solutions have it.
+    pub(crate) fn ties() -> Keep {
+        Keep::Ties { least: None, count: 0 }
+    }
+
     /// The cost a node must stay under: the `k`-th cost once `k` are kept (none before),
     /// or one more than the least cost (solutions that tie are counted).
-    fn cutoff(&self) -> u128 {
+    pub(crate) fn cutoff(&self) -> u128 {
         match self {
             Keep::Best { k, heap, .. } if heap.len() >= *k => heap.peek().map_or(u128::MAX, |f| f.net),
             Keep::Best { .. } => u128::MAX,
@@ -174,8 +210,22 @@ impl Keep {
         }
     }
 
+    /// The `k` best kept, cheapest first, their costs with `tax` added.
+    pub(crate) fn into_best(self, tax: u128) -> Vec<Priced> {
+        let Keep::Best { heap, .. } = self else { unreachable!("kept as the best") };
+        let mut list: Vec<Found> = heap.into_vec();
+        list.sort();
+        list.into_iter().map(|f| Priced { cost: f.net + tax, options: f.options }).collect()
+    }
+
+    /// The least cost kept (with `tax` added) and how many solutions have it.
+    pub(crate) fn into_ties(self, tax: u128) -> Option<(u128, u128)> {
+        let Keep::Ties { least, count } = self else { unreachable!("kept as ties") };
+        least.map(|c| (c + tax, count))
+    }
+
     /// Keeps a solution of net cost `net` (its options given by `options` when needed).
-    fn found(&mut self, net: u128, options: impl FnOnce() -> Vec<usize>) {
+    pub(crate) fn found(&mut self, net: u128, options: impl FnOnce() -> Vec<usize>) {
         match self {
             Keep::Best { k, heap, seq } => {
                 *seq += 1;
@@ -208,15 +258,14 @@ impl Solver {
         if problem.has_multiplicities() {
             return Err(CostError::Multiplicities);
         }
-        let mut keep = Keep::Ties { least: None, count: 0 };
+        let mut keep = Keep::ties();
         let stats = Solver::search_priced(problem, &mut keep);
-        let Keep::Ties { least, count } = keep else { unreachable!("kept as ties") };
-        Ok((least.map(|c| (c + stats.tax, count)), stats))
+        Ok((keep.into_ties(stats.tax), stats))
     }
 
     /// Runs the branch and bound on `problem` (taxed, its lists sorted), keeping in `keep`
     /// what it asks of the solutions found; the statistics, with the total tax.
-    fn search_priced(problem: &Problem, keep: &mut Keep) -> CostStats {
+    pub(crate) fn search_priced(problem: &Problem, keep: &mut Keep) -> CostStats {
         let mut s = Solver::new(problem);
         // The search keeps no count of empty lists (its own item choice reads the lists).
         s.track = false;
@@ -239,14 +288,9 @@ impl Solver {
         if problem.has_multiplicities() {
             return Err(CostError::Multiplicities);
         }
-        let mut keep = Keep::Best { k, heap: BinaryHeap::new(), seq: 0 };
+        let mut keep = Keep::best(k);
         let stats = Solver::search_priced(problem, &mut keep);
-        let tax = stats.tax;
-        let Keep::Best { heap, .. } = keep else { unreachable!("kept as the best") };
-        let mut list: Vec<Found> = heap.into_vec();
-        list.sort();
-        let priced = list.into_iter().map(|f| Priced { cost: f.net + tax, options: f.options }).collect();
-        Ok((priced, stats))
+        Ok((keep.into_best(stats.tax), stats))
     }
 
     /// Taxes the primary items and sorts every item's list by net cost (see the module's
@@ -482,7 +526,7 @@ impl Solver {
     /// bound is the largest of the uncovered items' cheapest net costs (each must still
     /// pay at least that), or `u128::MAX` when some item has no affordable option: the
     /// node is a dead end.
-    fn choose_priced(&self, cost: &[u64], shares: &Shares, dear: &mut Vec<(u64, u32)>, curcost: u128, cutoff: u128) -> (usize, u128) {
+    fn choose_priced(&self, cost: &[u64], shares: &Shares, dear: &mut Vec<(u128, u32)>, curcost: u128, cutoff: u128) -> (usize, u128) {
         let room = cutoff.saturating_sub(curcost);
         let mut best = self.rlink[0] as usize;
         let mut best_n = u64::MAX;
@@ -506,7 +550,7 @@ impl Solver {
             bound = bound.max(cheapest);
             spread += u128::from(cheapest) * u128::from(shares.weight[p]);
             if greedy && cheapest > 0 {
-                dear.push((cheapest, p as u32));
+                dear.push((u128::from(cheapest), p as u32));
                 dear_sum += u128::from(cheapest);
             }
             let n = if room == u128::MAX {
@@ -531,23 +575,8 @@ impl Solver {
         let mut bound = u128::from(bound).max(spread.div_ceil(u128::from(shares.lcm)));
         // The greedy sum is at most the sum of every cheapest cost: only when that would
         // reach the cutoff (and the other bounds do not) can it abandon the node.
-        if !shares.apart.is_empty() && dear.len() > 1 && curcost.saturating_add(bound) < cutoff && curcost + dear_sum >= cutoff {
-            // Greedy: dearest first, each item kept when it shares no option with one kept.
-            dear.sort_unstable_by(|a, b| b.cmp(a));
-            let w = shares.words;
-            let mut blocked = [0u64; 64];
-            let blocked = if w <= 64 { &mut blocked[..w] } else { &mut vec![0u64; w][..] };
-            let mut sum: u128 = 0;
-            for &(c, i) in dear.iter() {
-                let i = i as usize;
-                if blocked[i / 64] >> (i % 64) & 1 == 0 {
-                    sum += u128::from(c);
-                    for (b, &a) in blocked.iter_mut().zip(&shares.apart[i * w..(i + 1) * w]) {
-                        *b |= a;
-                    }
-                }
-            }
-            bound = bound.max(sum);
+        if dear.len() > 1 && curcost.saturating_add(bound) < cutoff && curcost + dear_sum >= cutoff {
+            bound = bound.max(shares.apart_sum(dear));
         }
         (best, bound)
     }
