@@ -2,7 +2,7 @@
 # Every test of the project: the Rust workspace (`cargo test`), then the Python package
 # (python/) built by pip and maturin into a fresh virtual environment under target/ and
 # tested by pytest against the real data in tests/data. Needs only the Rust toolchain,
-# python3 and the crates.io and PyPI registries (pytest, maturin, dask[distributed]), and for
+# python3 and the crates.io and PyPI registries (pytest, maturin, dask[distributed], ray), and for
 # the page Node.js with the npm registry (playwright-core) and Debian's chromium (installed
 # when missing). The Python tests that compare with the
 # CLI use target/release/gridlock (built here if missing).
@@ -14,8 +14,9 @@ venv=target/venv
 rm -rf "$venv"
 python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet 'pytest>=7'
-# A real Dask cluster on this machine for the tests of counts cut into parts (issue 28).
-"$venv/bin/pip" install --quiet 'dask[distributed]>=2024.1'
+# A real Dask cluster and a real Ray instance on this machine for the tests of counts cut
+# into parts (issue 28).
+"$venv/bin/pip" install --quiet 'dask[distributed]>=2024.1' 'ray>=2.9'
 "$venv/bin/pip" install --quiet ./python
 "$venv/bin/python" -m pytest -q python/tests
 # The page of `gridlock serve` in a real browser (tests/browser/): Debian's chromium,

@@ -35,6 +35,7 @@ from ._gridlock import (
     rectangles,
     two_sat,
 )
+from ._parts import RayExecutor
 from ._verdict import Verdict
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "Packing",
     "PackingSolutions",
     "ParseError",
+    "RayExecutor",
     "Solution",
     "Verdict",
     "beads",

@@ -1,11 +1,17 @@
 """Counting part by part: on any ``concurrent.futures.Executor`` (a
-``ProcessPoolExecutor``, Dask's ``Client.get_executor()``, Ray's executor), resumable
-from a checkpoint file (the CLI's ``--checkpoint`` format, docs/checkpoint.md), with
-progress. ``ExactCover.count`` and ``Packing.count`` call :func:`count_in_parts` when
-given ``executor``, ``checkpoint`` or ``progress``."""
+``ProcessPoolExecutor``, Dask's ``Client.get_executor()``, :class:`RayExecutor`),
+resumable from a checkpoint file (the CLI's ``--checkpoint`` format,
+docs/checkpoint.md), with progress. ``ExactCover.count`` and ``Packing.count`` call
+:func:`count_in_parts` when given ``executor``, ``checkpoint`` or ``progress``.
+
+The problem goes to the workers once: on Dask it is scattered to every worker
+(``Client.scatter(broadcast=True)``) and each part's task refers to it; on Ray it is put
+in the object store once (``ray.put``) and each task refers to it. On other executors (a
+``ProcessPoolExecutor``) each task carries it pickled (as its text). Either way a worker
+process rebuilds it once, however many parts it counts."""
 
 import functools
-from concurrent.futures import FIRST_COMPLETED, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, wait
 
 from . import _gridlock
 
@@ -40,9 +46,52 @@ def _cached(kind, payload):
     return _build(kind, payload)
 
 
-def _count_part(kind, payload, k, n, extra):
-    """Counts part ``k`` of ``n`` in a worker process."""
+def _count_part(problem, k, n, extra):
+    """Counts part ``k`` of ``n`` in a worker process (``problem``: the pickled
+    ``(kind, payload)``, resolved by Dask or Ray when it was shipped once)."""
+    kind, payload = problem
     return _cached(kind, _freeze(payload))._count_part(k, n, *extra)
+
+
+class RayExecutor(Executor):
+    """A ``concurrent.futures.Executor`` over Ray tasks: ``submit(fn, *args)`` runs
+    ``fn`` as a Ray task (retried by Ray if its worker dies) and returns the task's
+    ``concurrent.futures.Future``. Ray must be installed and initialized
+    (``ray.init(...)``, or ``ray.init(address="auto")`` on a cluster); ``gridlock``
+    itself does not depend on Ray.
+
+    ``max_retries`` is Ray's number of retries of a task whose worker died."""
+
+    def __init__(self, max_retries=3):
+        import ray
+
+        self._ray = ray
+        self._max_retries = max_retries
+        self._remote = {}
+
+    def put(self, value):
+        """``value`` put in Ray's object store once; tasks given the reference receive
+        the value."""
+        return self._ray.put(value)
+
+    def submit(self, fn, /, *args, **kwargs):
+        remote = self._remote.get(fn)
+        if remote is None:
+            remote = self._remote[fn] = self._ray.remote(max_retries=self._max_retries)(fn)
+        return remote.remote(*args, **kwargs).future()
+
+
+def _ship(executor, problem):
+    """What a task is given to reach ``problem`` (the pickled ``(kind, payload)``): a
+    reference to one copy on Dask (scattered to every worker) or Ray (the object store),
+    else the problem itself."""
+    client = getattr(executor, "_client", None)
+    if client is not None and hasattr(client, "scatter"):
+        # A list of one: a tuple given alone would be scattered item by item.
+        return client.scatter([problem], broadcast=True, hash=True)[0]
+    if isinstance(executor, RayExecutor):
+        return executor.put(problem)
+    return problem
 
 
 def _reporter(progress, parts):
@@ -68,8 +117,8 @@ def _reporter(progress, parts):
 def count_in_parts(problem, executor=None, parts=64, checkpoint=None, progress=None, extra=()):
     """The count of ``problem`` (an ``ExactCover`` or a ``Packing``) cut into ``parts``
     parts, each counted by ``problem._count_part(k, parts, *extra)`` here, or on
-    ``executor`` in its workers (the problem travels pickled as its text and is rebuilt
-    once per worker process); each finished part recorded in ``checkpoint`` (a path)
+    ``executor`` in its workers (the problem sent once, see the module's documentation,
+    and rebuilt once per worker process); each finished part recorded in ``checkpoint`` (a path)
     when given, whose recorded parts are not counted again."""
     if parts < 1:
         raise ValueError("parts must be at least 1")
@@ -90,8 +139,8 @@ def count_in_parts(problem, executor=None, parts=64, checkpoint=None, progress=N
         for k in missing:
             finish(k, problem._count_part(k, parts, *extra))
         return sum(done.values())
-    kind, payload = problem.__reduce__()[1]
-    pending = {executor.submit(_count_part, kind, payload, k, parts, tuple(extra)): k for k in missing}
+    shipped = _ship(executor, problem.__reduce__()[1])
+    pending = {executor.submit(_count_part, shipped, k, parts, tuple(extra)): k for k in missing}
     try:
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)

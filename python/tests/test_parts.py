@@ -1,6 +1,8 @@
-"""Counts cut into parts on executors (issue 28): a ``ProcessPoolExecutor`` and a real
-Dask ``LocalCluster`` of 2 worker processes give the single-threaded counts; a worker
-killed mid-count (Dask reschedules its part) changes nothing; checkpoints resume, are
+"""Counts cut into parts on executors (issue 28): a ``ProcessPoolExecutor``, a real
+Dask ``LocalCluster`` of 2 worker processes and a real local Ray instance
+(``gridlock.RayExecutor``) give the single-threaded counts, with the problem sent to
+Dask's and Ray's workers once; a worker killed mid-count (Dask reschedules its part, Ray
+retries its task) changes nothing; checkpoints resume, are
 shared with the CLI's ``--checkpoint``, and a foreign one is refused."""
 
 import json
@@ -138,7 +140,15 @@ def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:
             ex = client.get_executor()
+            # The problem goes to the workers once: every part's task gets a reference
+            # to the one scattered copy, not the problem.
+            sent = []
+            submit = ex.submit
+            ex.submit = lambda fn, *args: sent.append(args) or submit(fn, *args)
             assert pentominoes().count(executor=ex, parts=16) == 9356
+            assert len(sent) == 16 and all(isinstance(a[0], distributed.Future) for a in sent)
+            assert len({a[0].key for a in sent}) == 1
+            del ex.submit
             assert mcc.count(executor=ex, parts=8) == mcc.count()
             assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
             assert gridlock.pack_box("3x3x3", "soma").count(executor=ex, parts=16) == 11520
@@ -156,3 +166,43 @@ def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
             assert xc.count(executor=ex, parts=64, progress=kill_one) == 9356
             assert killed, "a worker was killed mid-count"
             assert pids[0] not in client.run(os.getpid).values()
+
+
+def test_ray_counts_with_the_problem_put_once():
+    """``gridlock.RayExecutor`` on a real local Ray instance of 2 CPUs: the counts of
+    the single-threaded runs; every task gets a reference to the one copy of the problem
+    in Ray's object store; a worker process killed mid-count (Ray retries its task)
+    changes nothing."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        ex = gridlock.RayExecutor()
+        sent = []
+        submit = ex.submit
+        ex.submit = lambda fn, *args: sent.append(args) or submit(fn, *args)
+        assert pentominoes().count(executor=ex, parts=16) == 9356
+        assert len(sent) == 16 and all(isinstance(a[0], ray.ObjectRef) for a in sent)
+        assert len({a[0] for a in sent}) == 1
+        del ex.submit
+        mcc = colored_mcc(11)
+        assert mcc.count(executor=ex, parts=8) == mcc.count()
+        assert gridlock.pack_box("3x3x3", "soma").count(executor=ex, parts=16) == 11520
+        assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
+        # Kill a worker process that counted a part once a few parts are in.
+        def pid():  # defined here, so that Ray pickles it by value
+            return os.getpid()
+
+        pids = set(ray.get([ray.remote(pid).remote() for _ in range(4)]))
+        killed = []
+
+        def kill_one(done, parts, count):
+            if done >= 3 and not killed:
+                pid = next(iter(pids))
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+
+        xc = gridlock.ExactCover.from_knuth(pentominoes_dlx())
+        assert xc.count(executor=ex, parts=64, progress=kill_one) == 9356
+        assert killed, "a worker was killed mid-count"
+    finally:
+        ray.shutdown()
