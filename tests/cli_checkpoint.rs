@@ -127,11 +127,55 @@ fn foreign_or_damaged_checkpoints_are_refused() {
     for args in [
         vec!["pack", "--count", "--rect", "5x12", "--pieces", "pentominoes", "--parts", "8"],
         vec!["pack", "--count", "--rect", "5x12", "--pieces", "pentominoes", "--checkpoint", f, "--shard", "1/2"],
-        vec!["pack", "--count", "--unique", "--rect", "5x12", "--pieces", "pentominoes", "--checkpoint", f],
     ] {
         let (_, _, code) = run(&args);
         assert_eq!(code, 2, "{args:?}");
     }
+}
+
+/// `--unique --checkpoint`: the parts of Burnside's sum (each part's packings, and in the
+/// first the packings each other symmetry fixes), divided by the group's order at the end;
+/// equal to `--unique` whole on the square lattice (distinct pieces, and piece counts) and
+/// on the cubic one; resumable; a file whose parts do not add up to a multiple of the
+/// order is refused.
+#[test]
+fn classes_are_counted_in_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, args) in [
+        ("pentominoes", vec!["pack", "--count", "--unique", "--rect", "6x10", "--pieces", "pentominoes"]),
+        ("tetrominoes", vec!["pack", "--count", "--unique", "--rect", "8x4", "--pieces", "tetrominoes", "--copies", "*"]),
+        ("soma", vec!["pack", "--count", "--unique", "--lattice", "cubic", "--box", "3x3x3", "--pieces", "soma"]),
+    ] {
+        let (whole, err, code) = run(&args);
+        assert_eq!(code, 0, "{name}: {err}");
+        let file = dir.path().join(format!("{name}.jsonl"));
+        let f = file.to_str().unwrap();
+        let with = [args.clone(), vec!["--checkpoint", f, "--parts", "8"]].concat();
+        let (out, err, code) = run(&with);
+        assert_eq!((out.as_str(), code), (whole.as_str(), 0), "{name}: {err}");
+        assert_eq!(recorded(&file).len(), 8, "{name}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.lines().next().unwrap().contains("\"command\":\"pack --count --unique\""), "{name}");
+        // Half the parts lost: the rerun counts them again and gives the same classes.
+        let kept: Vec<&str> = text.lines().take(5).collect();
+        std::fs::write(&file, kept.join("\n") + "\n").unwrap();
+        let (out, _, code) = run(&with);
+        assert_eq!((out.as_str(), code), (whole.as_str(), 0), "{name}");
+        assert!(recorded(&file).values().all(|&n| n == 1), "{name}: no part counted twice");
+    }
+    // The pentominoes' parts made to add up to one more: not a multiple of the 4
+    // symmetries of the rectangle.
+    let file = dir.path().join("pentominoes.jsonl");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let v: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+    let c: u128 = v["count"].as_str().unwrap().parse().unwrap();
+    let bumped = text.replacen(&format!("\"count\":\"{c}\""), &format!("\"count\":\"{}\"", c + 1), 1);
+    std::fs::write(&file, bumped).unwrap();
+    let f = file.to_str().unwrap();
+    let (out, err, code) =
+        run(&["pack", "--count", "--unique", "--rect", "6x10", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "8"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.contains("not a multiple") && err.lines().count() == 1, "{err}");
 }
 
 #[test]

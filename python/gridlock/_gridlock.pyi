@@ -161,8 +161,8 @@ class Packing:
         pieces have no upper bound on their copies); ``unique``: of classes under the board's
         symmetries (Burnside's lemma; copies of a piece are indistinguishable);
         ``threads`` (clamped to the cores) counts subtrees in parallel. ``executor``,
-        ``parts``, ``checkpoint``, ``progress``: as ``ExactCover.count`` (not with
-        ``unique``)."""
+        ``parts``, ``checkpoint``, ``progress``: as ``ExactCover.count`` (with ``unique``,
+        the parts are those of Burnside's sum, divided at the end)."""
     def sample(self, n: int, *, seed: int = 0, max_nodes: int = 50_000_000) -> List["Solution"]:
         """``n`` packings drawn independently and exactly uniformly, reproducible from
         ``seed`` (as ``gridlock pack --sample``)."""
@@ -258,7 +258,8 @@ class BoxPacking:
     ) -> int:
         """Every packing (the box's symmetries broken inside the count); ``unique``:
         classes under the box's symmetries that keep the set. ``executor``, ``parts``,
-        ``checkpoint``, ``progress``: as ``ExactCover.count`` (not with ``unique``)."""
+        ``checkpoint``, ``progress``: as ``ExactCover.count`` (with ``unique``, the parts
+        are those of Burnside's sum, divided at the end)."""
     @property
     def engine(self) -> str: ...
     def to_knuth(self) -> str: ...

@@ -87,8 +87,10 @@ def _ship(executor, problem):
     else the problem itself."""
     client = getattr(executor, "_client", None)
     if client is not None and hasattr(client, "scatter"):
-        # A list of one: a tuple given alone would be scattered item by item.
-        return client.scatter([problem], broadcast=True, hash=True)[0]
+        # A list of one: a tuple given alone would be scattered item by item. Not keyed
+        # by its hash: a count right after another of the same problem would share the
+        # key with a copy being released, and Dask cancels its tasks.
+        return client.scatter([problem], broadcast=True, hash=False)[0]
     if isinstance(executor, RayExecutor):
         return executor.put(problem)
     return problem
@@ -114,7 +116,7 @@ def _reporter(progress, parts):
     return lambda done, count, new: progress(done, parts, count)
 
 
-def count_in_parts(problem, executor=None, parts=64, checkpoint=None, progress=None, extra=()):
+def count_in_parts(problem, executor=None, parts=64, checkpoint=None, progress=None, extra=(), unique=False):
     """The count of ``problem`` (an ``ExactCover`` or a ``Packing``) cut into ``parts``
     parts, each counted by ``problem._count_part(k, parts, *extra)`` here, or on
     ``executor`` in its workers (the problem sent once, see the module's documentation,
@@ -122,23 +124,35 @@ def count_in_parts(problem, executor=None, parts=64, checkpoint=None, progress=N
     when given, whose recorded parts are not counted again."""
     if parts < 1:
         raise ValueError("parts must be at least 1")
-    command, problem_hash = problem._checkpoint_id()
+    if unique:
+        command, problem_hash = problem._checkpoint_id(True)
+        order = problem._burnside_order()
+        extra = tuple(extra) + (True,)
+    else:
+        command, problem_hash = problem._checkpoint_id()
+        order = 1
     book = _gridlock.Checkpoint(str(checkpoint), command, problem_hash, parts) if checkpoint is not None else None
     done = dict(book.done()) if book is not None else {}
     missing = book.missing() if book is not None else list(range(1, parts + 1))
     report = _reporter(progress, parts)
-    report(len(done), sum(done.values()), len(done))
+    report(len(done), sum(done.values()) // order, len(done))
 
     def finish(k, count):
         if book is not None:
             book.record(k, count)
         done[k] = count
-        report(len(done), sum(done.values()), 1)
+        report(len(done), sum(done.values()) // order, 1)
+
+    def total():
+        whole = sum(done.values())
+        if whole % order:
+            raise ValueError(f"the parts add up to {whole}, not a multiple of the {order} symmetries: a damaged checkpoint")
+        return whole // order
 
     if executor is None:
         for k in missing:
             finish(k, problem._count_part(k, parts, *extra))
-        return sum(done.values())
+        return total()
     shipped = _ship(executor, problem.__reduce__()[1])
     pending = {executor.submit(_count_part, shipped, k, parts, tuple(extra)): k for k in missing}
     try:
@@ -151,4 +165,4 @@ def count_in_parts(problem, executor=None, parts=64, checkpoint=None, progress=N
         for future in pending:
             future.cancel()
         raise
-    return sum(done.values())
+    return total()

@@ -47,7 +47,7 @@ impl BoxPacking {
     /// The number of packings (every packing, the box's symmetries broken inside the
     /// count); `unique`: of classes under the box's symmetries that keep the set
     /// (Burnside's lemma). `executor`, `parts`, `checkpoint`, `progress`: as
-    /// `ExactCover.count` (not with `unique`).
+    /// `ExactCover.count` (with `unique`, the parts are those of Burnside's sum).
     #[pyo3(signature = (unique = false, threads = 1, *, executor = None, parts = 64, checkpoint = None, progress = None))]
     #[allow(clippy::too_many_arguments)]
     fn count<'py>(
@@ -72,20 +72,32 @@ impl BoxPacking {
         Ok(count.into_pyobject(py)?.into_any())
     }
 
-    /// The count of part `k` of `n` (as `gridlock pack --count --shard k/n`).
-    fn _count_part(&self, py: Python<'_>, k: usize, n: usize) -> PyResult<u128> {
+    /// The count of part `k` of `n` (as `gridlock pack --count --shard k/n`); with
+    /// `unique`, that part of Burnside's sum (as `gridlock pack --count --unique
+    /// --checkpoint`), which `_burnside_order()` divides.
+    #[pyo3(signature = (k, n, unique = false))]
+    fn _count_part(&self, py: Python<'_>, k: usize, n: usize, unique: bool) -> PyResult<u128> {
         if k == 0 || k > n {
             return Err(value_error(format_args!("part {k} of {n}: parts are 1 to n")));
         }
         let solver = &*self.solver;
         let options = pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None };
-        interruptible(py, || solver.count(&options))?.map_err(run_error)
+        interruptible(py, || if unique { solver.burnside_part(&options) } else { solver.count(&options) })?.map_err(run_error)
+    }
+
+    /// What the parts of Burnside's sum add up to, over the number of classes.
+    fn _burnside_order(&self) -> PyResult<u128> {
+        self.solver.burnside_order().map_err(run_error)
     }
 
     /// `(command, problem hash)` naming this count in a checkpoint, as `gridlock pack
     /// --count --checkpoint` names it.
-    fn _checkpoint_id(&self) -> (&'static str, String) {
-        ("pack --count", exact_cover::checkpoint::problem_hash(&[self.solver.knuth_text().as_bytes()]))
+    #[pyo3(signature = (unique = false))]
+    fn _checkpoint_id(&self, unique: bool) -> (&'static str, String) {
+        (
+            if unique { "pack --count --unique" } else { "pack --count" },
+            exact_cover::checkpoint::problem_hash(&[self.solver.knuth_text().as_bytes()]),
+        )
     }
 
     /// `(restore, ("box", (box, pieces, mirror, one_sided)))`.

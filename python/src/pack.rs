@@ -259,18 +259,30 @@ impl Packing {
 
     /// `(command, problem hash)` naming this count in a checkpoint, as `gridlock pack
     /// --count --checkpoint` names it (the exact cover text's hash).
-    fn _checkpoint_id(&self) -> (&'static str, String) {
-        ("pack --count", exact_cover::checkpoint::problem_hash(&[self.solver.knuth_text().as_bytes()]))
+    #[pyo3(signature = (unique = false))]
+    fn _checkpoint_id(&self, unique: bool) -> (&'static str, String) {
+        (
+            if unique { "pack --count --unique" } else { "pack --count" },
+            exact_cover::checkpoint::problem_hash(&[self.solver.knuth_text().as_bytes()]),
+        )
     }
 
-    /// The count of part `k` of `n` (as `gridlock pack --count --shard k/n`).
-    fn _count_part(&self, py: Python<'_>, k: usize, n: usize) -> PyResult<u128> {
+    /// The count of part `k` of `n` (as `gridlock pack --count --shard k/n`); with
+    /// `unique`, that part of Burnside's sum (as `gridlock pack --count --unique
+    /// --checkpoint`), which `_burnside_order()` divides.
+    #[pyo3(signature = (k, n, unique = false))]
+    fn _count_part(&self, py: Python<'_>, k: usize, n: usize, unique: bool) -> PyResult<u128> {
         if k == 0 || k > n {
             return Err(value_error(format_args!("part {k} of {n}: parts are 1 to n")));
         }
         let solver = &*self.solver;
         let options = pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None };
-        interruptible(py, || solver.count_tilings(&options))?.map_err(run_error)
+        interruptible(py, || if unique { solver.burnside_part(&options) } else { solver.count_tilings(&options) })?.map_err(run_error)
+    }
+
+    /// What the parts of Burnside's sum add up to, over the number of classes.
+    fn _burnside_order(&self) -> PyResult<u128> {
+        Ok(self.solver.burnside_order())
     }
 
     /// `n` packings drawn independently and exactly uniformly at random, reproducible

@@ -64,8 +64,9 @@ impl Checkpoint {
 /// process).
 ///
 /// # Errors
-/// `ValueError` when `threads` is not 1 (the parts share the executor's workers) or
-/// `unique` (Burnside's lemma is not cut into parts), and what `count_in_parts` raises.
+/// `ValueError` when `threads` is not 1 (the parts share the executor's workers), and
+/// what `count_in_parts` raises. With `unique` the parts are those of Burnside's sum
+/// (the problem's `_count_part(k, n, True)`), divided by its `_burnside_order()`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn count_in_parts<'py>(
     py: Python<'py>,
@@ -81,16 +82,13 @@ pub(crate) fn count_in_parts<'py>(
     if executor.is_none() && checkpoint.is_none() && progress.is_none() {
         return Ok(None);
     }
-    if unique {
-        return Err(value_error("unique counts classes by Burnside's lemma over whole searches; it is not cut into parts (drop executor, checkpoint and progress)"));
-    }
     if threads != 1 {
         return Err(value_error(
             "threads counts in this process; with executor, checkpoint or progress the parts share the executor's workers",
         ));
     }
     let f = py.import("gridlock._parts")?.getattr("count_in_parts")?;
-    f.call1((problem, executor, parts, checkpoint, progress, extra)).map(Some)
+    f.call1((problem, executor, parts, checkpoint, progress, extra, unique)).map(Some)
 }
 
 /// Registers the class.

@@ -1,4 +1,5 @@
-"""Counts cut into parts on executors (issue 28): a ``ProcessPoolExecutor``, a real
+"""Counts cut into parts on executors (issue 28), classes (``unique=True``) included: a
+``ProcessPoolExecutor``, a real
 Dask ``LocalCluster`` of 2 worker processes and a real local Ray instance
 (``gridlock.RayExecutor``) give the single-threaded counts, with the problem sent to
 Dask's and Ray's workers once; a worker killed mid-count (Dask reschedules its part, Ray
@@ -51,6 +52,9 @@ def soma_dlx() -> str:
     return subprocess.run(args, capture_output=True, text=True, check=True).stdout
 
 
+# The five free tetrominoes, drawn.
+TETROMINOES = {"I": "####", "O": "##\n##", "T": "###\n.#.", "L": "###\n#..", "S": ".##\n##."}
+
 # The Tetris cube's count, single-threaded (`gridlock pack --pieces tetris-cube --box
 # 4x4x4 --count`, 21 s here; tests/data/README.md has its source).
 TETRIS_CUBE = 236136
@@ -59,8 +63,10 @@ TETRIS_CUBE = 236136
 def test_box_packings_count_and_classes():
     soma = gridlock.pack_box("3x3x3", "soma")
     assert (soma.count(), soma.count(unique=True)) == (11520, 240)
-    with pytest.raises(ValueError, match="unique"):
-        soma.count(unique=True, parts=8, progress=lambda *a: None)
+    # Classes in parts: Burnside's sum cut into parts, divided by the group's order.
+    seen = []
+    assert soma.count(unique=True, parts=8, progress=lambda *a: seen.append(a)) == 240
+    assert seen[-1] == (8, 8, 240)
     with pytest.raises(ValueError):
         gridlock.pack_box("3x3", "soma")
     with pytest.raises(ValueError):
@@ -76,7 +82,11 @@ def test_a_process_pool_gives_the_single_threaded_counts():
         assert mcc.count(executor=ex, parts=8) == whole
         assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
         assert gridlock.pack_box("3x3x3", "soma").count(executor=ex, parts=16) == 11520
+        assert gridlock.pack_box("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
         assert gridlock.pack_box("4x4x4", "tetris-cube").count(executor=ex, parts=64) == TETRIS_CUBE
+        # With piece counts (Burnside's sum with the tilings each symmetry fixes).
+        tetrominoes = gridlock.pack(("." * 8 + "\n") * 4, {name: (d, "*") for name, d in TETROMINOES.items()})
+        assert tetrominoes.count(unique=True, executor=ex, parts=8) == tetrominoes.count(unique=True)
 
 
 def test_pickling_sends_the_problem_whole():
@@ -129,8 +139,18 @@ def test_checkpoints_resume_and_are_shared_with_the_cli(tmp_path):
     # Another problem's checkpoint is refused.
     with pytest.raises(ValueError, match="another count"):
         gridlock.pack(("." * 12 + "\n") * 5, "pentominoes").count(parts=16, checkpoint=run)
-    with pytest.raises(ValueError, match="unique"):
-        pentominoes().count(unique=True, checkpoint=tmp_path / "u.jsonl")
+    # Classes: Burnside's parts, in a file of their own kind, shared with the CLI.
+    classes = tmp_path / "u.jsonl"
+    assert pentominoes().count(unique=True, parts=16, checkpoint=classes) == 2339
+    assert json.loads(classes.read_text().splitlines()[0])["command"] == "pack --count --unique"
+    if CLI.exists():
+        args = [str(CLI), "pack", "--count", "--unique", "--rect", "6x10", "--pieces", "pentominoes", "--checkpoint", str(classes), "--parts", "16"]
+        before = classes.read_bytes()
+        out = subprocess.run(args, capture_output=True, text=True)
+        assert (out.returncode, out.stdout) == (0, "2339\n"), out.stderr
+        assert classes.read_bytes() == before
+    with pytest.raises(ValueError, match="another count"):
+        pentominoes().count(parts=16, checkpoint=classes)
 
 
 def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
@@ -152,6 +172,8 @@ def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
             assert mcc.count(executor=ex, parts=8) == mcc.count()
             assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
             assert gridlock.pack_box("3x3x3", "soma").count(executor=ex, parts=16) == 11520
+            assert gridlock.pack_box("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
+            assert pentominoes().count(unique=True, executor=ex, parts=16) == 2339
             assert gridlock.pack_box("4x4x4", "tetris-cube").count(executor=ex, parts=64) == TETRIS_CUBE
             # Kill one worker process (SIGKILL) once a few parts are in: its nanny starts
             # another, Dask counts the lost parts again, and the count stays exact.
@@ -187,6 +209,7 @@ def test_ray_counts_with_the_problem_put_once():
         mcc = colored_mcc(11)
         assert mcc.count(executor=ex, parts=8) == mcc.count()
         assert gridlock.pack_box("3x3x3", "soma").count(executor=ex, parts=16) == 11520
+        assert gridlock.pack_box("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
         assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
         # Kill a worker process that counted a part once a few parts are in.
         def pid():  # defined here, so that Ray pickles it by value

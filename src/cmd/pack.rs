@@ -241,7 +241,9 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
     }
     if args.count {
         let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
-        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o))? {
+        let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
+        let unique = Some((&burnside as _, solver.burnside_order()));
+        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o), unique)? {
             Some(count) => count.into(),
             None if args.unique => solver.count_tilings_with_symmetry(&options).map(|(_, u)| u.into()).map_err(bad)?,
             None => solver.count_exact(&options).map_err(bad)?,
@@ -289,27 +291,48 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
     run.answer(text, &answer, &NoStats {})
 }
 
+/// One part of a count cut into parts, given the shard to count.
+type PartCount<'a> = &'a (dyn Fn(&pack::RunOptions) -> Result<u128, pack::RunError> + Sync);
+
 /// `--checkpoint`: the count of every packing, part by part through the checkpoint
 /// ([`super::count_in_parts`]), the problem named by its exact cover text (board, pieces,
-/// copies and orientations); `None` without `--checkpoint`.
+/// copies and orientations); with `--unique`, the parts of Burnside's sum (`burnside`:
+/// the part's count and the group's order; `None` where classes cannot be counted so),
+/// divided by the order. `None` without `--checkpoint`.
 fn checkpointed(
     args: &Args,
     knuth: &str,
     count_part: impl Fn(&pack::RunOptions) -> Result<u128, pack::RunError> + Sync,
+    burnside: Option<(PartCount<'_>, u128)>,
 ) -> Result<Option<u128>, output::Failure> {
     let Some(path) = &args.scale.checkpoint else {
         return Ok(None);
     };
-    if args.unique {
-        return Err(bad("--checkpoint cuts the count of every packing into parts; --unique (Burnside's lemma) is not cut"));
-    }
+    // With --unique, the parts are those of Burnside's sum (the packings of each part,
+    // and in the first the packings each other symmetry fixes), divided at the end.
+    let (command, order) = match (args.unique, burnside) {
+        (false, _) => ("pack --count", 1),
+        (true, Some((_, order))) => ("pack --count --unique", order),
+        (true, None) => return Err(bad("--unique with --checkpoint needs each piece used exactly once on this lattice")),
+    };
     let problem = exact_cover::checkpoint::problem_hash(&[knuth.as_bytes()]);
     // Each part on one thread (the cut then depends on the number of parts alone); the
     // parts share the threads.
-    let count = super::count_in_parts(path, args.scale.parts as usize, args.scale.threads, "pack --count", &problem, |k, n| {
-        count_part(&pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None }).map_err(bad)
+    let count = super::count_in_parts(path, args.scale.parts as usize, args.scale.threads, command, &problem, |k, n| {
+        let options = pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None };
+        match burnside {
+            Some((part, _)) if args.unique => part(&options),
+            _ => count_part(&options),
+        }
+        .map_err(bad)
     })?;
-    Ok(Some(count))
+    if count % order != 0 {
+        return Err(bad(format_args!(
+            "the parts of {} add up to {count}, not a multiple of the {order} symmetries: a damaged checkpoint",
+            path.display()
+        )));
+    }
+    Ok(Some(count / order))
 }
 
 /// Lists the packings `sample` draws (`--sample N`, given a visitor) as `--all` lists
@@ -524,7 +547,9 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
     }
     if args.count {
         let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
-        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count(o))? {
+        let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
+        let unique = solver.burnside_order().ok().map(|order| (&burnside as _, order));
+        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count(o), unique)? {
             Some(count) => count,
             None if args.unique => solver.count_classes(&options).map_err(bad)?,
             None => solver.count(&options).map_err(bad)?,
@@ -645,7 +670,9 @@ pub fn run(args: &Args) -> Outcome {
             shard: args.scale.shard,
             progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
         };
-        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o))? {
+        let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
+        let unique = Some((&burnside as _, solver.burnside_order()));
+        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o), unique)? {
             Some(count) => count.into(),
             None if args.unique => solver.count_with_symmetry(&options).map(|(_, u)| u.into()).map_err(bad)?,
             None => solver.count_exact(&options).map_err(bad)?,

@@ -221,19 +221,28 @@ pub fn count_classes_placements(
 ) -> Option<u128> {
     assert_eq!(placements.len(), pieces.len(), "one placement list per piece");
     let copies = vec![Copies::ONE; pieces.len()];
-    let mut sum = count_placements(region, pieces, placements.clone(), &copies, reflections, options, None)?;
-    // The group acting on packings: symmetries that move cells and pieces alike (a
-    // mirror across a box one cell thick moves nothing) are one element.
-    let acting = classes.acting();
-    for (perm, partner) in &acting {
-        let identity = perm.iter().enumerate().all(|(i, &j)| i == j) && partner.iter().enumerate().all(|(p, &q)| p == q);
-        if !identity {
-            sum = sum.checked_add(classes_fixed(region.len(), &placements, perm, partner)?)?;
-        }
-    }
-    let g = acting.len() as u128;
+    let fixed = fixed_by_others(region.len(), &placements, classes)?;
+    let sum = count_placements(region, pieces, placements, &copies, reflections, options, None)?.checked_add(fixed)?;
+    let g = classes.order();
     debug_assert_eq!(sum % g, 0, "Burnside's sum is a multiple of the group's size");
     Some(sum / g)
+}
+
+/// The part of Burnside's sum of [`count_classes`] besides the packings themselves: over
+/// every symmetry acting on packings but the identity, the packings it maps onto
+/// themselves (`placements[p]`: piece `p`'s placements on a region of `cells` cells;
+/// `classes`: [`Classes::new`] of the same pieces). `None` past 2^128 - 1. The count of
+/// the packings plus this is [`Classes::order`] times the number of classes, so a count
+/// cut into parts (shards of the packings, this added to one of them) adds up to it.
+pub fn fixed_by_others(cells: usize, placements: &[Vec<Vec<usize>>], classes: &Classes) -> Option<u128> {
+    let mut sum = 0u128;
+    for (perm, partner) in classes.acting() {
+        let identity = perm.iter().enumerate().all(|(i, &j)| i == j) && partner.iter().enumerate().all(|(p, &q)| p == q);
+        if !identity {
+            sum = sum.checked_add(classes_fixed(cells, placements, perm, partner)?)?;
+        }
+    }
+    Some(sum)
 }
 
 /// The packings (`placements[p]`: piece `p`'s placements) that the region symmetry
@@ -378,6 +387,13 @@ impl Classes {
     fn acting(&self) -> Vec<&(Vec<usize>, Vec<usize>)> {
         let mut seen = HashSet::new();
         self.group.iter().filter(|g| seen.insert(*g)).collect()
+    }
+
+    /// The order of the group acting on packings (symmetries that move cells and pieces
+    /// alike, such as a mirror across a box one cell thick, counted once): what Burnside's
+    /// sum is divided by.
+    pub fn order(&self) -> u128 {
+        self.acting().len() as u128
     }
 }
 

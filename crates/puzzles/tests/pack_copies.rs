@@ -529,6 +529,12 @@ proptest! {
         let expected = classes(&board_set, &tilings);
         prop_assert_eq!(all, tilings.len() as u128);
         prop_assert_eq!(unique, expected as u128);
+        // Burnside's sum cut into 3 parts (as --unique --checkpoint counts it) adds up to
+        // the group's order times the classes.
+        let parts: u128 = (1..=3)
+            .map(|k| solver.burnside_part(&RunOptions { threads: 1, shard: Some((k, 3)), progress: None }).unwrap())
+            .sum();
+        prop_assert_eq!(parts, solver.burnside_order() * expected as u128);
         let group = solver.symmetries();
         let mut listed = 0usize;
         let _ = solver.for_each_tiling(|t| {

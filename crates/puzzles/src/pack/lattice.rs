@@ -210,6 +210,33 @@ impl LatticeSolver {
         .ok_or(RunError::Overflow)
     }
 
+    /// Part of Burnside's sum for [`LatticeSolver::count_classes`], for a count of the
+    /// classes cut into parts: the packings of the shard `options` asks for (all without
+    /// one), plus, in the first shard (or without one), the packings each other symmetry
+    /// maps onto themselves ([`count::fixed_by_others`]). The parts add up to
+    /// [`LatticeSolver::burnside_order`] times the number of classes.
+    ///
+    /// Errors: [`RunError::Copies`] unless every piece is used once;
+    /// [`RunError::Overflow`] past 2^128 - 1 (or when stopped).
+    pub fn burnside_part(&self, options: &RunOptions) -> Result<u128, RunError> {
+        if !self.is_distinct() {
+            return Err(RunError::Copies);
+        }
+        let packings = self.count(options)?;
+        if self.hopeless || options.shard.is_some_and(|(k, _)| k != 1) {
+            return Ok(packings);
+        }
+        let fixed = count::fixed_by_others(self.region.len(), &self.placements, self.built_classes()).ok_or(RunError::Overflow)?;
+        packings.checked_add(fixed).ok_or(RunError::Overflow)
+    }
+
+    /// What Burnside's sum is divided by ([`polyform::count::Classes::order`]).
+    ///
+    /// Errors: [`RunError::Copies`] unless every piece is used once.
+    pub fn burnside_order(&self) -> Result<u128, RunError> {
+        Ok(self.classes()?.order())
+    }
+
     /// The problem as exact cover in Knuth's DLX format ([`super::knuth_text`]), cells
     /// named by [`cell_name`], for `gridlock xc` or Knuth's programs.
     pub fn knuth_text(&self) -> String {

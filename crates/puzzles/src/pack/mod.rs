@@ -571,6 +571,34 @@ impl PackSolver {
     }
 }
 
+impl PackSolver {
+    /// Part of Burnside's sum for the classes under [`PackSolver::symmetries`] (`--unique`),
+    /// for a count cut into parts, with or without piece counts: the tilings of the shard
+    /// `options` asks for ([`PackSolver::count_tilings`]; all without one), plus, in the
+    /// first shard (or without one), the tilings each other symmetry maps onto themselves
+    /// ([`polyform::symmetry::count_fixed_tilings`]). The parts add up to
+    /// [`PackSolver::burnside_order`] times the number of classes.
+    ///
+    /// Errors: [`RunError::Overflow`] past 2^128 - 1, and those of
+    /// [`PackSolver::count_tilings`].
+    pub fn burnside_part(&self, options: &RunOptions) -> Result<u128, RunError> {
+        let mut sum = self.count_tilings(options)?;
+        if self.hopeless || options.shard.is_some_and(|(k, _)| k != 1) {
+            return Ok(sum);
+        }
+        for g in self.symmetries().iter().filter(|g| !g.is_identity()) {
+            let fixed = count_fixed_tilings(self.board.len(), &self.placements, &self.copies, g).ok_or(RunError::Overflow)?;
+            sum = sum.checked_add(fixed).ok_or(RunError::Overflow)?;
+        }
+        Ok(sum)
+    }
+
+    /// What Burnside's sum is divided by: the number of [`PackSolver::symmetries`].
+    pub fn burnside_order(&self) -> u128 {
+        self.symmetries().len() as u128
+    }
+}
+
 /// The key of a tiling: per board cell, the piece of the tile covering it and that tile's
 /// least cell (so that the key tells the tiles apart, not only the pieces).
 fn tiling_key<'a>(tiles: impl Iterator<Item = (usize, &'a [usize])>, cells: usize) -> Vec<(usize, usize)> {
