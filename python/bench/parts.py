@@ -1,6 +1,7 @@
 """Times counts cut into parts (issue 28): a count single-threaded in process, then cut
-into PARTS parts on a 1-worker ProcessPoolExecutor (the cutting's overhead) and on a
-2-worker Dask LocalCluster (the speed-up). Wall seconds, median of RUNS. Usage:
+into PARTS parts on a 1-worker ProcessPoolExecutor (the cutting's overhead), on a
+2-worker Dask LocalCluster and on a local Ray instance of 2 CPUs through
+gridlock.RayExecutor (the speed-ups; Ray is skipped when it is not installed). Wall seconds, median of RUNS. Usage:
 python parts.py [PROBLEM] [PARTS]: PROBLEM is a number n (n queens as an ExactCover,
 default 16) or tetris-cube (gridlock.pack_box("4x4x4", "tetris-cube")); PARTS default 64."""
 
@@ -54,3 +55,16 @@ if __name__ == "__main__":
         two, c2 = timed(lambda: xc.count(executor=ex, parts=parts), runs)
     assert c2 == count
     print(f"  {parts} parts on a 2-worker Dask LocalCluster {two:.2f} s ({whole / two:.2f}x one thread)")
+    try:
+        import ray
+    except ImportError:
+        sys.exit(0)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        ex = gridlock.RayExecutor()
+        ex.submit(int).result()  # the workers started
+        three, c3 = timed(lambda: xc.count(executor=ex, parts=parts), runs)
+    finally:
+        ray.shutdown()
+    assert c3 == count
+    print(f"  {parts} parts on a 2-CPU local Ray {three:.2f} s ({whole / three:.2f}x one thread)")

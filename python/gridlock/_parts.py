@@ -66,8 +66,7 @@ class RayExecutor(Executor):
         import ray
 
         self._ray = ray
-        self._max_retries = max_retries
-        self._remote = {}
+        self._apply = ray.remote(max_retries=max_retries)(_apply)
 
     def put(self, value):
         """``value`` put in Ray's object store once; tasks given the reference receive
@@ -75,10 +74,13 @@ class RayExecutor(Executor):
         return self._ray.put(value)
 
     def submit(self, fn, /, *args, **kwargs):
-        remote = self._remote.get(fn)
-        if remote is None:
-            remote = self._remote[fn] = self._ray.remote(max_retries=self._max_retries)(fn)
-        return remote.remote(*args, **kwargs).future()
+        return self._apply.remote(fn, *args, **kwargs).future()
+
+
+def _apply(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)``: the one Ray task of :class:`RayExecutor`, so that any
+    callable (a builtin, a class) can be submitted."""
+    return fn(*args, **kwargs)
 
 
 def _ship(executor, problem):

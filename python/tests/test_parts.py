@@ -199,6 +199,7 @@ def test_ray_counts_with_the_problem_put_once():
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         ex = gridlock.RayExecutor()
+        assert ex.submit(int, "42").result() == 42, "any callable, a class too"
         sent = []
         submit = ex.submit
         ex.submit = lambda fn, *args: sent.append(args) or submit(fn, *args)
