@@ -40,7 +40,7 @@
 //!   of BENCHMARKS.md it cut the nodes from 8.1 million (DLX5's bounds) to 1.5 million.
 
 use super::Tables;
-use crate::solver::cost::{CostStats, Keep, Shares};
+use crate::solver::cost::{taxed_costs, CostStats, Keep, Shares};
 use crate::Problem;
 
 /// A node's items: the one to branch on (`None` when every item reached its lower bound:
@@ -88,21 +88,16 @@ struct Scratch {
 /// deepest level it can reach, or when its dense rows (`options / 8` bytes per primary
 /// item) would.
 pub(crate) fn search(problem: &Problem, keep: &mut Keep) -> Option<CostStats> {
-    let p = prepare(problem)?;
-    let mut stats = CostStats { tax: p.tax, ..CostStats::default() };
+    let (priced, tax) = prepare(problem)?;
+    let mut stats = CostStats { tax, ..CostStats::default() };
     if !matches!(keep, Keep::Best { k: 0, .. }) {
-        p.priced.run(keep, &mut stats);
+        priced.run(keep, &mut stats);
     }
     Some(stats)
 }
 
-/// The search's data and the total tax.
-struct Prepared {
-    priced: Priced,
-    tax: u128,
-}
-
-fn prepare(problem: &Problem) -> Option<Prepared> {
+/// The search's data and the total tax, or `None` past the limits of [`search`].
+fn prepare(problem: &Problem) -> Option<(Priced, u128)> {
     let n = problem.options();
     let n1 = problem.primary_items();
     let (lo, hi): (Vec<u32>, Vec<u32>) = (0..n1).map(|i| problem.multiplicity(i)).unzip();
@@ -114,27 +109,7 @@ fn prepare(problem: &Problem) -> Option<Prepared> {
     if frame.saturating_mul(depth) > super::MAX_FRAMES || (n.div_ceil(64) * 8) as u64 * n1 as u64 > super::MAX_FRAMES {
         return None;
     }
-    let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); n1];
-    for k in 0..n {
-        for &(i, _) in problem.option(k) {
-            if (i as usize) < n1 {
-                by_item[i as usize].push(k as u32);
-            }
-        }
-    }
-    // DLX5's taxes, item by item on the costs already reduced (so none goes negative).
-    let mut net: Vec<u64> = (0..n).map(|k| problem.cost(k)).collect();
-    let mut tax: u128 = 0;
-    for (i, list) in by_item.iter().enumerate() {
-        if lo[i] != hi[i] {
-            continue;
-        }
-        let Some(least) = list.iter().map(|&k| net[k as usize]).min() else { continue };
-        tax += u128::from(least) * u128::from(lo[i]);
-        for &k in list {
-            net[k as usize] -= least;
-        }
-    }
+    let (net, tax) = taxed_costs(problem);
     let mut original: Vec<usize> = (0..n).collect();
     original.sort_by_key(|&k| net[k]);
     let mut sorted = Problem::new(n1, problem.secondary_items());
@@ -152,7 +127,7 @@ fn prepare(problem: &Problem) -> Option<Prepared> {
             rows[i * words + t.item_word[j] as usize] = t.item_bits[j];
         }
     }
-    Some(Prepared { priced: Priced { t, net, original, lo, hi, multiple, shares, rows }, tax })
+    Some((Priced { t, net, original, lo, hi, multiple, shares, rows }, tax))
 }
 
 impl Priced {
@@ -162,8 +137,8 @@ impl Priced {
     }
 
     /// The item to branch on at a node with live bits `live`, counts `count` and
-    /// `afford` options affordable, and the bound (see the module's documentation).
-    /// `need` is scratch space (per item considered, its need and number).
+    /// `afford` options affordable, and the bound (see the module's documentation);
+    /// `scratch` is reused from node to node.
     fn choose(&self, live: &[u64], count: &[u32], afford: usize, room: u128, scratch: &mut Scratch) -> Choice {
         let t = &self.t;
         let w = t.words;

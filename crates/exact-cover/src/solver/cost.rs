@@ -246,6 +246,37 @@ impl Keep {
     }
 }
 
+/// DLX5's taxes: each primary item that every solution covers the same number of times
+/// (`lo = hi`, so every item of a problem without multiplicities), in item order, is
+/// taxed the least net cost of its options, which is taken off each of them (net costs
+/// so far, so none goes negative) and paid `lo` times. Returns every option's net cost
+/// and the total tax, which every solution pays.
+pub(crate) fn taxed_costs(problem: &Problem) -> (Vec<u64>, u128) {
+    let n1 = problem.primary_items();
+    let mut by_item: Vec<Vec<usize>> = vec![Vec::new(); n1];
+    for k in 0..problem.options() {
+        for &(i, _) in problem.option(k) {
+            if (i as usize) < n1 {
+                by_item[i as usize].push(k);
+            }
+        }
+    }
+    let mut net: Vec<u64> = (0..problem.options()).map(|k| problem.cost(k)).collect();
+    let mut tax: u128 = 0;
+    for (i, list) in by_item.iter().enumerate() {
+        let (lo, hi) = problem.multiplicity(i);
+        if lo != hi {
+            continue;
+        }
+        let Some(least) = list.iter().map(|&k| net[k]).min() else { continue };
+        tax += u128::from(least) * u128::from(lo);
+        for &k in list {
+            net[k] -= least;
+        }
+    }
+    (net, tax)
+}
+
 impl Solver {
     /// The least total cost of a solution of `problem` and how many solutions have it
     /// (`None` when there is no solution; the count saturates at 2^128 - 1): the branch
@@ -298,34 +329,14 @@ impl Solver {
     /// total tax.
     fn tax_and_sort(&mut self, problem: &Problem) -> (Vec<u64>, u128) {
         let n = self.llink.len() - 2;
-        // A new solver: every primary item is in the list headed by 0, in order.
-        let n1 = self.llink[0] as usize;
         // Each option's nodes, in the layout of `Solver::new`: after the first spacer at
         // n + 1, option k's nodes and then its spacer.
-        let mut net: Vec<u64> = (0..problem.options()).map(|k| problem.cost(k)).collect();
+        let (net, tax) = taxed_costs(problem);
         let mut option_of = vec![usize::MAX; self.nodes.len()];
         let mut p = n + 2;
         for (k, len) in (0..problem.options()).map(|k| (k, problem.option(k).len())) {
             option_of[p..p + len].fill(k);
             p += len + 1;
-        }
-        let mut tax: u128 = 0;
-        for i in 1..=n1 {
-            let mut q = self.nodes[i].down as usize;
-            let mut least = u64::MAX;
-            while q != i {
-                least = least.min(net[option_of[q]]);
-                q = self.nodes[q].down as usize;
-            }
-            if least == u64::MAX || least == 0 {
-                continue;
-            }
-            tax += u128::from(least);
-            let mut q = self.nodes[i].down as usize;
-            while q != i {
-                net[option_of[q]] -= least;
-                q = self.nodes[q].down as usize;
-            }
         }
         let cost: Vec<u64> = option_of.iter().map(|&k| if k == usize::MAX { 0 } else { net[k] }).collect();
         // Sort each item's list by net cost, stable (nodes are in input order).
