@@ -94,10 +94,7 @@ impl BoxPacking {
     /// --count --checkpoint` names it.
     #[pyo3(signature = (unique = false))]
     fn _checkpoint_id(&self, unique: bool) -> (&'static str, String) {
-        (
-            if unique { "pack --count --unique" } else { "pack --count" },
-            exact_cover::checkpoint::problem_hash(&[self.solver.knuth_text().as_bytes()]),
-        )
+        crate::parts::pack_checkpoint_id(&self.solver.knuth_text(), unique)
     }
 
     /// `(restore, ("box", (box, pieces, mirror, one_sided)))`.

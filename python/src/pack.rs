@@ -261,10 +261,7 @@ impl Packing {
     /// --count --checkpoint` names it (the exact cover text's hash).
     #[pyo3(signature = (unique = false))]
     fn _checkpoint_id(&self, unique: bool) -> (&'static str, String) {
-        (
-            if unique { "pack --count --unique" } else { "pack --count" },
-            exact_cover::checkpoint::problem_hash(&[self.solver.knuth_text().as_bytes()]),
-        )
+        crate::parts::pack_checkpoint_id(&self.solver.knuth_text(), unique)
     }
 
     /// The count of part `k` of `n` (as `gridlock pack --count --shard k/n`); with

@@ -91,6 +91,12 @@ pub(crate) fn count_in_parts<'py>(
     f.call1((problem, executor, parts, checkpoint, progress, extra, unique)).map(Some)
 }
 
+/// `(command, problem hash)` naming a packing's count in a checkpoint, as `gridlock pack
+/// --count [--unique] --checkpoint` names it: the hash of its exact cover text `knuth`.
+pub(crate) fn pack_checkpoint_id(knuth: &str, unique: bool) -> (&'static str, String) {
+    (if unique { "pack --count --unique" } else { "pack --count" }, exact_cover::checkpoint::problem_hash(&[knuth.as_bytes()]))
+}
+
 /// Registers the class.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Checkpoint>()

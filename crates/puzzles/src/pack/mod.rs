@@ -560,14 +560,10 @@ impl PackSolver {
             return Err(RunError::ShardUniqueCopies);
         }
         let all = self.count_tilings(options)?;
-        let group = self.symmetries();
-        let mut sum = all;
-        for g in group.iter().filter(|g| !g.is_identity()) {
-            let fixed = count_fixed_tilings(self.board.len(), &self.placements, &self.copies, g).ok_or(RunError::Overflow)?;
-            sum = sum.checked_add(fixed).ok_or(RunError::Overflow)?;
-        }
-        debug_assert_eq!(sum % group.len() as u128, 0, "Burnside's sum is a multiple of the group's order");
-        Ok((all, sum / group.len() as u128))
+        let sum = all.checked_add(self.fixed_by_others()?).ok_or(RunError::Overflow)?;
+        let order = self.burnside_order();
+        debug_assert_eq!(sum % order, 0, "Burnside's sum is a multiple of the group's order");
+        Ok((all, sum / order))
     }
 }
 
@@ -582,10 +578,19 @@ impl PackSolver {
     /// Errors: [`RunError::Overflow`] past 2^128 - 1, and those of
     /// [`PackSolver::count_tilings`].
     pub fn burnside_part(&self, options: &RunOptions) -> Result<u128, RunError> {
-        let mut sum = self.count_tilings(options)?;
+        let tilings = self.count_tilings(options)?;
         if self.hopeless || options.shard.is_some_and(|(k, _)| k != 1) {
-            return Ok(sum);
+            return Ok(tilings);
         }
+        tilings.checked_add(self.fixed_by_others()?).ok_or(RunError::Overflow)
+    }
+
+    /// The tilings each symmetry but the identity maps onto themselves, added up
+    /// ([`polyform::symmetry::count_fixed_tilings`]): Burnside's sum less the tilings.
+    ///
+    /// Errors: [`RunError::Overflow`] past 2^128 - 1.
+    fn fixed_by_others(&self) -> Result<u128, RunError> {
+        let mut sum = 0u128;
         for g in self.symmetries().iter().filter(|g| !g.is_identity()) {
             let fixed = count_fixed_tilings(self.board.len(), &self.placements, &self.copies, g).ok_or(RunError::Overflow)?;
             sum = sum.checked_add(fixed).ok_or(RunError::Overflow)?;
