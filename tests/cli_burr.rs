@@ -86,6 +86,15 @@ fn problems(path: &str) -> Vec<Value> {
     v["problems"].as_array().unwrap().clone()
 }
 
+/// Every problem of the file at `path`, each assembly listed and taken apart
+/// (`--all --disassemble`), as JSON.
+fn disassembled(path: &str) -> Vec<Value> {
+    let (out, err, code) = run(&["burr", path, "--all", "--disassemble", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    v["problems"].as_array().unwrap().clone()
+}
+
 fn counts(path: &str) -> Vec<(String, u64)> {
     problems(path).iter().map(|p| (p["name"].as_str().unwrap().to_string(), p["assemblies"].as_u64().unwrap())).collect()
 }
@@ -360,10 +369,8 @@ fn disassemblies_replay_and_locked_assemblies_are_not_solutions() {
     let text = puzzle(&shapes, &[("Soma cube", soma, 7, None), ("enclosed", vec![(8, 1, 1), (9, 1, 1)], 7, None)]);
     let dir = tempfile::tempdir().unwrap();
     let path = write(&dir, "dis.xmpuzzle", text.as_bytes());
-    let (out, err, code) = run(&["burr", &path, "--disassemble", "--all", "--format", "json"]);
-    assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).unwrap();
-    let soma = &v["problems"][0];
+    let problems = disassembled(&path);
+    let soma = &problems[0];
     let listed = soma["listed"].as_array().unwrap();
     assert_eq!(listed.len(), 240);
     let mut apart = 0;
@@ -379,7 +386,7 @@ fn disassemblies_replay_and_locked_assemblies_are_not_solutions() {
     }
     assert_eq!(soma["solutions"].as_u64().unwrap(), apart);
     assert_eq!(soma["undecided"], 0);
-    let enclosed = &v["problems"][1];
+    let enclosed = &problems[1];
     assert_eq!(enclosed["assemblies"], 1);
     assert_eq!(enclosed["solutions"], 0, "a piece shut in a shell never comes out");
     assert!(enclosed["listed"][0]["level"].is_null());
@@ -440,10 +447,8 @@ fn assemblies_solutions_and_first_moves_equal_burrtools() {
             let got = first_moves(text.lines().filter_map(|l| l.strip_prefix("level: ")));
             assert_eq!(got, first, "{}: burrTxt's first moves", f[0]);
         }
-        let (out, err, code) = run(&["burr", path, "--all", "--disassemble", "--format", "json"]);
-        assert_eq!(code, 0, "{err}");
-        let v: Value = serde_json::from_str(&out).unwrap();
-        let p = &v["problems"][0];
+        let problems = disassembled(path);
+        let p = &problems[0];
         assert_eq!(p["assemblies"].as_u64().unwrap(), assemblies, "{}", f[0]);
         assert_eq!(p["solutions"].as_u64().unwrap(), solutions, "{}", f[0]);
         assert_eq!(p["undecided"], 0, "{}", f[0]);
@@ -728,10 +733,8 @@ fn cutlers_solid_notchable_burrs() {
     let text = puzzle(&shapes, &[("solid", (0..pieces.len()).map(|i| (i, 0, 6)).collect(), pieces.len(), None)]);
     let dir = tempfile::tempdir().unwrap();
     let path = write(&dir, "solid.xmpuzzle", text.as_bytes());
-    let (out, err, code) = run(&["burr", &path, "--all", "--disassemble", "--format", "json"]);
-    assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).unwrap();
-    let p = &v["problems"][0];
+    let problems = disassembled(&path);
+    let p = &problems[0];
     assert_eq!((p["assemblies"].as_u64(), p["solutions"].as_u64()), (Some(588), Some(179)), "burrTxt's figures");
     let listed = p["listed"].as_array().unwrap();
     let used: std::collections::BTreeSet<&str> =

@@ -281,25 +281,33 @@ def brute_xc(primary, secondary, options, mult):
     return n
 
 
+def random_multiplicities(rng, primary, chance):
+    """Per primary item, with probability ``chance``, a multiplicity ``(lo, hi)`` with
+    ``0 <= lo <= 2`` and ``max(1, lo) <= hi <= lo + 2``."""
+    mult = {}
+    for i in primary:
+        if rng.random() < chance:
+            lo = rng.randint(0, 2)
+            mult[i] = (lo, max(1, lo + rng.randint(0, 2)))
+    return mult
+
+
+def random_items(rng, primary, secondary):
+    """One random option: some primary items, and some secondary ones, most colored."""
+    items = rng.sample(primary, rng.randint(1, len(primary)))
+    for s in rng.sample(secondary, rng.randint(0, len(secondary))):
+        items.append(s + (":" + rng.choice("ab") if rng.random() < 0.6 else ""))
+    return items
+
+
 def test_exact_cover_with_colors_and_multiplicities_equals_a_brute_force():
     rng = random.Random(7)
     for case in range(150):
         primary = [f"p{i}" for i in range(rng.randint(1, 4))]
         secondary = [f"s{i}" for i in range(rng.randint(0, 3))]
-        mult = {}
-        for i in primary:
-            if rng.random() < 0.3:
-                lo = rng.randint(0, 2)
-                mult[i] = (lo, lo + rng.randint(0, 2) or 1)
-                if mult[i][1] == 0:
-                    mult[i] = (0, 1)
-        options = []
-        for _ in range(rng.randint(1, 9)):
-            items = rng.sample(primary, rng.randint(1, len(primary)))
-            for s in rng.sample(secondary, rng.randint(0, len(secondary))):
-                items.append(s + (":" + rng.choice("ab") if rng.random() < 0.6 else ""))
-            options.append(items)
-        xc = gridlock.ExactCover(primary, secondary, {k: v for k, v in mult.items()})
+        mult = random_multiplicities(rng, primary, 0.3)
+        options = [random_items(rng, primary, secondary) for _ in range(rng.randint(1, 9))]
+        xc = gridlock.ExactCover(primary, secondary, mult)
         for o in options:
             xc.add_option(o)
         expected = brute_xc(primary, secondary, options, mult)
@@ -327,9 +335,7 @@ def test_the_cheapest_solutions_equal_a_brute_force():
         xc = gridlock.ExactCover(primary, secondary)
         costs = []
         for _ in range(rng.randint(1, 10)):
-            items = rng.sample(primary, rng.randint(1, len(primary)))
-            for s in rng.sample(secondary, rng.randint(0, len(secondary))):
-                items.append(s + (":" + rng.choice("ab") if rng.random() < 0.6 else ""))
+            items = random_items(rng, primary, secondary)
             cost = rng.choice([0, rng.randint(0, 9), rng.randint(0, 10**6)])
             xc.add_option(items, cost=cost)
             costs.append(cost)
@@ -625,17 +631,11 @@ def test_the_cheapest_solutions_with_multiplicities_equal_the_listing():
     for case in range(100):
         primary = [f"p{i}" for i in range(rng.randint(1, 4))]
         secondary = [f"s{i}" for i in range(rng.randint(0, 2))]
-        mult = {}
-        for i in primary:
-            if rng.random() < 0.5:
-                lo = rng.randint(0, 2)
-                mult[i] = (lo, max(1, lo + rng.randint(0, 2)))
+        mult = random_multiplicities(rng, primary, 0.5)
         xc = gridlock.ExactCover(primary, secondary, mult)
         costs = []
         for _ in range(rng.randint(1, 9)):
-            items = rng.sample(primary, rng.randint(1, len(primary)))
-            for s in rng.sample(secondary, rng.randint(0, len(secondary))):
-                items.append(s + (":" + rng.choice("ab") if rng.random() < 0.6 else ""))
+            items = random_items(rng, primary, secondary)
             cost = rng.choice([0, rng.randint(0, 9), rng.randint(0, 1000)])
             xc.add_option(items, cost=cost)
             costs.append(cost)
