@@ -311,24 +311,25 @@ impl Search {
     /// shards' `n`), to count several parts of one cut with [`Search::count_cut`].
     pub fn cut(&self, options: &CountOptions) -> SearchCut {
         match self {
-            Search::Bitboard(packer) => SearchCut::Packer(packer.split(cut_size(options))),
-            Search::Tiler(tiler) => SearchCut::Tiler(tiler.split(cut_size(options))),
+            Search::Bitboard(packer) => SearchCut::Packer(packer.split(cut_size(options)), Tables::default()),
+            Search::Tiler(tiler) => SearchCut::Tiler(tiler.split(cut_size(options)), Tables::default()),
             Search::DancingLinks(cover) => SearchCut::Links(exact_cover::parallel::Cut::new(&cover.problem, options)),
         }
     }
 
     /// The count of the part `options.shard` names (all of them without) on `cut`, made
-    /// by [`Search::cut`] of this search; `None` past 2^128 - 1.
+    /// by [`Search::cut`] of this search; `None` past 2^128 - 1. The bitboard engines'
+    /// transposition tables are kept in the cut between parts ([`Tables`]).
     pub fn count_cut(&self, cut: &SearchCut, options: &CountOptions) -> Option<u128> {
         match (self, cut) {
-            (Search::Bitboard(packer), SearchCut::Packer(subtrees)) => {
-                let count = |cache: &mut CountCache, t: &_| {
-                    Checked(Some(packer.count_subtree_cached(t, cache)).filter(|&c| c < u64::MAX).map(u128::from))
+            (Search::Bitboard(packer), SearchCut::Packer(subtrees, tables)) => {
+                let count = |lease: &mut Lease<CountCache>, t: &_| {
+                    Checked(Some(lease.count(|table| packer.count_subtree_cached(t, table))).filter(|&c| c < u64::MAX).map(u128::from))
                 };
-                sum_subtrees(subtrees, options, CountCache::new, count).0
+                sum_subtrees(subtrees, options, || tables.lease(), count).0
             }
-            (Search::Tiler(tiler), SearchCut::Tiler(subtrees)) => {
-                sum_subtrees(subtrees, options, TilerCache::default, |cache, t| Checked(tiler.count_subtree(t, cache))).0
+            (Search::Tiler(tiler), SearchCut::Tiler(subtrees, tables)) => {
+                sum_subtrees(subtrees, options, || tables.lease(), |lease, t| Checked(lease.count(|table| tiler.count_subtree(t, table)))).0
             }
             (Search::DancingLinks(cover), SearchCut::Links(cut)) => cut.count(&cover.problem, options, false),
             _ => panic!("a cut of another search"),
@@ -336,14 +337,69 @@ impl Search {
     }
 }
 
-/// A search tree cut into subtrees ([`Search::cut`]), per engine.
+/// A search tree cut into subtrees ([`Search::cut`]), per engine, with the bitboard
+/// engines' transposition tables.
 pub enum SearchCut {
     /// The packer's subtrees.
-    Packer(Vec<crate::packer::Subtree>),
+    Packer(Vec<crate::packer::Subtree>, Tables<CountCache>),
     /// The tiler's subtrees.
-    Tiler(Vec<crate::tiler::TilerSubtree>),
+    Tiler(Vec<crate::tiler::TilerSubtree>, Tables<TilerCache>),
     /// Exact cover's cut.
     Links(exact_cover::parallel::Cut),
+}
+
+/// Transposition tables kept between the parts of one cut that a process counts: a table
+/// maps a state of the search (cells filled, copies used) to its number of completions,
+/// which is the same in every subtree, so a part may start from the tables earlier parts
+/// filled. Without them each part started empty and a count cut into many parts lost
+/// what the engine's memo shares between subtrees: the tetrominoes (any number of each)
+/// on 8x8 took 0.10 s whole on the tiler and 3.8 s in 64 parts, 35 s in 1024. One table
+/// per thread counting at once, lent out by [`Tables::lease`] and given back when the
+/// part is done.
+pub struct Tables<C>(std::sync::Mutex<Vec<C>>);
+
+impl<C> Default for Tables<C> {
+    fn default() -> Tables<C> {
+        Tables(std::sync::Mutex::new(Vec::new()))
+    }
+}
+
+impl<C: Default> Tables<C> {
+    /// A table for one thread's subtrees: one given back earlier, else a new one.
+    fn lease(&self) -> Lease<'_, C> {
+        let table = self.0.lock().ok().and_then(|mut t| t.pop()).unwrap_or_default();
+        Lease { table: Some(table), stopped: false, home: self }
+    }
+}
+
+/// A table lent by [`Tables::lease`], given back when dropped unless a stop was
+/// requested while it was in use: a stopped search may have stored partial counts (the
+/// packer's count below a stopped node reads 0), so its table is not used again.
+struct Lease<'a, C> {
+    table: Option<C>,
+    stopped: bool,
+    home: &'a Tables<C>,
+}
+
+impl<C: Default> Lease<'_, C> {
+    /// Counts with the table: `count(table)`, noting whether a stop was requested
+    /// ([`exact_cover::interrupt`]) by the time it returns.
+    fn count<T>(&mut self, count: impl FnOnce(&mut C) -> T) -> T {
+        let t = count(self.table.get_or_insert_with(C::default));
+        self.stopped |= exact_cover::interrupt::requested();
+        t
+    }
+}
+
+impl<C> Drop for Lease<'_, C> {
+    fn drop(&mut self) {
+        if self.stopped {
+            return;
+        }
+        if let (Some(t), Ok(mut home)) = (self.table.take(), self.home.0.lock()) {
+            home.push(t);
+        }
+    }
 }
 
 /// Searches compiled and cut once, to count the parts of one cut in turn: a count of part
@@ -495,5 +551,55 @@ mod area_tests {
         assert!(area_reachable(&[1], &[any], 1_000_000));
         assert!(area_reachable(&[5, 3], &[Copies { lo: 0, hi: Some(1) }, any], 200_000));
         assert!(!area_reachable(&[4, 6], &[any, any], 1_000_001));
+    }
+}
+
+#[cfg(test)]
+mod part_tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    /// The parts of one cut, counted in turn through a [`PartCache`] (its tables kept
+    /// between parts), add up to the whole; a part counted while a stop is requested
+    /// (partial counts in its tables) does not change the parts counted after it.
+    fn parts_add_up(search: impl Fn() -> Search, whole: u128) {
+        for n in [1usize, 7, 64] {
+            let cache = PartCache::default();
+            let part = |k: usize| cache.count(0, &search, &CountOptions { shard: Some((k, n)), ..Default::default() });
+            // A stopped part first: its answer is not used, its tables must not be.
+            let stop = Arc::new(AtomicBool::new(true));
+            let _ = exact_cover::interrupt::with(stop, || part(1));
+            let sum: u128 = (1..=n).map(|k| part(k).expect("no overflow")).sum();
+            assert_eq!(sum, whole, "{n} parts");
+            // Again, every table warm.
+            assert_eq!((1..=n).map(|k| part(k).unwrap()).sum::<u128>(), whole, "{n} parts, again");
+        }
+    }
+
+    #[test]
+    fn packer_parts_with_kept_tables_add_up() {
+        let region = Region::rectangle(6, 10);
+        let pieces = crate::sets::pentominoes();
+        let search = || region.search(&pieces, &vec![Copies::ONE; pieces.len()], true).0;
+        assert!(matches!(search(), Search::Bitboard(_)));
+        parts_add_up(search, 9356);
+    }
+
+    #[test]
+    fn tiler_parts_with_kept_tables_add_up() {
+        // Dominoes and the L tromino, any number of each, on 5x6: the tiler's memo.
+        let region = Region::rectangle(5, 6);
+        let pieces = [crate::sets::dominoes(), crate::sets::trominoes()].concat();
+        let any = vec![Copies { lo: 0, hi: None }; pieces.len()];
+        let search = || region.search(&pieces, &any, true).0;
+        assert!(matches!(search(), Search::Tiler(_)));
+        let whole = search().count(&CountOptions::default()).unwrap();
+        // An independent count: dancing links with multiplicities on the same lists.
+        let (_, placements) = region.search(&pieces, &any, true);
+        let cover = cover_with_copies(region.len(), &placements, &any);
+        assert_eq!(Solver::count_adaptive(&cover.problem).0, Some(whole));
+        assert!(whole > 1000);
+        parts_add_up(search, whole);
     }
 }
