@@ -40,7 +40,8 @@ pub use bits::{BitSolver, BitSolverM, Counting};
 pub use solver::cost::{CostError, CostStats, Priced};
 pub use solver::zdd::{Samples, Zdd, ZddError, ZddNode, ZddStats};
 pub use solver::{
-    MemoStats, Order, Progress, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL, PROGRESS_INTERVAL, TRACK_FROM,
+    MemoStats, MemoTable, Order, Progress, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL, PROGRESS_INTERVAL,
+    TRACK_FROM,
 };
 
 use thiserror::Error;

@@ -1128,6 +1128,18 @@ enum Entered {
 /// Memo table: subproblem key -> (count, search nodes its subtree took).
 type Table = std::collections::HashMap<Box<[u64]>, (u128, u64), BuildKey>;
 
+/// The subproblems a memoized count stored (a subproblem's key and its count), to be
+/// shared by counts of subtrees of one problem ([`Solver::count_memo_if_it_pays_in`]).
+/// At most [`MEMO_MAX_ENTRIES`] entries.
+#[derive(Default)]
+pub struct MemoTable(Table);
+
+impl std::fmt::Debug for MemoTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "MemoTable({} subproblems)", self.0.len())
+    }
+}
+
 /// A fast hasher for keys that are already well mixed bitsets (FxHash's multiply-rotate).
 #[derive(Default, Clone, Copy)]
 struct BuildKey;
@@ -1268,7 +1280,16 @@ impl Solver {
     /// outside counter mode) are counted here anyway. The solver's state is restored
     /// when it gives up; its statistics keep the trial's nodes.
     pub fn count_memo_if_it_pays(&mut self) -> Option<(Option<u128>, MemoStats)> {
-        let (count, st) = self.count_memo_run_with(true, Order::FewestOptions, None, true);
+        self.count_memo_if_it_pays_in(&mut MemoTable::default())
+    }
+
+    /// [`Solver::count_memo_if_it_pays`] starting from `table`, and leaving in it the
+    /// subproblems it counted: the subtrees of one cut ([`crate::parallel::Cut`]) share
+    /// their subproblems (a subproblem's key, its remaining items and their colors, has
+    /// the same count in every subtree of the same problem). A run that stops or gives
+    /// up stores nothing it did not finish counting.
+    pub fn count_memo_if_it_pays_in(&mut self, table: &mut MemoTable) -> Option<(Option<u128>, MemoStats)> {
+        let (count, st) = self.count_memo_run_in(&mut table.0, true, Order::FewestOptions, None, true);
         (!st.aborted).then_some((count, st))
     }
 
@@ -1277,6 +1298,17 @@ impl Solver {
     }
 
     fn count_memo_run_with(&mut self, memo: bool, order: Order, budget: Option<u64>, give_up: bool) -> (Option<u128>, MemoStats) {
+        self.count_memo_run_in(&mut Table::default(), memo, order, budget, give_up)
+    }
+
+    fn count_memo_run_in(
+        &mut self,
+        table: &mut Table,
+        memo: bool,
+        order: Order,
+        budget: Option<u64>,
+        give_up: bool,
+    ) -> (Option<u128>, MemoStats) {
         let counters = match &self.multi {
             None => false,
             Some(m) => self.every_option_has_an_exact_item(&m.exact),
@@ -1286,11 +1318,10 @@ impl Solver {
             let count = self.count() as u128;
             return (Some(count), MemoStats { nodes: self.stats.nodes - before, ..MemoStats::default() });
         }
-        let mut table = Table::default();
         let mut st = MemoStats { kept: memo, order, budget, give_up, ..MemoStats::default() };
         let mut lookups = 0u64;
         let mut key = Vec::new();
-        let count = self.count_below(&mut table, &mut st, &mut lookups, &mut key);
+        let count = self.count_below(table, &mut st, &mut lookups, &mut key);
         st.entries = table.len() as u64;
         (count, st)
     }

@@ -184,16 +184,19 @@ pub struct Counted {
 /// A `watch` callback, given the search that is about to run, may ask it for its
 /// [`Progress`] (called once per search run: twice when the memo trial gives up).
 pub fn count_below(problem: &Problem, prefix: &[usize], memo: bool, watch: &mut dyn FnMut(&mut Search)) -> Option<Counted> {
-    count_subtree(&Search::new(problem), problem, prefix, memo, watch)
+    count_subtree(&Search::new(problem), problem, prefix, memo, &mut crate::MemoTable::default(), watch)
 }
 
 /// [`count_below`] with the enumerating search of `problem` built already (`root`, from
-/// [`Search::new`]): the subtrees of a cut share its tables.
+/// [`Search::new`]): the subtrees of a cut share its tables; and the memoized count's
+/// subproblems kept in `table` ([`Solver::count_memo_if_it_pays_in`]), which the subtrees
+/// a thread counts share.
 pub fn count_subtree(
     root: &Search,
     problem: &Problem,
     prefix: &[usize],
     memo: bool,
+    table: &mut crate::MemoTable,
     watch: &mut dyn FnMut(&mut Search),
 ) -> Option<Counted> {
     let mut extra = Stats::default();
@@ -203,7 +206,7 @@ pub fn count_subtree(
             let mut search = Search::Links(Box::new(solver));
             watch(&mut search);
             let Search::Links(solver) = &mut search else { unreachable!("built as dancing links") };
-            if let Some((count, st)) = solver.count_memo_if_it_pays() {
+            if let Some((count, st)) = solver.count_memo_if_it_pays_in(table) {
                 return Some(Counted { count, engine: Engine::Memo, stats: solver.stats(), memo: st });
             }
             extra = solver.stats();

@@ -13,7 +13,7 @@ use crate::region::{Board, Region};
 use crate::shape::Piece;
 use crate::tiler::{Tiler, TilerCache};
 use crate::transfer::{Frontier, DEFAULT_MAX_STATES};
-use exact_cover::parallel::{cut_size, sum_subtrees, Checked, CountOptions};
+use exact_cover::parallel::{cut_size, sum_subtrees, Checked, CountOptions, Lease, Tables};
 use exact_cover::{Problem, Solver};
 use std::ops::ControlFlow;
 
@@ -346,60 +346,6 @@ pub enum SearchCut {
     Tiler(Vec<crate::tiler::TilerSubtree>, Tables<TilerCache>),
     /// Exact cover's cut.
     Links(exact_cover::parallel::Cut),
-}
-
-/// Transposition tables kept between the parts of one cut that a process counts: a table
-/// maps a state of the search (cells filled, copies used) to its number of completions,
-/// which is the same in every subtree, so a part may start from the tables earlier parts
-/// filled. Without them each part started empty and a count cut into many parts lost
-/// what the engine's memo shares between subtrees: the tetrominoes (any number of each)
-/// on 8x8 took 0.10 s whole on the tiler and 3.8 s in 64 parts, 35 s in 1024. One table
-/// per thread counting at once, lent out by [`Tables::lease`] and given back when the
-/// part is done.
-pub struct Tables<C>(std::sync::Mutex<Vec<C>>);
-
-impl<C> Default for Tables<C> {
-    fn default() -> Tables<C> {
-        Tables(std::sync::Mutex::new(Vec::new()))
-    }
-}
-
-impl<C: Default> Tables<C> {
-    /// A table for one thread's subtrees: one given back earlier, else a new one.
-    fn lease(&self) -> Lease<'_, C> {
-        let table = self.0.lock().ok().and_then(|mut t| t.pop()).unwrap_or_default();
-        Lease { table: Some(table), stopped: false, home: self }
-    }
-}
-
-/// A table lent by [`Tables::lease`], given back when dropped unless a stop was
-/// requested while it was in use: a stopped search may have stored partial counts (the
-/// packer's count below a stopped node reads 0), so its table is not used again.
-struct Lease<'a, C> {
-    table: Option<C>,
-    stopped: bool,
-    home: &'a Tables<C>,
-}
-
-impl<C: Default> Lease<'_, C> {
-    /// Counts with the table: `count(table)`, noting whether a stop was requested
-    /// ([`exact_cover::interrupt`]) by the time it returns.
-    fn count<T>(&mut self, count: impl FnOnce(&mut C) -> T) -> T {
-        let t = count(self.table.get_or_insert_with(C::default));
-        self.stopped |= exact_cover::interrupt::requested();
-        t
-    }
-}
-
-impl<C> Drop for Lease<'_, C> {
-    fn drop(&mut self) {
-        if self.stopped {
-            return;
-        }
-        if let (Some(t), Ok(mut home)) = (self.table.take(), self.home.0.lock()) {
-            home.push(t);
-        }
-    }
 }
 
 /// Searches compiled and cut once, to count the parts of one cut in turn: a count of part
