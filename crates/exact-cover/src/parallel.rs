@@ -294,6 +294,51 @@ mod tests {
     }
 
     #[test]
+    fn counts_with_multiplicities_are_cut_and_add_up() {
+        // Random problems with multiplicities (a fixed LCG): items 0..e exactly once, the
+        // rest with bounds lo..hi; with `counter`, every option has an exactly-once item
+        // (the memoized count's counter mode, whose tree is cut), else some may not (not
+        // cut: one subtree). Parts on 3 and 7 shards and on 2 threads, memo on and off,
+        // equal Algorithm M's enumeration.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        let mut cut_ones = 0;
+        for round in 0..60 {
+            let counter = round % 3 != 0;
+            let (exact, bounded) = (2 + next(5) as usize, 1 + next(3) as usize);
+            let mut p = Problem::new(exact + bounded, 0);
+            for j in exact..exact + bounded {
+                let lo = next(2) as u32;
+                p.set_multiplicity(j, lo, lo + 1 + next(3) as u32).unwrap();
+            }
+            for _ in 0..(6 + next(30)) {
+                let mut items: Vec<usize> = (0..exact + bounded).filter(|_| next(3) == 0).collect();
+                if counter && !items.iter().any(|&i| i < exact) {
+                    items.insert(0, next(exact as u64) as usize);
+                }
+                if !items.is_empty() {
+                    p.add_option(&items).unwrap();
+                }
+            }
+            let plain = Solver::new(&p).count() as u128;
+            let subtrees = Solver::split(&p, 8).len();
+            cut_ones += usize::from(subtrees > 1);
+            for memo in [true, false] {
+                assert_eq!(count_memo(&p, &CountOptions { threads: 2, ..Default::default() }, memo), Some(plain), "round {round}");
+                for n in [3usize, 7] {
+                    let sum: u128 =
+                        (1..=n).map(|k| count_memo(&p, &CountOptions { shard: Some((k, n)), ..Default::default() }, memo).unwrap()).sum();
+                    assert_eq!(sum, plain, "round {round}, {n} shards, memo {memo}");
+                }
+            }
+        }
+        assert!(cut_ones > 20, "counter mode problems are cut ({cut_ones} of 60)");
+    }
+
+    #[test]
     fn the_default_problem_is_empty() {
         let p = Problem::default();
         assert_eq!((p.items(), p.options()), (0, 0));

@@ -358,41 +358,78 @@ impl Solver {
     /// A solver for the part of the search tree below `prefix`: options chosen at the
     /// first levels, each among the options of the item that the search itself would
     /// branch on there (the one with fewest options). `None` when `prefix` is not such a
-    /// path. Its solutions are the full solutions that begin with `prefix`.
+    /// path. Its solutions are the full solutions that begin with `prefix`. With
+    /// multiplicities only the empty prefix is a path here (Algorithm M's tree is not
+    /// cut; the memoized count's is, see [`Solver::below_counters`]).
     pub fn below(problem: &Problem, prefix: &[usize]) -> Option<Solver> {
-        let mut s = Solver::new(problem);
+        let s = Solver::new(problem);
         if s.multi.is_some() {
-            // Algorithm M's tree is not cut: the one subtree is the whole tree.
             return prefix.is_empty().then_some(s);
         }
-        for &option in prefix {
-            if s.rlink[0] == 0 {
-                return None;
-            }
-            let i = s.choose();
-            s.cover(i);
-            let mut x = s.nodes[i].down as usize;
-            while x != i && s.option_of(x) != option {
-                x = s.nodes[x].down as usize;
-            }
-            if x == i {
-                return None;
-            }
-            s.commit_option(x);
-            s.x.push(x as u32);
-        }
-        s.level = prefix.len();
-        s.base = prefix.len();
-        Some(s)
+        s.replay(prefix)
     }
 
-    /// Prefixes (see [`Solver::below`]) that cut the search tree into at least
-    /// `at_least` parts where it has that many nodes at some depth, in a fixed order;
-    /// every solution lies below exactly one of them. Prefixes with no option left to try
-    /// are dropped.
+    /// For a problem with multiplicities counted in counter mode (every option has an
+    /// item covered exactly once, see [`Solver::count_memo`]): the state of the memoized
+    /// count's search below `prefix`, options chosen at the first levels, each among the
+    /// options of the item that search branches on there (the exactly-once item with the
+    /// fewest options). `None` when `prefix` is not such a path, or when the problem is
+    /// not counted in counter mode and `prefix` is not empty. Without multiplicities, as
+    /// [`Solver::below`]. The count of the subproblem left
+    /// ([`Solver::count_adaptive_below`]) is the number of solutions that begin with
+    /// `prefix`.
+    pub fn below_counters(problem: &Problem, prefix: &[usize]) -> Option<Solver> {
+        let s = Solver::new(problem);
+        if s.multi.is_some() && !s.memo_applies() {
+            return prefix.is_empty().then_some(s);
+        }
+        s.replay(prefix)
+    }
+
+    /// The item the search branches on in this state (`None`: a solution, or in counter
+    /// mode a leaf whose counters decide), and whether options are committed as
+    /// Algorithm M's counters.
+    fn branch_item(&mut self) -> (Option<usize>, bool) {
+        if self.multi.is_some() {
+            (self.choose_exact(false), true)
+        } else {
+            ((self.rlink[0] != 0).then(|| self.choose()), false)
+        }
+    }
+
+    /// Commits the path `prefix` from the root ([`Solver::below`],
+    /// [`Solver::below_counters`]).
+    fn replay(mut self, prefix: &[usize]) -> Option<Solver> {
+        for &option in prefix {
+            let (i, counters) = self.branch_item();
+            let i = i?;
+            let x = self.find_option(i, option)?;
+            self.cover(i);
+            self.commit_any(x, counters);
+            self.x.push(x as u32);
+        }
+        self.level = prefix.len();
+        self.base = prefix.len();
+        Some(self)
+    }
+
+    /// The node of `option` in item `i`'s list, if it is there.
+    fn find_option(&self, i: usize, option: usize) -> Option<usize> {
+        let mut x = self.nodes[i].down as usize;
+        while x != i && self.option_of(x) != option {
+            x = self.nodes[x].down as usize;
+        }
+        (x != i).then_some(x)
+    }
+
+    /// Prefixes (see [`Solver::below`], and [`Solver::below_counters`] with
+    /// multiplicities) that cut the search tree into at least `at_least` parts where it
+    /// has that many nodes at some depth, in a fixed order; every solution lies below
+    /// exactly one of them. Prefixes with no option left to try are dropped. A problem
+    /// with multiplicities not counted in counter mode is not cut (one empty prefix).
     pub fn split(problem: &Problem, at_least: usize) -> Vec<Vec<usize>> {
-        if problem.has_multiplicities() {
-            return vec![Vec::new()]; // see `below`: not cut
+        if problem.has_multiplicities() && !Solver::new(problem).memo_applies() {
+            return vec![Vec::new()]; // Algorithm M's tree: not cut
         }
         // Each prefix with the solver below it when one was kept: a forced move (an item
         // with one option) is made in the parent's solver instead of replaying the whole
@@ -411,23 +448,23 @@ impl Solver {
             for (prefix, solver) in frontier {
                 let s = match solver {
                     Some(s) => Some(s),
-                    None => Solver::below(problem, &prefix),
+                    None => Solver::below_counters(problem, &prefix),
                 };
                 let Some(mut s) = s else { continue };
-                if s.rlink[0] == 0 {
-                    next.push((prefix, None)); // a solution: nothing below to cut
+                let (i, counters) = s.branch_item();
+                let Some(i) = i else {
+                    next.push((prefix, None)); // a leaf: nothing below to cut
                     continue;
-                }
+                };
                 grew = true;
-                let i = s.choose();
                 let first = s.nodes[i].down as usize;
                 if first != i && s.nodes[first].down as usize == i && kept < KEPT {
-                    // Forced: the one child, in this solver, as `below` would build it.
+                    // Forced: the one child, in this solver, as `replay` would build it.
                     kept += 1;
                     let mut child = prefix;
                     child.push(s.option_of(first));
                     s.cover(i);
-                    s.commit_option(first);
+                    s.commit_any(first, counters);
                     s.x.push(first as u32);
                     s.level = child.len();
                     s.base = child.len();
@@ -1250,13 +1287,23 @@ impl Solver {
     /// problem is wide reaches its leaves in the first round (the monomino on 1000x1000
     /// built its problem five times and walked its million levels 2.3 times).
     pub fn count_adaptive(problem: &Problem) -> (Option<u128>, MemoStats) {
+        Solver::count_adaptive_below(problem, &[], &mut MemoTable::default()).expect("the empty prefix is a path")
+    }
+
+    /// [`Solver::count_adaptive`] of the subproblem below `prefix`
+    /// ([`Solver::below_counters`]: with multiplicities in counter mode, the memoized
+    /// count's own tree is cut), starting from `table` and leaving in it the subproblems
+    /// it counted (shared by the subtrees of a cut; [`Solver::count_memo_if_it_pays_in`]).
+    /// `None` when `prefix` is not a path of that tree.
+    pub fn count_adaptive_below(problem: &Problem, prefix: &[usize], table: &mut MemoTable) -> Option<(Option<u128>, MemoStats)> {
         let mut budget: u64 = (1u64 << 17).max(2 * problem.items() as u64);
         loop {
             for order in [Order::FewestOptions, Order::Frontier] {
-                let (count, st) = Solver::new(problem).count_memo_run(true, order, Some(budget));
+                let (count, st) =
+                    Solver::below_counters(problem, prefix)?.count_memo_run_in(&mut table.0, true, order, Some(budget), false);
                 // An interrupted run (see `interrupt`) ends the race too.
                 if !st.aborted || crate::interrupt::requested() {
-                    return (count, st);
+                    return Some((count, st));
                 }
             }
             budget = budget.saturating_mul(4);

@@ -179,7 +179,10 @@ pub struct Counted {
 
 /// Counts the solutions of `problem` below `prefix` (the empty prefix: all of them; see
 /// [`Solver::below`]), memoized when `memo` and the table pays, else on the enumerating
-/// engine of [`Search::new`]. `None` when `prefix` is not a path of the search tree.
+/// engine of [`Search::new`]; with multiplicities and a prefix, the prefix is a path of
+/// the memoized count's tree ([`Solver::below_counters`]) and that count runs
+/// ([`Solver::count_adaptive_below`]). `None` when `prefix` is not a path of the search
+/// tree.
 ///
 /// A `watch` callback, given the search that is about to run, may ask it for its
 /// [`Progress`] (called once per search run: twice when the memo trial gives up).
@@ -199,6 +202,13 @@ pub fn count_subtree(
     table: &mut crate::MemoTable,
     watch: &mut dyn FnMut(&mut Search),
 ) -> Option<Counted> {
+    if problem.has_multiplicities() && !prefix.is_empty() {
+        // A subtree of the memoized count's own tree (counter mode, see
+        // `Solver::split`): counted by that count, whatever `memo` says.
+        let (count, st) = Solver::count_adaptive_below(problem, prefix, table)?;
+        let stats = Stats { nodes: st.nodes, ..Stats::default() };
+        return Some(Counted { count, engine: Engine::Memo, stats, memo: st });
+    }
     let mut extra = Stats::default();
     if memo {
         let solver = Solver::below(problem, prefix)?;
