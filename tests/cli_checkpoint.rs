@@ -46,7 +46,7 @@ fn a_checkpointed_count_equals_the_count_and_a_rerun_counts_nothing() {
     assert_eq!(parts.len(), 16);
     assert!(parts.values().all(|&n| n == 1));
     let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&file).unwrap().lines().next().unwrap()).unwrap();
-    assert_eq!(header["format"], "gridlock-checkpoint/1");
+    assert_eq!(header["format"], "gridlock-checkpoint/2");
     assert_eq!(header["parts"], 16);
     // A rerun reads every part and writes nothing.
     let before = std::fs::read(&file).unwrap();
@@ -115,6 +115,13 @@ fn foreign_or_damaged_checkpoints_are_refused() {
         assert!(out.is_empty() && err.contains(says) && err.lines().count() == 1, "{err}");
         assert_eq!(std::fs::read(&file).unwrap(), before, "a refused file is left alone");
     }
+    // A file of the first format (whose counts with multiplicities were one part).
+    let old = String::from_utf8(before.clone()).unwrap().replacen("gridlock-checkpoint/2", "gridlock-checkpoint/1", 1);
+    std::fs::write(&file, &old).unwrap();
+    let (out, err, code) = run(&["pack", "--count", "--rect", "5x12", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "8"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.contains("format is gridlock-checkpoint/1"), "{err}");
+    std::fs::write(&file, &before).unwrap();
     // A damaged line in the middle.
     let text = String::from_utf8(before).unwrap();
     let damaged = text.replacen("\"count\":\"", "\"count\":\"x", 1);
@@ -201,4 +208,36 @@ fn parts_do_not_depend_on_the_thread_count() {
         assert_eq!(parts.len(), 32);
         assert!(parts.values().all(|&n| n == 1));
     }
+}
+
+/// A count with multiplicities (Soma pieces, 0 to 2 copies each, in 2x3x4: exact cover
+/// with multiplicities, counted by the memoized count in counter mode) is cut: its count
+/// is spread over the parts, which add up to the count whole; half of them lost, the
+/// rerun gives it again and counts no part twice.
+#[test]
+fn counts_with_multiplicities_are_spread_over_the_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("soma.jsonl");
+    let f = file.to_str().unwrap();
+    let args = ["pack", "--count", "--lattice", "cubic", "--box", "2x3x4", "--pieces", "soma", "--copies", "0..2", "--stats"];
+    let (whole, err, code) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("multiplicities"), "{err}");
+    let with = [&args[..], &["--checkpoint", f, "--parts", "16", "--threads", "2"]].concat();
+    let (out, err, code) = run(&with);
+    assert_eq!((out.as_str(), code), (whole.as_str(), 0), "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let counts: Vec<u128> = text
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["count"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(counts.len(), 16);
+    assert_eq!(counts.iter().sum::<u128>(), whole.trim().parse::<u128>().unwrap());
+    assert!(counts.iter().filter(|&&c| c > 0).count() >= 8, "spread over the parts: {counts:?}");
+    let half: Vec<&str> = text.lines().take(9).collect();
+    std::fs::write(&file, half.join("\n") + "\n").unwrap();
+    let (out, _, code) = run(&with);
+    assert_eq!((out.as_str(), code), (whole.as_str(), 0));
+    assert!(recorded(&file).values().all(|&n| n == 1));
 }

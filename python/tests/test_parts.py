@@ -89,6 +89,25 @@ def test_a_process_pool_gives_the_single_threaded_counts():
         assert tetrominoes.count(unique=True, executor=ex, parts=8) == tetrominoes.count(unique=True)
 
 
+def test_counts_with_multiplicities_are_spread_over_the_parts(tmp_path):
+    """Soma pieces, 0 to 2 copies each, in 2x3x4, as exact cover with multiplicities
+    (DLX3's ``lo:hi|piece``): the memoized count's tree is cut, so the parts share the
+    count (before, all of it was part 1), and they add up to the count whole."""
+    if not CLI.exists():
+        pytest.skip(f"{CLI} not built (cargo build --release)")
+    args = [str(CLI), "pack", "--emit-knuth", "--lattice", "cubic", "--box", "2x3x4", "--pieces", "soma", "--copies", "0..2"]
+    text = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    assert "0:2|" in text
+    xc = gridlock.ExactCover.from_knuth(text)
+    whole = xc.count()
+    book = tmp_path / "soma.jsonl"
+    with ProcessPoolExecutor(2) as ex:
+        assert xc.count(executor=ex, parts=16, checkpoint=str(book)) == whole
+    counts = [int(json.loads(line)["count"]) for line in book.read_text().splitlines()[1:]]
+    assert len(counts) == 16 and sum(counts) == whole
+    assert sum(c > 0 for c in counts) >= 8, counts
+
+
 def test_pickling_sends_the_problem_whole():
     import pickle
 

@@ -3,7 +3,7 @@
 //! run again with the same file counts only the parts still missing.
 //!
 //! The file is JSON lines (docs/checkpoint.md): a header
-//! `{"format":"gridlock-checkpoint/1","version":V,"command":C,"problem":H,"parts":N}`
+//! `{"format":"gridlock-checkpoint/2","version":V,"command":C,"problem":H,"parts":N}`
 //! (`H` the SHA-256 of the problem as the front end states it, [`problem_hash`]), then one
 //! line per finished part, `{"part":K,"count":"DECIMAL"}`, appended, flushed and synced
 //! to the disk ([`std::fs::File::sync_data`]) before the next part starts. On reading, a
@@ -20,8 +20,10 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// The format's name, the header's `format`.
-pub const FORMAT: &str = "gridlock-checkpoint/1";
+/// The format's name, the header's `format`. Its number changes whenever the parts a
+/// count is cut into change, so that a file of the old parts is refused (`/2`: problems
+/// with multiplicities are cut since 2026-11-26, when before they were one part).
+pub const FORMAT: &str = "gridlock-checkpoint/2";
 
 /// The version of the engines, the header's `version`: a checkpoint written by another
 /// version is refused (its parts could be cut differently).
