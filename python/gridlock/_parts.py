@@ -46,9 +46,17 @@ def _cached(kind, payload):
     return _build(kind, payload)
 
 
-def _count_part(problem, k, n, extra):
+def _count_part(problem, k, n, extra, cut=None):
     """Counts part ``k`` of ``n`` in a worker process (``problem``: the pickled
-    ``(kind, payload)``, resolved by Dask or Ray when it was shipped once)."""
+    ``(kind, payload)``, resolved by Dask or Ray when it was shipped once). ``cut`` is
+    how the caller's gridlock cuts counts (``_gridlock._PARTS``: the checkpoint format
+    and the version): a worker with another gridlock installed would count other parts,
+    so it refuses."""
+    if cut is not None and cut != _gridlock._PARTS:
+        raise RuntimeError(
+            f"this worker's gridlock cuts counts as {_gridlock._PARTS!r}, the caller's as {cut!r}: "
+            "install the same gridlock on every worker"
+        )
     kind, payload = problem
     return _cached(kind, _freeze(payload))._count_part(k, n, *extra)
 
@@ -156,7 +164,7 @@ def count_in_parts(problem, executor=None, parts=64, checkpoint=None, progress=N
             finish(k, problem._count_part(k, parts, *extra))
         return total()
     shipped = _ship(executor, problem.__reduce__()[1])
-    pending = {executor.submit(_count_part, shipped, k, parts, tuple(extra)): k for k in missing}
+    pending = {executor.submit(_count_part, shipped, k, parts, tuple(extra), _gridlock._PARTS): k for k in missing}
     try:
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)

@@ -99,5 +99,8 @@ pub(crate) fn pack_checkpoint_id(knuth: &str, unique: bool) -> (&'static str, St
 
 /// Registers the class.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // How this build cuts counts into parts: the checkpoint format and the engines'
+    // version. A worker whose build says otherwise refuses the caller's parts.
+    m.add("_PARTS", format!("{} {}", exact_cover::checkpoint::FORMAT, exact_cover::checkpoint::VERSION))?;
     m.add_class::<Checkpoint>()
 }

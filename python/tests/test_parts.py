@@ -108,6 +108,17 @@ def test_counts_with_multiplicities_are_spread_over_the_parts(tmp_path):
     assert sum(c > 0 for c in counts) >= 8, counts
 
 
+def test_a_worker_with_another_gridlock_refuses_its_part():
+    from gridlock import _parts
+
+    shipped = pentominoes().__reduce__()[1]
+    here = gridlock._gridlock._PARTS
+    assert here.startswith("gridlock-checkpoint/") and gridlock.__version__ in here
+    assert _parts._count_part(shipped, 1, 1, (False,), here) == 9356
+    with pytest.raises(RuntimeError, match="install the same gridlock on every worker"):
+        _parts._count_part(shipped, 1, 4, (False,), "gridlock-checkpoint/1 0.0.9")
+
+
 def test_pickling_sends_the_problem_whole():
     import pickle
 
