@@ -282,9 +282,8 @@ impl ExactCover {
         ("xc --count", exact_cover::checkpoint::problem_hash(&[self.named.to_text(&[]).as_bytes()]))
     }
 
-    /// The count of part `k` of `n` (the tree cut once per process into about `n`
-    /// subtrees, every `n`-th from the `k`-th; as `gridlock xc --count --checkpoint`
-    /// cuts it).
+    /// The count of part `k` of `n` (the tree cut once per process as
+    /// `gridlock xc --count --checkpoint` and `--shard k/n` cut it).
     #[pyo3(signature = (k, n, memo = true))]
     fn _count_part(&mut self, py: Python<'_>, k: usize, n: usize, memo: bool) -> PyResult<u128> {
         if k == 0 || k > n {
@@ -293,7 +292,7 @@ impl ExactCover {
         let cut = match &self.cut {
             Some((parts, cut)) if *parts == n => cut.clone(),
             _ => {
-                let cut = Arc::new(exact_cover::parallel::Cut::with_subtrees(&self.named.problem, n));
+                let cut = Arc::new(exact_cover::parallel::Cut::for_parts(&self.named.problem, n));
                 self.cut = Some((n, cut.clone()));
                 cut
             }

@@ -454,9 +454,9 @@ pub fn run(args: &Args) -> Outcome {
             let problem = exact_cover::checkpoint::problem_hash(&[model.named.to_text(&[]).as_bytes()]);
             let command = if model.pre.is_some() { "xc --count --preprocess" } else { "xc --count" };
             let (memo, threads, parts) = (!args.no_memo, args.scale.threads, args.scale.parts as usize);
-            // One cut for every part, a subtree per part (each subtree counted with the memo
-            // builds its own table); parts run on the threads, each on one.
-            let cut = exact_cover::parallel::Cut::with_subtrees(model.problem(), parts);
+            // One cut for every part (as `--shard K/N` cuts, the subtrees of each part
+            // sharing the thread's memo table); parts run on the threads, each on one.
+            let cut = exact_cover::parallel::Cut::for_parts(model.problem(), parts);
             let count = super::count_in_parts(path, parts, threads, command, &problem, |k, n| {
                 let options = exact_cover::parallel::CountOptions { threads: 1, shard: Some((k, n)), progress: None };
                 cut.count(model.problem(), &options, memo).ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))

@@ -21,8 +21,9 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The format's name, the header's `format`. Its number changes whenever the parts a
-/// count is cut into change, so that a file of the old parts is refused (`/2`: problems
-/// with multiplicities are cut since 2026-11-26, when before they were one part).
+/// count is cut into change, so that a file of the old parts is refused (`/2`, 2026-11-26:
+/// problems with multiplicities are cut, when before they were one part; `xc` cuts
+/// 32 subtrees a part, as `--shard` does, where it cut one).
 pub const FORMAT: &str = "gridlock-checkpoint/2";
 
 /// The version of the engines, the header's `version`: a checkpoint written by another

@@ -185,10 +185,15 @@ impl Cut {
         Cut::with_subtrees(problem, cut_size(options))
     }
 
+    /// The cut for a count in `parts` parts: the one [`Cut::new`] makes for the shards
+    /// `k/parts` (so `--checkpoint`, Python's parts and `--shard` count the same parts).
+    pub fn for_parts(problem: &Problem, parts: usize) -> Cut {
+        Cut::new(problem, &CountOptions { shard: Some((1, parts.max(1))), ..Default::default() })
+    }
+
     /// A cut into at least `subtrees` subtrees (fewer when the tree has fewer leaves),
-    /// at most [`MAX_SUBTREES`] asked. Each subtree counted with `memo` builds its own
-    /// table, so a cut for a checkpoint asks for about one subtree per part and thread
-    /// rather than [`cut_size`]'s 32.
+    /// at most [`MAX_SUBTREES`] asked. The subtrees a thread counts share its memo table
+    /// ([`Tables`]).
     pub fn with_subtrees(problem: &Problem, subtrees: usize) -> Cut {
         Cut {
             prefixes: Solver::split(problem, subtrees.clamp(1, MAX_SUBTREES)),
