@@ -262,7 +262,7 @@ impl Search {
                 if c.is_distinct() {
                     format!("exact cover: {listing}")
                 } else {
-                    format!("exact cover with multiplicities: counts on dancing links with memoized subproblems (one thread), listings on {listing}")
+                    format!("exact cover with multiplicities: counts on dancing links with memoized subproblems (its tree cut into subtrees on --threads and in parts), listings on {listing}")
                 }
             }
         }
@@ -294,8 +294,9 @@ impl Search {
     /// The number of packings (of the shard asked for), on the threads asked for, or
     /// `None` past 2^128 - 1: the engine's tree is cut into subtrees ([`Packer::split`],
     /// [`Tiler::split`] or [`Solver::split`]) that [`sum_subtrees`] shares out. Dancing
-    /// links on one thread with piece counts memoizes its subproblems
-    /// ([`Solver::count_adaptive`]).
+    /// links with piece counts memoizes its subproblems ([`Solver::count_adaptive`]; on
+    /// threads or in parts, each subtree of the memoized count's tree, see
+    /// [`exact_cover::strategy::count_subtree`]).
     pub fn count(&self, options: &CountOptions) -> Option<u128> {
         let plain = options.threads <= 1 && options.shard.is_none() && options.progress.is_none();
         match self {
