@@ -6,7 +6,8 @@ grid puzzles, from Rust.
 - ``two_sat``: 2-SAT in linear time.
 - ``pack``: polyomino packing with piece counts on any board (bitboard packer and
   tiler, dancing links past their sizes), with SVG pictures for Jupyter; ``pack_box``:
-  the built-in sets of the other lattices (Soma, the Tetris cube, ...) in boxes.
+  the built-in sets of the other lattices (Soma, the Tetris cube, ...), or pieces drawn
+  on any lattice (a ``lattice:`` header, piece counts allowed), in boxes.
 - ``rectangles``: what a polyomino set does with rectangles (counts of strips of any
   size, generating functions, tables, smallest rectangles and orders).
 - ``beads``, ``laser``, ``mayan``, ``twins``: the contest puzzles, ``solve`` and

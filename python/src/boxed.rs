@@ -1,7 +1,8 @@
-//! `pack_box`: packings of the built-in sets of the other lattices (Soma, the Tetris
-//! cube, Bedlam, flat pentacubes, hexiamonds, tetrahexes) into boxes, over
-//! `puzzles::pack::lattice::LatticeSolver`, as `gridlock pack --pieces SET --box SPEC`:
-//! counts (also in parts on an executor), classes, the exact cover text.
+//! `pack_box`: packings into boxes of the built-in sets of the other lattices (Soma, the
+//! Tetris cube, Bedlam, flat pentacubes, hexiamonds, tetrahexes) or of pieces drawn on
+//! any lattice (a pieces file with a `lattice:` header, piece counts allowed), over
+//! `puzzles::pack::lattice::LatticeSolver`, as `gridlock pack --pieces SET|FILE --box
+//! SPEC`: counts (also in parts on an executor), classes, the exact cover text.
 
 use crate::pack::run_error;
 use crate::{interruptible, value_error};
@@ -10,12 +11,26 @@ use puzzles::pack::{self, lattice, lattice::LatticeSolver};
 use pyo3::prelude::*;
 use std::sync::Arc;
 
-/// The packing of a built-in lattice set into a box (see the package's docstring).
+/// The packing into a box of a built-in lattice set, or of pieces drawn as in `gridlock
+/// pack --pieces FILE` (a text of more than one line: a `lattice: NAME` header, then per
+/// piece a name line, optionally with a count, and its drawing; see the package's
+/// docstring). Raises `ParseError` for a bad drawing, `ValueError` otherwise.
 #[pyfunction]
 #[pyo3(signature = (r#box, pieces, *, mirror = false, one_sided = false))]
 fn pack_box(r#box: &str, pieces: &str, mirror: bool, one_sided: bool) -> PyResult<BoxPacking> {
-    let (l, set) = lattice::set(pieces)
-        .ok_or_else(|| value_error(format_args!("no built-in set '{pieces}' of another lattice (there are {})", lattice::SET_NAMES)))?;
+    let (l, set, copies) = if pieces.contains('\n') {
+        let (l, _) = pack::drawing::file_lattice(pieces).map_err(|e| crate::parse_error(&e))?;
+        let l = l.ok_or_else(|| value_error("drawn pieces for pack_box start with a 'lattice: NAME' line (pack takes square ones)"))?;
+        let drawn = pack::drawing::parse_pieces(pieces, l).map_err(|e| crate::parse_error(&e))?;
+        let (set, copies) = drawn.into_iter().unzip();
+        (l, set, copies)
+    } else {
+        let (l, set) = lattice::set(pieces).ok_or_else(|| {
+            value_error(format_args!("no built-in set '{pieces}' of another lattice (there are {}), nor drawn pieces", lattice::SET_NAMES))
+        })?;
+        let copies = vec![Copies::ONE; set.len()];
+        (l, set, copies)
+    };
     let solid = l.is_solid();
     if mirror && !solid {
         return Err(value_error("mirror is for solids (polycubes, prisms); plane pieces are turned over unless one_sided"));
@@ -25,7 +40,6 @@ fn pack_box(r#box: &str, pieces: &str, mirror: bool, one_sided: bool) -> PyResul
     }
     let region = lattice::boxed(l, r#box).map_err(value_error)?;
     let reflections = if solid { mirror } else { !one_sided };
-    let copies = vec![Copies::ONE; set.len()];
     let solver = LatticeSolver::new(region, set, copies, reflections).map_err(value_error)?;
     let spec = (r#box.to_string(), pieces.to_string(), mirror, one_sided);
     Ok(BoxPacking { solver: Arc::new(solver), spec })

@@ -119,6 +119,78 @@ def test_a_worker_with_another_gridlock_refuses_its_part():
         _parts._count_part(shipped, 1, 4, (False,), "gridlock-checkpoint/1 0.0.9")
 
 
+# The Soma pieces drawn on the cubic lattice (layers separated by a blank line), for
+# pack_box's drawn pieces.
+SOMA_DRAWN = """lattice: cubic
+
+V
+##
+#.
+
+L
+###
+#..
+
+T
+###
+.#.
+
+Z
+.##
+##.
+
+A
+##
+.#
+
+..
+.#
+
+B
+..
+.#
+
+##
+.#
+
+P
+##
+#.
+
+#.
+..
+"""
+
+
+def test_pack_box_takes_drawn_pieces_with_counts():
+    drawn = gridlock.pack_box("3x3x3", SOMA_DRAWN)
+    # The same set as the built-in one: the same packings and classes.
+    assert (drawn.count(), drawn.count(unique=True)) == (11520, 240)
+    # Piece counts (V 0..5, L and T 0..2): the CLI reads the same file to the same count.
+    counted = SOMA_DRAWN.replace("V\n", "V 0..5\n").replace("L\n", "L 0..2\n").replace("T\n", "T 0..2\n")
+    with_counts = gridlock.pack_box("3x3x3", counted)
+    whole = with_counts.count()
+    if CLI.exists():
+        import tempfile
+
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            f.write(counted)
+            f.flush()
+            args = [str(CLI), "pack", "--count", "--pieces", f.name, "--box", "3x3x3"]
+            assert int(subprocess.run(args, capture_output=True, text=True, check=True).stdout) == whole
+    assert whole > 11520
+    with ProcessPoolExecutor(2) as ex:
+        assert with_counts.count(executor=ex, parts=16) == whole
+        assert drawn.count(unique=True, executor=ex, parts=8) == 240
+    # A bad drawing (a line that is not a drawing starts a new piece, so Z has no cell):
+    # a ParseError naming Z's line, as the CLI's.
+    with pytest.raises(gridlock.ParseError, match="'Z' has no cell") as bad:
+        gridlock.pack_box("3x3x3", SOMA_DRAWN.replace("Z\n.##", "Z\n.#x"))
+    assert bad.value.line == 15
+    with pytest.raises(ValueError, match="lattice"):
+        gridlock.pack_box("3x3x3", "V\n##\n#.\n")
+
+
 def test_pickling_sends_the_problem_whole():
     import pickle
 
