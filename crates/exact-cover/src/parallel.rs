@@ -153,10 +153,11 @@ impl std::iter::Sum for Checked {
 }
 
 /// The number of solutions of `problem` (or of the shard asked for): the tree cut into
-/// [`cut_size`] subtrees ([`Cut`]), each subtree counted by [`crate::strategy::count_below`] (memoized subproblems
-/// when `memo` and the table pays; each subtree has its own table, so subproblems shared
-/// between subtrees are counted once per subtree); `None` past 2^128 - 1. With
-/// multiplicities the tree is one subtree (see [`Solver::below`]).
+/// [`cut_size`] subtrees ([`Cut`]), each subtree counted by
+/// [`crate::strategy::count_subtree`] (memoized subproblems when `memo` and the table
+/// pays; the subtrees a thread counts share one table); `None` past 2^128 - 1. With
+/// multiplicities the memoized count's own tree is cut when it counts in counter mode,
+/// else the tree is one subtree (see [`Solver::split`]).
 ///
 /// Panics if a shard is not `k/n` with `1 <= k <= n`.
 pub fn count_memo(problem: &Problem, options: &CountOptions, memo: bool) -> Option<u128> {
@@ -180,27 +181,21 @@ pub struct Cut {
 
 impl Cut {
     /// The cut [`count_memo`] makes for `options`: [`cut_size`] subtrees (its `shard`'s
-    /// `n` is the number of parts the cut is for; `k` is not read).
+    /// `n` is the number of parts the cut is for; `k` is not read; fewer when the tree has
+    /// fewer leaves). The subtrees a thread counts share its memo table ([`Tables`]).
     pub fn new(problem: &Problem, options: &CountOptions) -> Cut {
-        Cut::with_subtrees(problem, cut_size(options))
+        Cut {
+            prefixes: Solver::split(problem, cut_size(options)),
+            root: Search::new(problem),
+            tables: Tables::default(),
+            memo_gave_up: AtomicBool::new(false),
+        }
     }
 
     /// The cut for a count in `parts` parts: the one [`Cut::new`] makes for the shards
     /// `k/parts` (so `--checkpoint`, Python's parts and `--shard` count the same parts).
     pub fn for_parts(problem: &Problem, parts: usize) -> Cut {
         Cut::new(problem, &CountOptions { shard: Some((1, parts.max(1))), ..Default::default() })
-    }
-
-    /// A cut into at least `subtrees` subtrees (fewer when the tree has fewer leaves),
-    /// at most [`MAX_SUBTREES`] asked. The subtrees a thread counts share its memo table
-    /// ([`Tables`]).
-    pub fn with_subtrees(problem: &Problem, subtrees: usize) -> Cut {
-        Cut {
-            prefixes: Solver::split(problem, subtrees.clamp(1, MAX_SUBTREES)),
-            root: Search::new(problem),
-            tables: Tables::default(),
-            memo_gave_up: AtomicBool::new(false),
-        }
     }
 
     /// The number of solutions of `problem` (the one the cut was made of) in the part
@@ -226,6 +221,28 @@ impl Cut {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fixed linear congruential generator (Knuth's MMIX constants): each call gives a
+    /// number below its argument.
+    fn lcg(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |m| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        }
+    }
+
+    /// Asserts that `p`'s count on 2 threads and the parts of 3 and 7 shards, memo on and
+    /// off, equal `plain`.
+    fn parts_add_up_to(p: &Problem, plain: u128, what: &str) {
+        for memo in [true, false] {
+            assert_eq!(count_memo(p, &CountOptions { threads: 2, ..Default::default() }, memo), Some(plain), "{what}");
+            for n in [3usize, 7] {
+                let sum: u128 =
+                    (1..=n).map(|k| count_memo(p, &CountOptions { shard: Some((k, n)), ..Default::default() }, memo).unwrap()).sum();
+                assert_eq!(sum, plain, "{what}, {n} shards, memo {memo}");
+            }
+        }
+    }
 
     /// Exact cover of 0..n by intervals of length 1 and 2 (Fibonacci many solutions).
     fn intervals(n: usize) -> Problem {
@@ -305,11 +322,7 @@ mod tests {
         // (the memoized count's counter mode, whose tree is cut), else some may not (not
         // cut: one subtree). Parts on 3 and 7 shards and on 2 threads, memo on and off,
         // equal Algorithm M's enumeration.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut next = lcg(0x2545_f491_4f6c_dd1d);
         let mut cut_ones = 0;
         for round in 0..60 {
             let counter = round % 3 != 0;
@@ -331,14 +344,7 @@ mod tests {
             let plain = Solver::new(&p).count() as u128;
             let subtrees = Solver::split(&p, 8).len();
             cut_ones += usize::from(subtrees > 1);
-            for memo in [true, false] {
-                assert_eq!(count_memo(&p, &CountOptions { threads: 2, ..Default::default() }, memo), Some(plain), "round {round}");
-                for n in [3usize, 7] {
-                    let sum: u128 =
-                        (1..=n).map(|k| count_memo(&p, &CountOptions { shard: Some((k, n)), ..Default::default() }, memo).unwrap()).sum();
-                    assert_eq!(sum, plain, "round {round}, {n} shards, memo {memo}");
-                }
-            }
+            parts_add_up_to(&p, plain, &format!("round {round}"));
         }
         assert!(cut_ones > 20, "counter mode problems are cut ({cut_ones} of 60)");
     }
@@ -354,12 +360,8 @@ mod tests {
     fn memoized_subtree_counts_add_up_to_the_plain_count() {
         // Random XCC problems (a fixed LCG): counts on 2 threads and over 3 and 7 shards,
         // memo on and off, equal the plain enumeration.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
-        for _ in 0..40 {
+        let mut next = lcg(0x9e37_79b9_7f4a_7c15);
+        for round in 0..40 {
             let (primary, secondary) = (4 + next(8) as usize, next(4) as usize);
             let mut p = Problem::new(primary, secondary);
             for _ in 0..(5 + next(40)) {
@@ -375,14 +377,7 @@ mod tests {
                 }
             }
             let plain = Solver::new(&p).count() as u128;
-            for memo in [true, false] {
-                assert_eq!(count_memo(&p, &CountOptions { threads: 2, ..Default::default() }, memo), Some(plain));
-                for n in [3usize, 7] {
-                    let sum: u128 =
-                        (1..=n).map(|k| count_memo(&p, &CountOptions { shard: Some((k, n)), ..Default::default() }, memo).unwrap()).sum();
-                    assert_eq!(sum, plain);
-                }
-            }
+            parts_add_up_to(&p, plain, &format!("round {round}"));
         }
     }
 }

@@ -428,7 +428,8 @@ impl Solver {
     /// exactly one of them. Prefixes with no option left to try are dropped. A problem
     /// with multiplicities not counted in counter mode is not cut (one empty prefix).
     pub fn split(problem: &Problem, at_least: usize) -> Vec<Vec<usize>> {
-        if problem.has_multiplicities() && !Solver::new(problem).memo_applies() {
+        let root = Solver::new(problem);
+        if root.multi.is_some() && !root.memo_applies() {
             return vec![Vec::new()]; // Algorithm M's tree: not cut
         }
         // Each prefix with the solver below it when one was kept: a forced move (an item
@@ -437,7 +438,7 @@ impl Solver {
         // rebuild (splitting a chain of 5000 forced items took a minute). At most
         // `KEPT` solvers are kept a level, so memory stays a few problems' worth.
         const KEPT: usize = 4;
-        let mut frontier: Vec<(Vec<usize>, Option<Solver>)> = vec![(Vec::new(), None)];
+        let mut frontier: Vec<(Vec<usize>, Option<Solver>)> = vec![(Vec::new(), Some(root))];
         loop {
             if frontier.len() >= at_least {
                 return frontier.into_iter().map(|(p, _)| p).collect();
