@@ -72,8 +72,9 @@ enum EngineArg {
     Auto,
     /// The general engine (candidates per cell), for every size and rule.
     Cells,
-    /// The exact cover encoding (XCC) of each puzzle, solved by the engine `gridlock xc`
-    /// chooses (Algorithm C on bitsets, else dancing links; slower, an independent check).
+    /// The exact cover encoding: built once and each puzzle's givens forced on the exact
+    /// cover crate's propagating engine; with killer cages, each puzzle's XCC encoding on
+    /// the engine `gridlock xc` chooses (slower, an independent check).
     Xc,
 }
 
@@ -264,14 +265,17 @@ fn conflict_error(name: &str, rules: &Rules, grid: &[u8], place: &dyn Fn(usize) 
 /// The engine that runs, chosen once.
 enum Chosen {
     Native(Solver),
-    Xc(Rules),
+    /// The exact cover encoding: built once and each puzzle's givens forced (no cages),
+    /// else encoded per puzzle (cages) on the engine `gridlock xc` chooses.
+    Xc(Rules, Option<encode::Batch>),
 }
 
 impl Chosen {
     fn name(&self) -> &'static str {
         match self {
             Chosen::Native(s) => s.engine().name(),
-            Chosen::Xc(_) => "exact cover encoding (XCC), on the engine gridlock xc chooses (bitsets, else dancing links)",
+            Chosen::Xc(_, Some(_)) => "exact cover encoding, built once, each puzzle's givens forced (exact_cover::Propagator)",
+            Chosen::Xc(_, None) => "exact cover encoding (XCC) per puzzle, on the engine gridlock xc chooses (bitsets, else dancing links)",
         }
     }
 
@@ -285,7 +289,7 @@ impl Chosen {
             Mode::Sample(n, seed, max_nodes) => {
                 let rules = match self {
                     Chosen::Native(s) => s.rules(),
-                    Chosen::Xc(r) => r,
+                    Chosen::Xc(r, _) => r,
                 };
                 let grids = sample(rules, grid, n, seed, max_nodes)?;
                 let k = grids.len() as u64;
@@ -304,7 +308,11 @@ impl Chosen {
                 let (n, stats) = solver.count(grid, limit);
                 Ok((Vec::new(), n, stats.guesses))
             }
-            Chosen::Xc(rules) => {
+            Chosen::Xc(_, Some(batch)) => {
+                let (grids, n, stats) = batch.solve(grid, limit, keep);
+                Ok((grids, n, stats.guesses))
+            }
+            Chosen::Xc(rules, None) => {
                 let (problem, meanings) = encode::encode(rules, grid).map_err(|e| e.to_string())?;
                 let mut search = exact_cover::strategy::Search::new(&problem);
                 let (mut kept, mut n) = (Vec::new(), 0u64);
@@ -351,7 +359,7 @@ pub fn run(args: &Args) -> Outcome {
     };
     let rules = args.variant.rules(size, regions.map(|r| r.1))?;
     let chosen = match args.engine {
-        EngineArg::Xc => Chosen::Xc(rules.clone()),
+        EngineArg::Xc => Chosen::Xc(rules.clone(), encode::Batch::new(&rules)),
         EngineArg::Auto | EngineArg::Cells => {
             let solver = Solver::new(rules.clone()).map_err(|e| bad(format_args!("--cages: {e}")))?;
             Chosen::Native(if args.engine == EngineArg::Cells { solver.with_engine(Engine::General) } else { solver })

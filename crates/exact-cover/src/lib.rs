@@ -33,10 +33,12 @@ pub mod interrupt;
 pub mod knuth;
 pub mod parallel;
 pub mod preprocess;
+pub mod propagate;
 mod solver;
 pub mod strategy;
 
 pub use bits::{BitSolver, BitSolverM, Counting};
+pub use propagate::{PropagateStats, Propagator};
 pub use solver::cost::{CostError, CostStats, Priced};
 pub use solver::zdd::{Samples, Zdd, ZddError, ZddNode, ZddStats};
 pub use solver::{

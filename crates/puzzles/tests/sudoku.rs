@@ -65,14 +65,17 @@ fn the_public_lists_have_one_valid_solution_each() {
     let fast = Solver::new(rules.clone()).unwrap();
     assert_eq!(fast.engine(), Engine::Fast9);
     let general = fast.clone().with_engine(Engine::General);
+    let batch = encode::Batch::new(&rules).unwrap();
     for name in ["puzzles2_17_clue.sample", "puzzles5_forum_hardest_1905_11+.sample"] {
         let puzzles = sample(name);
         assert!(puzzles.len() > 190, "{name}");
         for (k, p) in puzzles.iter().enumerate() {
             let (a, _) = fast.solutions(p, 3);
             let (b, _) = general.solutions(p, 3);
+            let (c, _, _) = batch.solve(p, 3, true);
             assert_eq!(a.len(), 1, "{name} puzzle {k}");
             assert_eq!(a, b, "{name} puzzle {k}");
+            assert_eq!(a, c, "{name} puzzle {k}");
             assert_eq!(check::check(&rules, p, &a[0]), Ok(()), "{name} puzzle {k}");
             if k % 20 == 0 {
                 let (n, first) = xc_count(&rules, p, 3);
@@ -152,6 +155,18 @@ proptest! {
         let (mine, _) = solver.count(&givens, CAP);
         let (dlx, _) = xc_count(&rules, &givens, CAP);
         prop_assert_eq!(mine, dlx);
+        // The encoding built once, the givens forced on the propagating engine (rules
+        // without cages; with cages it declines).
+        match encode::Batch::new(&rules) {
+            Some(batch) => {
+                let (grids, k, _) = batch.solve(&givens, CAP, true);
+                prop_assert_eq!(k, dlx);
+                for g in &grids {
+                    prop_assert_eq!(check::check(&rules, &givens, g), Ok(()));
+                }
+            }
+            None => prop_assert!(!rules.cages().is_empty()),
+        }
         if n <= 5 && mine < CAP {
             prop_assert_eq!(mine, brute_count(&rules, &givens));
         }
@@ -163,7 +178,8 @@ proptest! {
     }
 
     /// The 9x9 engine and the general one list the same solutions of random sparse 9x9
-    /// puzzles (givens from a generated grid), up to 30 of them.
+    /// puzzles (givens from a generated grid), up to 30 of them, and so does the exact cover
+    /// encoding's batch (the givens forced on `exact_cover::Propagator`).
     #[test]
     fn the_two_engines_agree_on_9x9(seed in any::<u64>(), keep in 12u64..40) {
         let fast = Solver::new(Rules::classic(9).unwrap()).unwrap();
@@ -176,11 +192,15 @@ proptest! {
         }).collect();
         let (mut a, _) = fast.solutions(&givens, 30);
         let (mut b, _) = general.solutions(&givens, 30);
+        let (mut c, _, _) = encode::Batch::new(fast.rules()).unwrap().solve(&givens, 30, true);
         prop_assert_eq!(a.len(), b.len());
+        prop_assert_eq!(a.len(), c.len());
         if a.len() < 30 {
             a.sort();
             b.sort();
-            prop_assert_eq!(a, b);
+            c.sort();
+            prop_assert_eq!(&a, &b);
+            prop_assert_eq!(&a, &c);
         }
     }
 }

@@ -135,3 +135,68 @@ pub fn decode(rules: &Rules, meanings: &[Meaning], options: &[usize]) -> Grid {
     }
     grid
 }
+
+/// The exact cover encoding of a family of puzzles under one set of rules, built once (no
+/// givens), whose puzzles are each solved by forcing the options of their givens on
+/// [`exact_cover::Propagator`]: the generic engine's batch mode. Rules with killer cages
+/// (colored items) are not taken ([`Batch::new`] gives `None`); [`encode`] serves those.
+#[derive(Debug, Clone)]
+pub struct Batch {
+    rules: Rules,
+    meanings: Vec<Meaning>,
+    /// The option of digit `d` (1-based) in cell `c`: `place[c * n + d - 1]`.
+    place: Vec<usize>,
+    engine: exact_cover::Propagator,
+}
+
+impl Batch {
+    /// The encoding of `rules`; `None` for rules with cages.
+    pub fn new(rules: &Rules) -> Option<Batch> {
+        if !rules.cages().is_empty() {
+            return None;
+        }
+        let n = rules.size();
+        let (problem, meanings) = encode(rules, &vec![0; n * n]).ok()?;
+        let mut place = vec![usize::MAX; n * n * n];
+        for (o, m) in meanings.iter().enumerate() {
+            if let Meaning::Place(c, d) = m {
+                place[c * n + *d as usize - 1] = o;
+            }
+        }
+        let engine = exact_cover::Propagator::new(&problem).ok()?;
+        Some(Batch { rules: rules.clone(), meanings, place, engine })
+    }
+
+    /// The option of digit `d` in cell `c`, or one out of range (which the engine takes
+    /// as no solution) for a digit or cell outside the grid.
+    fn option(&self, n: usize, c: usize, d: u8) -> usize {
+        if c >= n * n || d as usize > n {
+            return usize::MAX;
+        }
+        self.place[c * n + d as usize - 1]
+    }
+
+    /// Up to `limit` solutions of `givens` (0 blank): the grids (kept only when `keep`),
+    /// how many were found, and the engine's counters.
+    pub fn solve(&self, givens: &[u8], limit: u64, keep: bool) -> (Vec<Grid>, u64, exact_cover::PropagateStats) {
+        let n = self.rules.size();
+        let forced: Vec<usize> = givens.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| self.option(n, c, d)).collect();
+        let (mut grids, mut found) = (Vec::new(), 0u64);
+        if limit == 0 {
+            return (grids, 0, exact_cover::PropagateStats::default());
+        }
+        let mut engine = self.engine.clone();
+        let stats = engine.search(&forced, &mut |options| {
+            found += 1;
+            if keep {
+                grids.push(decode(&self.rules, &self.meanings, options));
+            }
+            if found >= limit {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        });
+        (grids, found, stats)
+    }
+}
