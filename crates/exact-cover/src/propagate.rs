@@ -114,7 +114,10 @@ struct State {
     live: Vec<u64>,
     count: Vec<u16>,
     /// Items whose count fell to 1 (or 0), to look at.
+    /// `forced[..nforced]`; the buffer has room for every decrement of a level (each
+    /// option's items once) and the items, plus one, so a push writes without a test.
     forced: Vec<u32>,
+    nforced: usize,
     /// The options committed on the current path.
     path: Vec<usize>,
     /// The item of least count among those the last commit lowered (count, item).
@@ -260,7 +263,11 @@ impl State {
     fn search(&mut self, t: &Tables, forced: &[usize], visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> PropagateStats {
         self.stats = PropagateStats::default();
         self.path.clear();
-        self.forced.clear();
+        let room = t.opt_items.len() + t.fixed.len() * 4 + t.primary + 1;
+        if self.forced.len() < room {
+            self.forced.resize(room, 0);
+        }
+        self.nforced = 0;
         self.live.clear();
         self.live.extend_from_slice(&t.live0);
         self.count.clear();
@@ -268,7 +275,8 @@ impl State {
         // Items in no option, or in one.
         for (i, &c) in t.count0[..t.primary].iter().enumerate() {
             if c <= 1 {
-                self.forced.push(i as u32);
+                self.forced[self.nforced] = i as u32;
+                self.nforced += 1;
             }
         }
         let options = t.opt_primary.len();
@@ -315,7 +323,7 @@ impl State {
         let live = &mut self.live[l * t.words..(l + 1) * t.words];
         let p1 = t.primary + 1;
         let count = &mut self.count[l * p1..(l + 1) * p1];
-        let forced = &mut self.forced;
+        let (forced, mut nforced) = (&mut self.forced, self.nforced);
         // Its own items first: their options' counts then fall from COVERED, never
         // reaching 1 or the recent item.
         let s = t.opt_start[o] as usize;
@@ -335,9 +343,8 @@ impl State {
                 let mut lower = |i: u32| {
                     let c = &mut count[i as usize];
                     *c = c.wrapping_sub(1);
-                    if *c <= 1 {
-                        forced.push(i);
-                    }
+                    forced[nforced] = i;
+                    nforced += usize::from(*c <= 1);
                     if *c >= 2 && *c < recent.0 {
                         recent = (*c, i);
                     }
@@ -351,17 +358,19 @@ impl State {
             }
         }
         self.recent = recent;
+        self.nforced = nforced;
     }
 
     /// Commits the options forced at level `l` until none is left; false on a contradiction (the
     /// pending work is dropped).
     fn propagate(&mut self, t: &Tables, l: usize) -> bool {
         let p = t.primary + 1;
-        while let Some(i) = self.forced.pop() {
-            let i = i as usize;
+        while self.nforced > 0 {
+            self.nforced -= 1;
+            let i = self.forced[self.nforced] as usize;
             match self.count[l * p + i] {
                 0 => {
-                    self.forced.clear();
+                    self.nforced = 0;
                     return false;
                 }
                 1 => {

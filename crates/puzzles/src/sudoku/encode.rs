@@ -140,13 +140,28 @@ pub fn decode(rules: &Rules, meanings: &[Meaning], options: &[usize]) -> Grid {
 /// givens), whose puzzles are each solved by forcing the options of their givens on
 /// [`exact_cover::Propagator`]: the generic engine's batch mode. Rules with killer cages
 /// (colored items) are not taken ([`Batch::new`] gives `None`); [`encode`] serves those.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Batch {
     rules: Rules,
     meanings: Vec<Meaning>,
     /// The option of digit `d` (1-based) in cell `c`: `place[c * n + d - 1]`.
     place: Vec<usize>,
     engine: exact_cover::Propagator,
+    /// Engines whose working memory is already sized, one taken per solve (threads share
+    /// a batch).
+    pool: std::sync::Mutex<Vec<exact_cover::Propagator>>,
+}
+
+impl Clone for Batch {
+    fn clone(&self) -> Batch {
+        Batch {
+            rules: self.rules.clone(),
+            meanings: self.meanings.clone(),
+            place: self.place.clone(),
+            engine: self.engine.clone(),
+            pool: std::sync::Mutex::new(Vec::new()),
+        }
+    }
 }
 
 impl Batch {
@@ -164,7 +179,7 @@ impl Batch {
             }
         }
         let engine = exact_cover::Propagator::new(&problem).ok()?;
-        Some(Batch { rules: rules.clone(), meanings, place, engine })
+        Some(Batch { rules: rules.clone(), meanings, place, engine, pool: std::sync::Mutex::new(Vec::new()) })
     }
 
     /// The option of digit `d` in cell `c`, or one out of range (which the engine takes
@@ -185,7 +200,8 @@ impl Batch {
         if limit == 0 {
             return (grids, 0, exact_cover::PropagateStats::default());
         }
-        let mut engine = self.engine.clone();
+        let taken = self.pool.lock().map(|mut p| p.pop()).unwrap_or(None);
+        let mut engine = taken.unwrap_or_else(|| self.engine.clone());
         let stats = engine.search(&forced, &mut |options| {
             found += 1;
             if keep {
@@ -197,6 +213,9 @@ impl Batch {
                 std::ops::ControlFlow::Continue(())
             }
         });
+        if let Ok(mut pool) = self.pool.lock() {
+            pool.push(engine);
+        }
         (grids, found, stats)
     }
 }
