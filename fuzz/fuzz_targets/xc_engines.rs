@@ -6,7 +6,7 @@
 //! order (and the same nodes where they search one tree), count them alike, and every
 //! solution must pass a check written from the rules here. The ZDD's paths, its samples,
 //! the problem left by preprocessing and the cheapest solutions (with their count) must
-//! agree with that listing.
+//! agree with that listing, and so must the propagating search, with some options forced.
 use exact_cover::parallel::CountOptions;
 use exact_cover::{BitSolver, BitSolverM, Color, Order, Problem, Solver};
 use libfuzzer_sys::fuzz_target;
@@ -124,4 +124,23 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(parts, n);
     let memo_parts: u128 = (1..=3).map(|k| exact_cover::parallel::count_memo(p, &shard(k), true).unwrap()).sum();
     assert_eq!(memo_parts, n);
+    // The propagating search (no colors, no multiplicities): the same set of solutions,
+    // alone and with the options of a solution (or the first option) forced.
+    if let Ok(mut prop) = exact_cover::Propagator::new(p) {
+        let found = |prop: &mut exact_cover::Propagator, forced: &[usize]| {
+            let mut all = Vec::new();
+            prop.search(forced, &mut |s| {
+                let mut s = s.to_vec();
+                s.sort_unstable();
+                all.push(s);
+                std::ops::ControlFlow::Continue(())
+            });
+            all.sort();
+            all
+        };
+        assert_eq!(found(&mut prop, &[]), listed);
+        let forced: Vec<usize> = listed.first().map_or_else(|| (0..p.options().min(1)).collect(), |s| s[..s.len() / 2].to_vec());
+        let within: Vec<Vec<usize>> = listed.iter().filter(|s| forced.iter().all(|f| s.contains(f))).cloned().collect();
+        assert_eq!(found(&mut prop, &forced), within);
+    }
 });
