@@ -10,7 +10,9 @@
 //! an item with it, stored once per option as the nonzero words of a bitset) and lowers
 //! the counts of the cleared options' primary items. Unlike dancing links, a forced move
 //! costs no node: an item whose count falls to 1 goes on a stack and takes its one live
-//! option at once, without a scan; an uncovered item left with none is a contradiction.
+//! option at once, without a scan; an uncovered item left with none is a contradiction,
+//! noticed by the commit that empties it (which stops there), before any other forced
+//! move is made.
 //! The committed option's own items are marked covered before its conflicts are cleared,
 //! so their counts never reach the stack. When no option has more than four primary
 //! items (sudoku's encoding has four), each option's items are stored as four, padded
@@ -120,7 +122,8 @@ struct State {
     nforced: usize,
     /// The options committed on the current path.
     path: Vec<usize>,
-    /// The item of least count among those the last commit lowered (count, item).
+    /// The item of least count among those the last commit lowered (count, item); a
+    /// count of 0 is a contradiction.
     recent: (u16, u32),
     stats: PropagateStats,
 }
@@ -268,6 +271,7 @@ impl State {
             self.forced.resize(room, 0);
         }
         self.nforced = 0;
+        self.recent = (COVERED_FLOOR, 0);
         self.live.clear();
         self.live.extend_from_slice(&t.live0);
         self.count.clear();
@@ -285,7 +289,8 @@ impl State {
             if live {
                 self.commit(t, 0, o);
             }
-            live
+            // A commit that empties an item leaves the state half done: stop there.
+            live && self.recent.0 != 0
         });
         if ok && self.propagate(t, 0) {
             let _ = self.branch(t, 0, visit);
@@ -314,9 +319,9 @@ impl State {
 
     /// Commits option `o` at level `l`: clears its conflict set (itself included) from the
     /// live options, lowering the counts of their primary items (noting those that fall
-    /// to 1 or 0), its own primary items marked covered first. A
-    /// contradiction it makes (an item left without options) is found by
-    /// [`State::propagate`].
+    /// to 1 or 0), its own primary items marked covered first. When it leaves an item
+    /// without options it stops, with `recent.0 == 0` (the state is abandoned), and
+    /// [`State::propagate`] fails.
     fn commit(&mut self, t: &Tables, l: usize, o: usize) {
         self.stats.commits += 1;
         self.path.push(o);
@@ -333,7 +338,7 @@ impl State {
         count[t.primary] = COVERED;
         let mut recent = (COVERED_FLOOR, 0u32);
         let (a, b) = (t.conf_start[o] as usize, t.conf_start[o + 1] as usize);
-        for (&w, &mask) in t.conf_word[a..b].iter().zip(&t.conf_mask[a..b]) {
+        'words: for (&w, &mask) in t.conf_word[a..b].iter().zip(&t.conf_mask[a..b]) {
             let word = &mut live[w as usize];
             let mut gone = *word & mask;
             *word &= !mask;
@@ -345,7 +350,7 @@ impl State {
                     *c = c.wrapping_sub(1);
                     forced[nforced] = i;
                     nforced += usize::from(*c <= 1);
-                    if *c >= 2 && *c < recent.0 {
+                    if *c < recent.0 {
                         recent = (*c, i);
                     }
                 };
@@ -354,6 +359,11 @@ impl State {
                 } else {
                     let s = t.opt_start[q] as usize;
                     t.opt_items[s..s + t.opt_primary[q] as usize].iter().for_each(|&i| lower(i));
+                }
+                if recent.0 == 0 {
+                    // An item is left without options: this state is abandoned, so the
+                    // rest of the conflicts need not be cleared.
+                    break 'words;
                 }
             }
         }
@@ -365,7 +375,15 @@ impl State {
     /// pending work is dropped).
     fn propagate(&mut self, t: &Tables, l: usize) -> bool {
         let p = t.primary + 1;
-        while self.nforced > 0 {
+        loop {
+            // The last commit left an item without options: stop before the others.
+            if self.recent.0 == 0 {
+                self.nforced = 0;
+                return false;
+            }
+            if self.nforced == 0 {
+                return true;
+            }
             self.nforced -= 1;
             let i = self.forced[self.nforced] as usize;
             match self.count[l * p + i] {
@@ -381,7 +399,6 @@ impl State {
                 _ => {}
             }
         }
-        true
     }
 
     /// The search below level `l`, propagated: branches on the item of fewest live
