@@ -152,18 +152,6 @@ pub struct Batch {
     pool: std::sync::Mutex<Vec<exact_cover::Propagator>>,
 }
 
-impl Clone for Batch {
-    fn clone(&self) -> Batch {
-        Batch {
-            rules: self.rules.clone(),
-            meanings: self.meanings.clone(),
-            place: self.place.clone(),
-            engine: self.engine.clone(),
-            pool: std::sync::Mutex::new(Vec::new()),
-        }
-    }
-}
-
 impl Batch {
     /// The encoding of `rules`; `None` for rules with cages.
     pub fn new(rules: &Rules) -> Option<Batch> {
