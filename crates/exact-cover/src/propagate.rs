@@ -22,7 +22,10 @@
 //! the locked-item rule: when an item has two live options and another primary item is in
 //! both, that item's other options are removed (in sudoku, the box-line rule; Knuth's
 //! DLX-PRE finds the same removals in preprocessing). Items falling to two options are
-//! looked at once no option is forced.
+//! looked at once no option is forced. Deeper, the rule is tried only on the item chosen
+//! for a branch, when it has two options (first 3000 hardest sudokus: 132.46 -> 129.16
+//! guesses a puzzle, about 2% faster); when it removes options the node is propagated
+//! again before it branches.
 //!
 //! The options forced on a search are committed one by one, or, when that would lower
 //! more counts than the items' bitsets have words, all at once: their conflict sets
@@ -709,6 +712,15 @@ impl State {
         } else {
             first
         };
+        if least == 2 && t.lockable[i] && self.lock(t, l, i) {
+            // The branch item's two options share another item: its other options are
+            // gone, and the node is propagated again.
+            self.stats.nodes -= 1;
+            if self.propagate(t, l) {
+                return self.branch(t, l, visit);
+            }
+            return ControlFlow::Continue(());
+        }
         let depth = self.path.len();
         let mut left = least as usize;
         for &o in &t.item_opts[t.item_start[i] as usize..t.item_start[i + 1] as usize] {
