@@ -138,7 +138,8 @@ pub fn decode(rules: &Rules, meanings: &[Meaning], options: &[usize]) -> Grid {
 
 /// The exact cover encoding of a family of puzzles under one set of rules, built once (no
 /// givens), whose puzzles are each solved by forcing the options of their givens on
-/// [`exact_cover::Propagator`]: the generic engine's batch mode. Rules with killer cages
+/// [`exact_cover::Propagator`]: the generic engine's batch mode. Its options are
+/// [`encode`]'s, in another order (by region, digit, cell). Rules with killer cages
 /// (colored items) are not taken ([`Batch::new`] gives `None`); [`encode`] serves those.
 #[derive(Debug)]
 pub struct Batch {
@@ -159,7 +160,25 @@ impl Batch {
             return None;
         }
         let n = rules.size();
-        let (problem, meanings) = encode(rules, &vec![0; n * n]).ok()?;
+        let (encoded, encoded_meanings) = encode(rules, &vec![0; n * n]).ok()?;
+        // The same options ordered by region, then digit, then cell: each option's
+        // conflict set (its cell's options and its digit's in its units) then spans 5.9
+        // words of the engine's bitsets on average in a 9x9 grid, against 9.9 in
+        // [`encode`]'s cell-major order (first 3000 hardest: 5330 -> 6220 puzzles/s; first
+        // 20000 17-clue: 93000 -> 102000, interleaved).
+        let regions = rules.regions();
+        let mut order: Vec<usize> = (0..encoded.options()).collect();
+        order.sort_by_key(|&o| match encoded_meanings[o] {
+            Meaning::Place(c, d) => (regions[c] as usize, d as usize, c),
+            Meaning::Fill(..) => (usize::MAX, o, 0),
+        });
+        let mut problem = Problem::new(encoded.primary_items(), encoded.items() - encoded.primary_items());
+        let mut meanings = Vec::with_capacity(order.len());
+        for &o in &order {
+            let items: Vec<(usize, Color)> = encoded.option(o).iter().map(|&(i, c)| (i as usize, c)).collect();
+            problem.add_colored_option(&items).ok()?;
+            meanings.push(encoded_meanings[o].clone());
+        }
         let mut place = vec![usize::MAX; n * n * n];
         for (o, m) in meanings.iter().enumerate() {
             if let Meaning::Place(c, d) = m {
