@@ -675,9 +675,12 @@ impl State {
     fn live_conflicts(&self, t: &Tables, l: usize, i: usize) -> u32 {
         let live = &self.live[l * t.words..(l + 1) * t.words];
         let mut n = 0;
-        for &o in &t.item_opts[t.item_start[i] as usize..t.item_start[i + 1] as usize] {
-            let o = o as usize;
-            if live[o / 64] >> (o % 64) & 1 == 1 {
+        for x in t.mask_start[i] as usize..t.mask_start[i + 1] as usize {
+            let w = t.mask_word[x] as usize;
+            let mut bits = live[w] & t.mask_bits[x];
+            while bits != 0 {
+                let o = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 let (a, b) = (t.conf_start[o] as usize, t.conf_start[o + 1] as usize);
                 n += t.conf_word[a..b].iter().zip(&t.conf_mask[a..b]).map(|(&w, &m)| (live[w as usize] & m).count_ones()).sum::<u32>();
             }
