@@ -163,8 +163,11 @@ struct State {
     /// each: the last is the scratch count of [`Tables::fixed`]'s padding).
     live: Vec<u64>,
     count: Vec<u16>,
-    /// Items whose count fell to 1 (or 0), to look at: `forced[..nforced]`; the buffer has room for every decrement of a level (each
-    /// option's items once) and the items, plus one, so a push writes without a test.
+    /// Items whose count fell to [`push_at`] or less (1 or 0; 2 too where the locked-item
+    /// rule runs), to look at: `forced[..nforced]`. The buffer has room for every
+    /// decrement of a level (each option is cleared, by a commit or a removal, once a
+    /// level, lowering each of its items once) and the items, plus one, so a push writes
+    /// without a test.
     forced: Vec<u32>,
     nforced: usize,
     /// Items of two live options popped from `forced` at a level below [`LOCK_LEVELS`],
