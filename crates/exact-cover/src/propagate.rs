@@ -387,7 +387,7 @@ impl State {
                 }
             }
             forced.iter().all(|&o| {
-                let live = o < options && self.live[o / 64] >> (o % 64) & 1 == 1;
+                let live = o < options && self.is_live(t, 0, o);
                 if live {
                     self.commit(t, 0, o);
                 } else if o < options && self.path.contains(&o) {
@@ -417,7 +417,7 @@ impl State {
             if o >= options {
                 return false;
             }
-            if self.live[o / 64] >> (o % 64) & 1 == 0 {
+            if !self.is_live(t, 0, o) {
                 if self.path.contains(&o) {
                     // Forced twice: once is enough.
                     continue;
@@ -436,7 +436,8 @@ impl State {
             }
         }
         let push_at = push_at(0);
-        let mut recent = (COVERED_FLOOR, 0u32);
+        let mut zero = false;
+        // In reverse item order, so that the stack gives the items back in item order.
         for i in (0..t.primary).rev() {
             if self.count[i] == COVERED {
                 continue;
@@ -449,13 +450,12 @@ impl State {
                 self.forced[self.nforced] = i as u32;
                 self.nforced += 1;
             }
-            if c <= recent.0 {
-                recent = (c, i as u32);
-            }
+            zero |= c == 0;
         }
-        // No item was lowered by a last commit: the branch takes the first of fewest.
-        self.recent = if recent.0 == 0 { recent } else { (COVERED_FLOOR, 0) };
-        recent.0 != 0
+        // No item was lowered by a last commit: the branch takes the first of fewest (a
+        // count of 0 marks the contradiction).
+        self.recent = (if zero { 0 } else { COVERED_FLOOR }, 0);
+        !zero
     }
 
     /// Makes room for level `l + 1` and copies level `l` into it.
