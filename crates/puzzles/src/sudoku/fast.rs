@@ -156,6 +156,36 @@ static CERTAIN: [u16; 512] = {
 };
 
 static ROW_SEGMENTS: [u16; 512] = segment_table();
+
+/// Each 9-bit row pattern if it has one cell, else 0.
+static LONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        if (m as u32).count_ones() == 1 {
+            t[m] = m as u16;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The number of configurations each pattern of occupied segments allows.
+static CONFIG_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = CONFIGS[m].count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The occupied segments (bit 3r + x for row r and box x) of a band mask.
+#[inline(always)]
+fn band_segments(s: u32) -> u16 {
+    ROW_SEGMENTS[(s & 0x1FF) as usize] | ROW_SEGMENTS[(s >> 9 & 0x1FF) as usize] << 3 | ROW_SEGMENTS[(s >> 18) as usize] << 6
+}
 static PERMUTATIONS: [u16; 512] = permutation_table();
 static SEGMENT_CELLS: [u32; 512] = segment_cells();
 
@@ -206,6 +236,10 @@ struct State {
     touched: u32,
     /// The masks changed since the triads were last looked at.
     fresh: u32,
+    /// The branch chosen when the triads last changed nothing: digit (bits 0..4), line
+    /// (bits 4..8: band 0..3 or stack 3..6) and its configurations (bits 8..14); 0 when
+    /// every line is fixed.
+    branch: u32,
 }
 
 /// Each set of digits (bit d) as mask bits 3d of band 0.
@@ -271,24 +305,22 @@ impl State {
                 self.dirty &= self.dirty - 1;
                 let (d, b) = (k / 3, k % 3);
                 let s = self.cand[d][b];
-                let seg = ROW_SEGMENTS[(s & 0x1FF) as usize]
-                    | ROW_SEGMENTS[((s >> 9) & 0x1FF) as usize] << 3
-                    | ROW_SEGMENTS[(s >> 18) as usize] << 6;
-                let keep = PERMUTATIONS[seg as usize];
+                let keep = PERMUTATIONS[band_segments(s) as usize];
                 if keep == 0 {
                     return false;
                 }
                 let s = s & SEGMENT_CELLS[keep as usize];
                 self.cand[d][b] = s;
-                let open = s & self.unsolved[b];
-                if open == 0 {
-                    continue;
-                }
-                for r in 0..3 {
-                    let row = s >> (9 * r) & 0x1FF;
-                    if row & (row - 1) == 0 && open >> (9 * r) & row != 0 {
-                        self.place(d, b, 9 * r + row.trailing_zeros() as usize);
-                    }
+                // The rows of one cell left, placed if unsolved (branch-free but the
+                // placements).
+                let mut singles = (u32::from(LONE[(s & 0x1FF) as usize])
+                    | u32::from(LONE[(s >> 9 & 0x1FF) as usize]) << 9
+                    | u32::from(LONE[(s >> 18) as usize]) << 18)
+                    & self.unsolved[b];
+                while singles != 0 {
+                    let i = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    self.place(d, b, i);
                 }
             }
             let mut placed = false;
@@ -400,26 +432,23 @@ impl State {
 
     /// Each segment of a band holds three digits: when three digits are certain to take a
     /// segment (it lies on each configuration they have left), the others leave it.
-    /// Likewise each column of a box in a stack.
+    /// Likewise each column of a box in a stack. When nothing changes, the masks are final
+    /// for this node and the branch is chosen from the same segment patterns
+    /// ([`State::branch`]). False on a contradiction (four digits certain to take one
+    /// segment, or a digit left with no configuration).
     fn triads(&mut self) -> bool {
-        let fresh = self.fresh;
-        if fresh == 0 {
+        if self.fresh == 0 {
             return true;
         }
         self.fresh = 0;
-        for b in 0..3 {
-            if fresh & BAND_BITS << b == 0 {
-                continue;
-            }
-            let mut pos = [0u16; 9];
+        // Each line's (bands 0..3, stacks 3..6) segment pattern of each digit.
+        let mut lines = [[0u16; 9]; 6];
+        let mut changed = 0u32;
+        for (b, band) in lines[..3].iter_mut().enumerate() {
             let (mut c1, mut c2, mut c3, mut c4) = (0u16, 0u16, 0u16, 0u16);
-            for d in 0..9 {
-                let s = self.cand[d][b];
-                let seg = ROW_SEGMENTS[(s & 0x1FF) as usize]
-                    | ROW_SEGMENTS[((s >> 9) & 0x1FF) as usize] << 3
-                    | ROW_SEGMENTS[(s >> 18) as usize] << 6;
-                pos[d] = seg;
-                let c = CERTAIN[seg as usize];
+            for (d, seg) in band.iter_mut().enumerate() {
+                *seg = band_segments(self.cand[d][b]);
+                let c = CERTAIN[*seg as usize];
                 c4 |= c3 & c;
                 c3 |= c2 & c;
                 c2 |= c1 & c;
@@ -431,36 +460,32 @@ impl State {
             if c3 == 0 {
                 continue;
             }
-            for d in 0..9 {
-                let seg = pos[d];
+            for (d, &seg) in band.iter().enumerate() {
                 let gone = seg & c3 & !CERTAIN[seg as usize];
                 if gone != 0 {
-                    let k = PERMUTATIONS[(seg & !gone) as usize];
-                    if k == 0 {
+                    let keep = PERMUTATIONS[(seg & !gone) as usize];
+                    if keep == 0 {
                         return false;
                     }
-                    self.cand[d][b] &= SEGMENT_CELLS[k as usize];
-                    self.dirty |= 1 << (3 * d + b);
-                    self.touched |= 1 << (3 * d + b);
-                    self.fresh |= 1 << (3 * d + b);
+                    self.cand[d][b] &= SEGMENT_CELLS[keep as usize];
+                    changed |= 1 << (3 * d + b);
                 }
             }
         }
+        // The columns of each digit's masks, and each stack's pattern (bit 3b + c for column
+        // c of the stack in band b).
         let mut cols = [[0u32; 3]; 9];
-        for d in 0..9 {
-            for b in 0..3 {
-                let s = self.cand[d][b];
-                cols[d][b] = s | s >> 9 | s >> 18;
+        for (c, m) in cols.iter_mut().zip(&self.cand) {
+            for (c, &s) in c.iter_mut().zip(m) {
+                *c = s | s >> 9 | s >> 18;
             }
         }
         for t in 0..3 {
-            let mut pos = [0u16; 9];
             let (mut c1, mut c2, mut c3, mut c4) = (0u16, 0u16, 0u16, 0u16);
-            for d in 0..9 {
-                let occ = |b: usize| cols[d][b] >> (3 * t) & 7;
-                let m = (occ(0) | occ(1) << 3 | occ(2) << 6) as u16;
-                pos[d] = m;
-                let c = CERTAIN[m as usize];
+            for (seg, c) in lines[3 + t].iter_mut().zip(&cols) {
+                let occ = |b: usize| c[b] >> (3 * t) & 7;
+                *seg = (occ(0) | occ(1) << 3 | occ(2) << 6) as u16;
+                let c = CERTAIN[*seg as usize];
                 c4 |= c3 & c;
                 c3 |= c2 & c;
                 c2 |= c1 & c;
@@ -472,74 +497,25 @@ impl State {
             if c3 == 0 {
                 continue;
             }
-            for d in 0..9 {
-                let seg = pos[d];
-                let gone = (seg & c3 & !CERTAIN[seg as usize]) as u32;
-                if gone != 0 {
-                    for b in 0..3 {
-                        let g = gone >> (3 * b) & 7;
-                        if g != 0 {
-                            self.cand[d][b] &= !(SPREAD_COLUMNS[g as usize] << (3 * t));
-                            self.dirty |= 1 << (3 * d + b);
-                            self.touched |= 1 << (3 * d + b);
-                            self.fresh |= 1 << (3 * d + b);
-                        }
+            for (d, &seg) in lines[3 + t].iter().enumerate() {
+                let gone = u32::from(seg & c3 & !CERTAIN[seg as usize]);
+                for b in 0..3 {
+                    let g = gone >> (3 * b) & 7;
+                    if g != 0 {
+                        self.cand[d][b] &= !(SPREAD_COLUMNS[g as usize] << (3 * t));
+                        changed |= 1 << (3 * d + b);
                     }
                 }
             }
         }
+        if changed != 0 {
+            self.dirty |= changed;
+            self.touched |= changed;
+            self.fresh |= changed;
+        } else {
+            self.branch = choose_branch(&lines);
+        }
         true
-    }
-
-    /// tdoku's choice: the band or stack of the fewest configurations over its digits, and
-    /// in it a digit of two configurations, else three, else the fewest.
-    fn choose_line(&self) -> Option<(usize, usize, u8)> {
-        let mut best: Option<(u32, usize)> = None;
-        let mut conf = [[0u8; 9]; 6];
-        for b in 0..3 {
-            let mut total = 0;
-            for d in 0..9 {
-                let s = self.cand[d][b];
-                let seg = ROW_SEGMENTS[(s & 0x1FF) as usize]
-                    | ROW_SEGMENTS[((s >> 9) & 0x1FF) as usize] << 3
-                    | ROW_SEGMENTS[(s >> 18) as usize] << 6;
-                let c = CONFIGS[seg as usize];
-                conf[b][d] = c;
-                total += c.count_ones();
-            }
-            if total > 9 && best.is_none_or(|(t, _)| total < t) {
-                best = Some((total, b));
-            }
-        }
-        let mut totals = [0u32; 3];
-        for d in 0..9 {
-            let occ = |s: u32| (s | s >> 9 | s >> 18) & 0x1FF;
-            let cols = [occ(self.cand[d][0]), occ(self.cand[d][1]), occ(self.cand[d][2])];
-            for t in 0..3 {
-                let m = (cols[0] >> (3 * t) & 7) | (cols[1] >> (3 * t) & 7) << 3 | (cols[2] >> (3 * t) & 7) << 6;
-                let c = CONFIGS[m as usize];
-                conf[3 + t][d] = c;
-                totals[t] += c.count_ones();
-            }
-        }
-        for t in 0..3 {
-            let total = totals[t];
-            if total > 9 && best.is_none_or(|(bt, _)| total < bt) {
-                best = Some((total, 3 + t));
-            }
-        }
-        let (_, line) = best?;
-        let mut pick = (u32::MAX, 0);
-        for d in 0..9 {
-            let k = conf[line][d].count_ones();
-            if k >= 2 && k < pick.0 {
-                pick = (k, d);
-                if k == 2 {
-                    break;
-                }
-            }
-        }
-        Some((pick.1, line, conf[line][pick.1]))
     }
 
     /// Keeps only configuration p of digit d in band or stack `line`.
@@ -585,9 +561,8 @@ fn search(state: &mut State, stats: &mut SearchStats, visit: &mut dyn FnMut(&[u8
     if state.unsolved == [0; 3] {
         return visit(&state.grid());
     }
-    match state.choose_line() {
-        Some((d, line, configs)) => branch(state, stats, visit, configs.into(), |s, p| s.restrict(d, line, p)),
-        None => {
+    match state.branch {
+        0 => {
             // Every digit's configuration in every band and stack is fixed, so each digit's
             // cell in each box is known and propagation has placed it: not reached, but
             // the first unsolved cell's digits keep the search complete.
@@ -595,6 +570,10 @@ fn search(state: &mut State, stats: &mut SearchStats, visit: &mut dyn FnMut(&[u8
             let i = state.unsolved[b].trailing_zeros() as usize;
             let digits = (0..9).filter(|&d| state.cand[d][b] >> i & 1 == 1).fold(0, |m, d| m | 1 << d);
             branch(state, stats, visit, digits, |s, d| s.place(d, b, i))
+        }
+        packed => {
+            let (d, line) = (packed as usize & 15, packed as usize >> 4 & 15);
+            branch(state, stats, visit, packed >> 8, |s, p| s.restrict(d, line, p))
         }
     }
 }
@@ -629,12 +608,42 @@ fn branch(
     ControlFlow::Continue(())
 }
 
+/// tdoku's choice of a branch, from each line's (bands 0..3, stacks 3..6) segment pattern
+/// of each digit: the line of the fewest configurations summed over its digits, but not
+/// fixed (every digit with one configuration); in it the first digit of two
+/// configurations, else three, else the fewest. Packed as in [`State::branch`]; 0 when
+/// every line is fixed.
+fn choose_branch(lines: &[[u16; 9]; 6]) -> u32 {
+    let mut best: Option<(u32, usize)> = None;
+    for (line, segs) in lines.iter().enumerate() {
+        let total: u32 = segs.iter().map(|&s| u32::from(CONFIG_COUNT[s as usize])).sum();
+        if total > 9 && best.is_none_or(|(t, _)| total < t) {
+            best = Some((total, line));
+        }
+    }
+    let Some((_, line)) = best else {
+        return 0;
+    };
+    let mut pick = (u8::MAX, 0);
+    for (d, &s) in lines[line].iter().enumerate() {
+        let k = CONFIG_COUNT[s as usize];
+        if k >= 2 && k < pick.0 {
+            pick = (k, d);
+            if k == 2 {
+                break;
+            }
+        }
+    }
+    let d = pick.1;
+    (d | line << 4 | usize::from(CONFIGS[lines[line][d] as usize]) << 8) as u32
+}
+
 /// Calls `visit` with each solution of the classic 9 x 9 puzzle `givens` (81 digits, 0
 /// blank) until it returns `Break`; returns the search's counters. Givens outside 0..=9
 /// are treated as blanks (the parsers never make them).
 pub fn solve(givens: &[u8], visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> SearchStats {
     let mut stats = SearchStats::default();
-    let mut state = State { cand: [[ALL; 3]; 9], unsolved: [ALL; 3], dirty: 0, touched: ALL, fresh: ALL };
+    let mut state = State { cand: [[ALL; 3]; 9], unsolved: [ALL; 3], dirty: 0, touched: ALL, fresh: ALL, branch: 0 };
     for (c, &d) in givens.iter().enumerate().take(81) {
         if (1..=9).contains(&d) {
             let (d, b, i) = (d as usize - 1, c / 27, c % 27);
