@@ -225,11 +225,11 @@ const SPREAD_COLUMNS: [u32; 8] = {
     t
 };
 
-/// The search state: candidates by digit and band, the unsolved cells of each band, and
+/// The search state: candidates by band and digit, the unsolved cells of each band, and
 /// the masks changed since the rules last looked at them (bit 3d + b).
 #[derive(Clone, Copy)]
 struct State {
-    cand: [[u32; 3]; 9],
+    cand: [[u32; 9]; 3],
     unsolved: [u32; 3],
     dirty: u32,
     /// The masks changed since the naked singles and the stacks were last looked at.
@@ -273,13 +273,13 @@ impl State {
         // is unrolled), spread to the mask bits 3e + b by a table.
         let mut had = 0usize;
         for e in 0..9 {
-            let m = self.cand[e][b];
+            let m = self.cand[b][e];
             had |= (m as usize >> i & 1) << e;
-            self.cand[e][b] = m & !bit;
+            self.cand[b][e] = m & !bit;
         }
         let mut dirty = SPREAD_DIGITS[had] << b;
-        let m = self.cand[d][b];
-        self.cand[d][b] = (m & !BAND_PEERS[i]) | bit;
+        let m = self.cand[b][d];
+        self.cand[b][d] = (m & !BAND_PEERS[i]) | bit;
         dirty |= u32::from(m & BAND_PEERS[i] != 0) << (3 * d + b);
         dirty &= !(u32::from(m & BAND_PEERS[i] == 0) << (3 * d + b));
         let col = 0x40201u32 << (i % 9);
@@ -287,9 +287,9 @@ impl State {
             // In band b the column's other cells are already cleared with the box (a
             // branch here was often mispredicted).
             let col = col & !(u32::from(o == b) * bit);
-            let m = self.cand[d][o];
+            let m = self.cand[o][d];
             dirty |= u32::from(m & col != 0) << (3 * d + o);
-            self.cand[d][o] = m & !col;
+            self.cand[o][d] = m & !col;
         }
         self.dirty |= dirty;
         self.touched |= dirty;
@@ -305,13 +305,13 @@ impl State {
                 let k = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 let (d, b) = (k / 3, k % 3);
-                let s = self.cand[d][b];
+                let s = self.cand[b][d];
                 let keep = PERMUTATIONS[band_segments(s) as usize];
                 if keep == 0 {
                     return false;
                 }
                 let s = s & SEGMENT_CELLS[keep as usize];
-                self.cand[d][b] = s;
+                self.cand[b][d] = s;
                 // The rows of one cell left, placed if unsolved (branch-free but the
                 // placements).
                 let mut singles = (u32::from(LONE[(s & 0x1FF) as usize])
@@ -332,7 +332,7 @@ impl State {
                 }
                 let (mut one, mut two) = (0u32, 0u32);
                 for d in 0..9 {
-                    let s = self.cand[d][b];
+                    let s = self.cand[b][d];
                     two |= one & s;
                     one |= s;
                 }
@@ -344,7 +344,7 @@ impl State {
                     let i = single.trailing_zeros() as usize;
                     single &= single - 1;
                     let bit = 1 << i;
-                    match (0..9).find(|&d| self.cand[d][b] & bit != 0) {
+                    match (0..9).find(|&d| self.cand[b][d] & bit != 0) {
                         Some(d) => {
                             self.place(d, b, i);
                             placed = true;
@@ -365,7 +365,7 @@ impl State {
                     continue;
                 }
                 let occ = |s: u32| (s | s >> 9 | s >> 18) & 0x1FF;
-                let cols = [occ(self.cand[d][0]), occ(self.cand[d][1]), occ(self.cand[d][2])];
+                let cols = [occ(self.cand[0][d]), occ(self.cand[1][d]), occ(self.cand[2][d])];
                 for t in 0..3 {
                     let m = (cols[0] >> (3 * t) & 7) | (cols[1] >> (3 * t) & 7) << 3 | (cols[2] >> (3 * t) & 7) << 6;
                     let keep = PERMUTATIONS[m as usize] as u32;
@@ -377,7 +377,7 @@ impl State {
                         for b in 0..3 {
                             let g = gone >> (3 * b) & 7;
                             if g != 0 {
-                                self.cand[d][b] &= !(SPREAD_COLUMNS[g as usize] << (3 * t));
+                                self.cand[b][d] &= !(SPREAD_COLUMNS[g as usize] << (3 * t));
                                 self.dirty |= 1 << (3 * d + b);
                                 self.touched |= 1 << (3 * d + b);
                                 self.fresh |= 1 << (3 * d + b);
@@ -398,7 +398,7 @@ impl State {
                 }
                 let (mut once, mut twice) = (0u32, 0u32);
                 for b in 0..3 {
-                    let s = self.cand[d][b];
+                    let s = self.cand[b][d];
                     let cols = (s | s >> 9 | s >> 18) & 0x1FF;
                     let multi = (s & s >> 9 | s & s >> 18 | s >> 9 & s >> 18) & 0x1FF;
                     twice |= once & cols | multi;
@@ -410,7 +410,7 @@ impl State {
                 let single = once & !twice;
                 let single = single | single << 9 | single << 18;
                 for b in 0..3 {
-                    let mut s = self.cand[d][b] & single & self.unsolved[b];
+                    let mut s = self.cand[b][d] & single & self.unsolved[b];
                     while s != 0 {
                         self.place(d, b, s.trailing_zeros() as usize);
                         s &= s - 1;
@@ -446,7 +446,7 @@ impl State {
         for (b, band) in lines[..3].iter_mut().enumerate() {
             let (mut c1, mut c2, mut c3, mut c4) = (0u16, 0u16, 0u16, 0u16);
             for (d, seg) in band.iter_mut().enumerate() {
-                *seg = band_segments(self.cand[d][b]);
+                *seg = band_segments(self.cand[b][d]);
                 let c = CERTAIN[*seg as usize];
                 c4 |= c3 & c;
                 c3 |= c2 & c;
@@ -466,7 +466,7 @@ impl State {
                     if keep == 0 {
                         return false;
                     }
-                    self.cand[d][b] &= SEGMENT_CELLS[keep as usize];
+                    self.cand[b][d] &= SEGMENT_CELLS[keep as usize];
                     changed |= 1 << (3 * d + b);
                 }
             }
@@ -474,9 +474,9 @@ impl State {
         // The columns of each digit's masks, and each stack's pattern (bit 3b + c for column
         // c of the stack in band b).
         let mut cols = [[0u32; 3]; 9];
-        for (c, m) in cols.iter_mut().zip(&self.cand) {
-            for (c, &s) in c.iter_mut().zip(m) {
-                *c = s | s >> 9 | s >> 18;
+        for (b, band) in self.cand.iter().enumerate() {
+            for (c, &s) in cols.iter_mut().zip(band) {
+                c[b] = s | s >> 9 | s >> 18;
             }
         }
         for t in 0..3 {
@@ -501,7 +501,7 @@ impl State {
                 for b in 0..3 {
                     let g = gone >> (3 * b) & 7;
                     if g != 0 {
-                        self.cand[d][b] &= !(SPREAD_COLUMNS[g as usize] << (3 * t));
+                        self.cand[b][d] &= !(SPREAD_COLUMNS[g as usize] << (3 * t));
                         changed |= 1 << (3 * d + b);
                     }
                 }
@@ -520,7 +520,7 @@ impl State {
     /// Keeps only configuration p of digit d in band or stack `line`.
     fn restrict(&mut self, d: usize, line: usize, p: usize) {
         if line < 3 {
-            self.cand[d][line] &= SEGMENT_CELLS[PERM_SEGS[p] as usize];
+            self.cand[line][d] &= SEGMENT_CELLS[PERM_SEGS[p] as usize];
             self.dirty |= 1 << (3 * d + line);
             self.touched |= 1 << (3 * d + line);
             self.fresh |= 1 << (3 * d + line);
@@ -528,9 +528,9 @@ impl State {
             let t = line - 3;
             for b in 0..3 {
                 let keep = !(SPREAD_COLUMNS[7] << (3 * t)) | SPREAD_COLUMNS[1 << PERMS[p][b]] << (3 * t);
-                let m = self.cand[d][b];
+                let m = self.cand[b][d];
                 if m & !keep != 0 {
-                    self.cand[d][b] = m & keep;
+                    self.cand[b][d] = m & keep;
                     self.dirty |= 1 << (3 * d + b);
                     self.touched |= 1 << (3 * d + b);
                     self.fresh |= 1 << (3 * d + b);
@@ -543,7 +543,7 @@ impl State {
         let mut g = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut s = self.cand[d][b];
+                let mut s = self.cand[b][d];
                 while s != 0 {
                     let i = s.trailing_zeros() as usize;
                     s &= s - 1;
@@ -567,7 +567,7 @@ fn search(state: &mut State, stats: &mut SearchStats, visit: &mut dyn FnMut(&[u8
             // the first unsolved cell's digits keep the search complete.
             let b = (0..3).find(|&b| state.unsolved[b] != 0).unwrap_or(0);
             let i = state.unsolved[b].trailing_zeros() as usize;
-            let digits = (0..9).filter(|&d| state.cand[d][b] >> i & 1 == 1).fold(0, |m, d| m | 1 << d);
+            let digits = (0..9).filter(|&d| state.cand[b][d] >> i & 1 == 1).fold(0, |m, d| m | 1 << d);
             branch(state, stats, visit, digits, |s, d| s.place(d, b, i))
         }
         packed => {
@@ -642,11 +642,11 @@ fn choose_branch(lines: &[[u16; 9]; 6]) -> u32 {
 /// are treated as blanks (the parsers never make them).
 pub fn solve(givens: &[u8], visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> SearchStats {
     let mut stats = SearchStats::default();
-    let mut state = State { cand: [[ALL; 3]; 9], unsolved: [ALL; 3], dirty: 0, touched: ALL, fresh: ALL, branch: 0 };
+    let mut state = State { cand: [[ALL; 9]; 3], unsolved: [ALL; 3], dirty: 0, touched: ALL, fresh: ALL, branch: 0 };
     for (c, &d) in givens.iter().enumerate().take(81) {
         if (1..=9).contains(&d) {
             let (d, b, i) = (d as usize - 1, c / 27, c % 27);
-            if state.cand[d][b] >> i & 1 == 0 {
+            if state.cand[b][d] >> i & 1 == 0 {
                 stats.nodes += 1;
                 return stats;
             }
