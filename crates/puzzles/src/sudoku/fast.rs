@@ -271,11 +271,13 @@ impl State {
         let bit = 1u32 << i;
         // The digits that had the cell, bit e for digit e (a constant shift once the loop
         // is unrolled), spread to the mask bits 3e + b by a table.
+        let band = &mut self.cand[b];
         let mut had = 0usize;
-        for e in 0..9 {
-            let m = self.cand[b][e];
-            had |= (m as usize >> i & 1) << e;
-            self.cand[b][e] = m & !bit;
+        for (e, m) in band.iter().enumerate() {
+            had |= usize::from(m & bit != 0) << e;
+        }
+        for m in band.iter_mut() {
+            *m &= !bit;
         }
         let mut dirty = SPREAD_DIGITS[had] << b;
         let m = self.cand[b][d];
