@@ -301,6 +301,10 @@ impl State {
 
     /// Applies the rules to a fixed point; false on a contradiction.
     fn propagate(&mut self) -> bool {
+        // The row singles found and not yet placed: cells by band and digit, and which
+        // (bit 3d + b) have some.
+        let mut pending = [[0u32; 9]; 3];
+        let mut pend = 0u32;
         loop {
             // Band permutations and row singles, for each mask changed.
             while self.dirty != 0 {
@@ -314,17 +318,34 @@ impl State {
                 }
                 let s = s & SEGMENT_CELLS[keep as usize];
                 self.cand[b][d] = s;
-                // The rows of one cell left, placed if unsolved (branch-free but the
-                // placements).
-                let mut singles = (u32::from(LONE[(s & 0x1FF) as usize])
+                // The rows of one cell left, if unsolved: kept to be placed once the
+                // masks are looked at, without a branch here (whether a mask has one was
+                // the most mispredicted branch).
+                let singles = (u32::from(LONE[(s & 0x1FF) as usize])
                     | u32::from(LONE[(s >> 9 & 0x1FF) as usize]) << 9
                     | u32::from(LONE[(s >> 18) as usize]) << 18)
                     & self.unsolved[b];
-                while singles != 0 {
-                    let i = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    self.place(d, b, i);
+                pending[b][d] |= singles;
+                pend |= u32::from(singles != 0) << k;
+            }
+            if pend != 0 {
+                // A single's cell is gone from its mask only when its row has lost the
+                // digit: a contradiction.
+                while pend != 0 {
+                    let k = pend.trailing_zeros() as usize;
+                    pend &= pend - 1;
+                    let (d, b) = (k / 3, k % 3);
+                    let p = std::mem::take(&mut pending[b][d]);
+                    if p & !self.cand[b][d] != 0 {
+                        return false;
+                    }
+                    let mut p = p & self.unsolved[b];
+                    while p != 0 {
+                        self.place(d, b, p.trailing_zeros() as usize);
+                        p &= p - 1;
+                    }
                 }
+                continue;
             }
             let mut placed = false;
             // Naked singles, and cells left without a digit.
