@@ -232,7 +232,7 @@ struct State {
     cand: [[u32; 9]; 3],
     unsolved: [u32; 3],
     dirty: u32,
-    /// The masks changed since the naked singles and the stacks were last looked at.
+    /// The masks changed since the stacks were last looked at.
     touched: u32,
     /// The masks changed since the triads were last looked at.
     fresh: u32,
@@ -258,9 +258,6 @@ static SPREAD_DIGITS: [u32; 512] = {
     }
     t
 };
-
-/// The bits 3d + b of band b, for every digit d.
-const BAND_BITS: u32 = 0o111_111_111;
 
 impl State {
     /// Places digit d at cell i of band b (the caller knows it is a candidate there),
@@ -348,11 +345,9 @@ impl State {
                 continue;
             }
             let mut placed = false;
-            // Naked singles, and cells left without a digit.
+            // Naked singles, and cells left without a digit, in every band (a test of
+            // whether a band changed cost more in mispredictions than it saved).
             for b in 0..3 {
-                if self.unsolved[b] == 0 || self.touched & BAND_BITS << b == 0 {
-                    continue;
-                }
                 let (mut one, mut two) = (0u32, 0u32);
                 for d in 0..9 {
                     let s = self.cand[b][d];
