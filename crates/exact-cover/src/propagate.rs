@@ -175,6 +175,9 @@ struct State {
     locked: Vec<u32>,
     /// The options committed on the current path.
     path: Vec<usize>,
+    /// A commit's cleared words (bits, word index), the nonzero ones first; room for
+    /// every word and a sentinel.
+    gone: Vec<(u64, u32)>,
     /// The item of least count among those the last commit lowered (count, item); a
     /// count of 0 is a contradiction.
     recent: (u16, u32),
@@ -358,6 +361,9 @@ impl State {
         if self.forced.len() < room {
             self.forced.resize(room, 0);
         }
+        if self.gone.len() < t.words + 1 {
+            self.gone.resize(t.words + 1, (0, 0));
+        }
         self.nforced = 0;
         self.recent = (COVERED_FLOOR, 0);
         self.live.clear();
@@ -497,33 +503,46 @@ impl State {
         count[t.primary] = COVERED;
         let mut recent = (COVERED_FLOOR, 0u32);
         let (a, b) = (t.conf_start[o] as usize, t.conf_start[o + 1] as usize);
-        'words: for (&w, &mask) in t.conf_word[a..b].iter().zip(&t.conf_mask[a..b]) {
+        // The words are cleared first and the nonzero ones kept; then one loop runs over
+        // their bits. (A loop over each word's bits mispredicted its exit about once a
+        // word.)
+        let gone = &mut self.gone;
+        let mut k = 0;
+        for (&w, &mask) in t.conf_word[a..b].iter().zip(&t.conf_mask[a..b]) {
             let word = &mut live[w as usize];
-            let mut gone = *word & mask;
+            let bits = *word & mask;
             *word &= !mask;
-            while gone != 0 {
-                let q = w as usize * 64 + gone.trailing_zeros() as usize;
-                gone &= gone - 1;
-                let mut lower = |i: u32| {
-                    let c = &mut count[i as usize];
-                    *c = c.wrapping_sub(1);
-                    forced[nforced] = i;
-                    nforced += usize::from(*c <= push_at);
-                    if *c < recent.0 {
-                        recent = (*c, i);
-                    }
-                };
-                if let Some(f) = t.fixed.get(q) {
-                    f.iter().for_each(|&i| lower(i));
-                } else {
-                    let s = t.opt_start[q] as usize;
-                    t.opt_items[s..s + t.opt_primary[q] as usize].iter().for_each(|&i| lower(i));
+            gone[k] = (bits, w);
+            k += usize::from(bits != 0);
+        }
+        gone[k] = (0, 0);
+        let (mut j, (mut bits, mut w)) = (0, gone[0]);
+        while j < k {
+            let q = w as usize * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if bits == 0 {
+                j += 1;
+                (bits, w) = gone[j];
+            }
+            let mut lower = |i: u32| {
+                let c = &mut count[i as usize];
+                *c = c.wrapping_sub(1);
+                forced[nforced] = i;
+                nforced += usize::from(*c <= push_at);
+                if *c < recent.0 {
+                    recent = (*c, i);
                 }
-                if recent.0 == 0 {
-                    // An item is left without options: this state is abandoned, so the
-                    // rest of the conflicts need not be cleared.
-                    break 'words;
-                }
+            };
+            if let Some(f) = t.fixed.get(q) {
+                f.iter().for_each(|&i| lower(i));
+            } else {
+                let s = t.opt_start[q] as usize;
+                t.opt_items[s..s + t.opt_primary[q] as usize].iter().for_each(|&i| lower(i));
+            }
+            if recent.0 == 0 {
+                // An item is left without options: this state is abandoned, so the rest
+                // of the conflicts need not be lowered.
+                break;
             }
         }
         self.recent = recent;
