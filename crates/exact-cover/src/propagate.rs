@@ -444,18 +444,17 @@ impl State {
         let push_at = push_at(0);
         let mut zero = false;
         // In reverse item order, so that the stack gives the items back in item order.
+        // Covered items are counted too, and their count then kept: a test to skip them
+        // was mispredicted about as often as not.
         for i in (0..t.primary).rev() {
-            if self.count[i] == COVERED {
-                continue;
-            }
             let (a, b) = (t.mask_start[i] as usize, t.mask_start[i + 1] as usize);
             let c = t.mask_word[a..b].iter().zip(&t.mask_bits[a..b]).map(|(&w, &m)| (self.live[w as usize] & m).count_ones()).sum::<u32>()
                 as u16;
+            let covered = self.count[i] == COVERED;
+            let c = if covered { COVERED } else { c };
             self.count[i] = c;
-            if c <= push_at {
-                self.forced[self.nforced] = i as u32;
-                self.nforced += 1;
-            }
+            self.forced[self.nforced] = i as u32;
+            self.nforced += usize::from(c <= push_at);
             zero |= c == 0;
         }
         // No item was lowered by a last commit: the branch takes the first of fewest (a
@@ -520,10 +519,14 @@ impl State {
         while j < k {
             let q = w as usize * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if bits == 0 {
-                j += 1;
-                (bits, w) = gone[j];
-            }
+            // On to the next word when this one is done, without a branch (the sentinel
+            // makes `gone[j + 1]` readable).
+            let (next_bits, next_w) = gone[j + 1];
+            let done = bits == 0;
+            let mask = 0u64.wrapping_sub(u64::from(done));
+            bits |= next_bits & mask;
+            w ^= (w ^ next_w) & mask as u32;
+            j += usize::from(done);
             let mut lower = |i: u32| {
                 let c = &mut count[i as usize];
                 *c = c.wrapping_sub(1);
