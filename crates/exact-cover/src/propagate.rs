@@ -523,9 +523,8 @@ impl State {
             // makes `gone[j + 1]` readable).
             let (next_bits, next_w) = gone[j + 1];
             let done = bits == 0;
-            let mask = 0u64.wrapping_sub(u64::from(done));
-            bits |= next_bits & mask;
-            w ^= (w ^ next_w) & mask as u32;
+            bits = std::hint::select_unpredictable(done, next_bits, bits);
+            w = std::hint::select_unpredictable(done, next_w, w);
             j += usize::from(done);
             let mut lower = |i: u32| {
                 let c = &mut count[i as usize];
