@@ -130,9 +130,6 @@ struct Tables {
     conf_word: Vec<u32>,
     conf_mask: Vec<u64>,
     conf_start: Vec<u32>,
-    /// Per item its options, in input order: `item_start[i]..item_start[i + 1]`.
-    item_opts: Vec<u32>,
-    item_start: Vec<u32>,
     /// Per primary item, whether it shares two options or more with another (the
     /// locked-item rule can apply to it).
     lockable: Vec<bool>,
@@ -148,8 +145,9 @@ struct Tables {
 
 /// The propagating search over one problem (see the module's documentation).
 ///
-/// Memory: the problem's entries twice, each option's conflict set as (word, mask) pairs,
-/// and per level of guessing `options / 8 + 2 * primary` bytes of state.
+/// Memory: the problem's entries, each primary item's options and each option's conflict
+/// set as (word, mask) pairs, and per level of guessing `options / 8 + 2 * primary` bytes
+/// of state.
 #[derive(Debug, Clone)]
 pub struct Propagator {
     t: Arc<Tables>,
@@ -218,12 +216,6 @@ impl Propagator {
         }
         if lists[..primary].iter().any(|l| l.len() >= COVERED_FLOOR as usize) {
             return Err(Declined::TooManyOptions);
-        }
-        let mut item_opts = Vec::new();
-        let mut item_start = vec![0u32];
-        for l in &lists {
-            item_opts.extend_from_slice(l);
-            item_start.push(item_opts.len() as u32);
         }
         let (mut conf_word, mut conf_mask, mut conf_start) = (Vec::new(), Vec::new(), vec![0u32]);
         let mut row = vec![0u64; words];
@@ -312,8 +304,6 @@ impl Propagator {
             conf_word,
             conf_mask,
             conf_start,
-            item_opts,
-            item_start,
             lockable,
             mask_word,
             mask_bits,
@@ -750,11 +740,17 @@ impl State {
         }
         let depth = self.path.len();
         let mut left = least as usize;
-        for &o in &t.item_opts[t.item_start[i] as usize..t.item_start[i + 1] as usize] {
-            let o = o as usize;
-            if !self.is_live(t, l, o) {
-                continue;
+        // The live options of `i`, through its bitset words (level `l` stays as it is
+        // until the last alternative, which is committed there).
+        let (mut x, mut w, mut bits) = (t.mask_start[i] as usize, 0usize, 0u64);
+        while left > 0 {
+            while bits == 0 {
+                w = t.mask_word[x] as usize;
+                bits = self.live[l * t.words + w] & t.mask_bits[x];
+                x += 1;
             }
+            let o = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
             left -= 1;
             if left == 0 {
                 // The last alternative: no guess, and this level's state is reused.
