@@ -267,7 +267,7 @@ enum Chosen {
     Native(Solver),
     /// The exact cover encoding: built once and each puzzle's givens forced (no cages),
     /// else encoded per puzzle (cages) on the engine `gridlock xc` chooses.
-    Xc(Rules, Option<encode::Batch>),
+    Xc(Rules, Option<Box<encode::Batch>>),
 }
 
 impl Chosen {
@@ -359,7 +359,7 @@ pub fn run(args: &Args) -> Outcome {
     };
     let rules = args.variant.rules(size, regions.map(|r| r.1))?;
     let chosen = match args.engine {
-        EngineArg::Xc => Chosen::Xc(rules.clone(), encode::Batch::new(&rules)),
+        EngineArg::Xc => Chosen::Xc(rules.clone(), encode::Batch::new(&rules).map(Box::new)),
         EngineArg::Auto | EngineArg::Cells => {
             let solver = Solver::new(rules.clone()).map_err(|e| bad(format_args!("--cages: {e}")))?;
             Chosen::Native(if args.engine == EngineArg::Cells { solver.with_engine(Engine::General) } else { solver })

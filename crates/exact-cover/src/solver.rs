@@ -546,7 +546,7 @@ impl Solver {
                     if self.watch.is_some() {
                         self.path.truncate(l);
                         self.path.push((0, self.nodes[i].top.max(0) as u32));
-                        if self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                        if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
                             self.publish(self.estimate());
                         }
                     }
@@ -898,7 +898,7 @@ impl Solver {
                         self.phase = Phase::Done;
                         return false;
                     }
-                    if self.watch.is_some() && self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                    if self.watch.is_some() && self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
                         // Algorithm M's branches are not counted ahead: no estimate.
                         self.publish(f64::NAN);
                     }
@@ -1579,7 +1579,7 @@ impl Solver {
         };
         if self.watch.is_some() {
             self.path.push((0, self.nodes[i].top.max(0) as u32));
-            if self.stats.nodes % PROGRESS_INTERVAL == 0 {
+            if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
                 self.publish(self.estimate());
             }
         }

@@ -136,7 +136,7 @@ fn samples_are_uniform_by_chi_square() {
                 rng ^= rng << 13;
                 rng ^= rng >> 7;
                 rng ^= rng << 17;
-                if node.lo == 0 || counts[node.lo as usize] == Some(0) || rng % 2 == 0 {
+                if node.lo == 0 || counts[node.lo as usize] == Some(0) || rng.is_multiple_of(2) {
                     opts.push(node.option as usize);
                     k = node.hi as usize;
                 } else {

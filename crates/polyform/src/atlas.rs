@@ -253,7 +253,7 @@ pub fn is_prime(n: u64) -> bool {
     }
     const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
     for &p in &BASES {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }
@@ -391,7 +391,7 @@ pub fn search(
             Err(e) => return Err(e),
         };
         for n in r..=longest {
-            if goal == Goal::Odd && (r % 2 == 0 || n % 2 == 0) {
+            if goal == Goal::Odd && (r.is_multiple_of(2) || n % 2 == 0) {
                 continue;
             }
             if matches!(goal, Goal::Square | Goal::SquareOrder) && n != r {

@@ -147,7 +147,7 @@ impl Priced {
         let aff = &mut scratch.aff;
         aff.clear();
         aff.extend_from_slice(&live[..used]);
-        if afford % 64 != 0 {
+        if !afford.is_multiple_of(64) {
             aff[used - 1] &= (1u64 << (afford % 64)) - 1;
         }
         let aff = &scratch.aff;

@@ -213,7 +213,7 @@ impl BitSolver {
             option_at = vec![0; primary + 1];
         } else if counting == Counting::Popcount {
             active = vec![!0u64; active_words];
-            if primary % 64 != 0 {
+            if !primary.is_multiple_of(64) {
                 active[active_words - 1] = (1u64 << (primary % 64)) - 1;
             }
         } else {
@@ -693,7 +693,7 @@ impl BitSolver {
                             if self.watch.is_some() {
                                 self.path.truncate(l);
                                 self.path.push((0, len));
-                                if self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                                if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
                                     self.publish();
                                 }
                             }
@@ -1060,7 +1060,7 @@ fn squeeze_items(t: &Tables, live: &[u64], rank: &[u32], map: &[u8], item: &mut 
 #[inline(always)]
 fn deposit(row: &mut [u64], y: u64, r: usize) {
     row[r / 64] |= y << (r % 64);
-    if r % 64 != 0 && r / 64 + 1 < row.len() {
+    if !r.is_multiple_of(64) && r / 64 + 1 < row.len() {
         row[r / 64 + 1] |= y >> (64 - r % 64);
     }
 }
@@ -1384,7 +1384,7 @@ impl Tables {
     /// The root's live bits: every option.
     fn initial_live(&self) -> Vec<u64> {
         let mut live = vec![!0u64; self.words];
-        if self.options % 64 != 0 {
+        if !self.options.is_multiple_of(64) {
             live[self.words - 1] = (1u64 << (self.options % 64)) - 1;
         }
         live

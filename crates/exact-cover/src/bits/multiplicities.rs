@@ -316,7 +316,7 @@ impl BitSolverM {
                     self.done = true;
                     return false;
                 }
-                if self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
                     self.publish();
                 }
                 match self.choose(l) {
@@ -392,7 +392,7 @@ impl BitSolverM {
                     self.done = true;
                     return false;
                 }
-                if self.stats.nodes % PROGRESS_INTERVAL == 0 {
+                if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
                     self.publish();
                 }
                 let open = self.open[l];
