@@ -53,32 +53,6 @@ const fn segment_table() -> [u16; 512] {
     t
 }
 
-/// For each pattern of occupied segments, the segments that lie on a permutation (one per
-/// row and per box) made only of occupied segments; 0 when there is none.
-const fn permutation_table() -> [u16; 512] {
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut keep = 0u16;
-        let mut p = 0;
-        while p < 6 {
-            let mut bits = 0u16;
-            let mut r = 0;
-            while r < 3 {
-                bits |= 1 << (3 * r + PERMS[p][r]);
-                r += 1;
-            }
-            if bits as usize & m == bits as usize {
-                keep |= bits;
-            }
-            p += 1;
-        }
-        t[m] = keep;
-        m += 1;
-    }
-    t
-}
-
 /// The cells of each pattern of segments.
 const fn segment_cells() -> [u32; 512] {
     let mut t = [0u32; 512];
@@ -134,22 +108,38 @@ static CONFIGS: [u8; 512] = {
     t
 };
 
+/// The segments of the configurations `configs` (bit p): on some of them (`every` false)
+/// or on every one (`every` true); 0 when there is none.
+const fn config_segments(configs: u8, every: bool) -> u16 {
+    let mut t = if every && configs != 0 { 0x1FF } else { 0 };
+    let mut p = 0;
+    while p < 6 {
+        if configs >> p & 1 == 1 {
+            t = if every { t & PERM_SEGS[p] } else { t | PERM_SEGS[p] };
+        }
+        p += 1;
+    }
+    t
+}
+
+/// For each pattern of occupied segments, the segments that lie on a permutation (one per
+/// row and per box) made only of occupied segments; 0 when there is none.
+static PERMUTATIONS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = config_segments(CONFIGS[m], false);
+        m += 1;
+    }
+    t
+};
+
 /// For each pattern of occupied segments, the segments on every configuration it allows.
 static CERTAIN: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {
-        let mut all = 0x1FFu16;
-        let mut any = false;
-        let mut p = 0;
-        while p < 6 {
-            if PERM_SEGS[p] as usize & m == PERM_SEGS[p] as usize {
-                all &= PERM_SEGS[p];
-                any = true;
-            }
-            p += 1;
-        }
-        t[m] = if any { all } else { 0 };
+        t[m] = config_segments(CONFIGS[m], true);
         m += 1;
     }
     t
@@ -186,7 +176,35 @@ static CONFIG_COUNT: [u8; 512] = {
 fn band_segments(s: u32) -> u16 {
     ROW_SEGMENTS[(s & 0x1FF) as usize] | ROW_SEGMENTS[(s >> 9 & 0x1FF) as usize] << 3 | ROW_SEGMENTS[(s >> 18) as usize] << 6
 }
-static PERMUTATIONS: [u16; 512] = permutation_table();
+
+/// The columns (9 bits) a band mask occupies.
+#[inline(always)]
+fn mask_columns(s: u32) -> u32 {
+    (s | s >> 9 | s >> 18) & 0x1FF
+}
+
+/// A digit's pattern in stack t (bit 3b + c for column c of the stack in band b), from its
+/// columns in the three bands ([`mask_columns`]).
+#[inline(always)]
+fn stack_pattern(cols: [u32; 3], t: usize) -> u16 {
+    ((cols[0] >> (3 * t) & 7) | (cols[1] >> (3 * t) & 7) << 3 | (cols[2] >> (3 * t) & 7) << 6) as u16
+}
+
+/// The segments three of the nine patterns `segs` are certain to take ([`CERTAIN`],
+/// counted bit-sliced); `None` when four are certain to take one (a contradiction).
+#[inline(always)]
+fn certain_thrice(segs: &[u16; 9]) -> Option<u16> {
+    let (mut c1, mut c2, mut c3, mut c4) = (0u16, 0u16, 0u16, 0u16);
+    for &seg in segs {
+        let c = CERTAIN[seg as usize];
+        c4 |= c3 & c;
+        c3 |= c2 & c;
+        c2 |= c1 & c;
+        c1 |= c;
+    }
+    (c4 == 0).then_some(c3)
+}
+
 static SEGMENT_CELLS: [u32; 512] = segment_cells();
 
 /// Within a band, the cells a placement at cell i (0..27) clears of its digit: its row and
@@ -385,25 +403,19 @@ impl State {
                 if touched >> (3 * d) & 7 == 0 {
                     continue;
                 }
-                let occ = |s: u32| (s | s >> 9 | s >> 18) & 0x1FF;
-                let cols = [occ(self.cand[0][d]), occ(self.cand[1][d]), occ(self.cand[2][d])];
+                let cols = [mask_columns(self.cand[0][d]), mask_columns(self.cand[1][d]), mask_columns(self.cand[2][d])];
                 for t in 0..3 {
-                    let m = (cols[0] >> (3 * t) & 7) | (cols[1] >> (3 * t) & 7) << 3 | (cols[2] >> (3 * t) & 7) << 6;
-                    let keep = PERMUTATIONS[m as usize] as u32;
+                    let m = stack_pattern(cols, t);
+                    let keep = PERMUTATIONS[m as usize];
                     if keep == 0 {
                         return false;
                     }
                     let gone = m & !keep;
                     if gone != 0 {
-                        for b in 0..3 {
-                            let g = gone >> (3 * b) & 7;
-                            if g != 0 {
-                                self.cand[b][d] &= !(SPREAD_COLUMNS[g as usize] << (3 * t));
-                                self.dirty |= 1 << (3 * d + b);
-                                self.touched |= 1 << (3 * d + b);
-                                self.fresh |= 1 << (3 * d + b);
-                            }
-                        }
+                        let changed = self.clear_stack(d, t, gone);
+                        self.dirty |= changed;
+                        self.touched |= changed;
+                        self.fresh |= changed;
                     }
                 }
             }
@@ -420,7 +432,7 @@ impl State {
                 let (mut once, mut twice) = (0u32, 0u32);
                 for b in 0..3 {
                     let s = self.cand[b][d];
-                    let cols = (s | s >> 9 | s >> 18) & 0x1FF;
+                    let cols = mask_columns(s);
                     let multi = (s & s >> 9 | s & s >> 18 | s >> 9 & s >> 18) & 0x1FF;
                     twice |= once & cols | multi;
                     once |= cols;
@@ -465,18 +477,12 @@ impl State {
         let mut lines = [[0u16; 9]; 6];
         let mut changed = 0u32;
         for (b, band) in lines[..3].iter_mut().enumerate() {
-            let (mut c1, mut c2, mut c3, mut c4) = (0u16, 0u16, 0u16, 0u16);
-            for (d, seg) in band.iter_mut().enumerate() {
-                *seg = band_segments(self.cand[b][d]);
-                let c = CERTAIN[*seg as usize];
-                c4 |= c3 & c;
-                c3 |= c2 & c;
-                c2 |= c1 & c;
-                c1 |= c;
+            for (seg, &s) in band.iter_mut().zip(&self.cand[b]) {
+                *seg = band_segments(s);
             }
-            if c4 != 0 {
+            let Some(c3) = certain_thrice(band) else {
                 return false;
-            }
+            };
             if c3 == 0 {
                 continue;
             }
@@ -492,39 +498,27 @@ impl State {
                 }
             }
         }
-        // The columns of each digit's masks, and each stack's pattern (bit 3b + c for column
-        // c of the stack in band b).
+        // The columns of each digit's masks, and each stack's patterns.
         let mut cols = [[0u32; 3]; 9];
         for (b, band) in self.cand.iter().enumerate() {
             for (c, &s) in cols.iter_mut().zip(band) {
-                c[b] = s | s >> 9 | s >> 18;
+                c[b] = mask_columns(s);
             }
         }
         for t in 0..3 {
-            let (mut c1, mut c2, mut c3, mut c4) = (0u16, 0u16, 0u16, 0u16);
-            for (seg, c) in lines[3 + t].iter_mut().zip(&cols) {
-                let occ = |b: usize| c[b] >> (3 * t) & 7;
-                *seg = (occ(0) | occ(1) << 3 | occ(2) << 6) as u16;
-                let c = CERTAIN[*seg as usize];
-                c4 |= c3 & c;
-                c3 |= c2 & c;
-                c2 |= c1 & c;
-                c1 |= c;
+            for (seg, &c) in lines[3 + t].iter_mut().zip(&cols) {
+                *seg = stack_pattern(c, t);
             }
-            if c4 != 0 {
+            let Some(c3) = certain_thrice(&lines[3 + t]) else {
                 return false;
-            }
+            };
             if c3 == 0 {
                 continue;
             }
             for (d, &seg) in lines[3 + t].iter().enumerate() {
-                let gone = u32::from(seg & c3 & !CERTAIN[seg as usize]);
-                for b in 0..3 {
-                    let g = gone >> (3 * b) & 7;
-                    if g != 0 {
-                        self.cand[b][d] &= !(SPREAD_COLUMNS[g as usize] << (3 * t));
-                        changed |= 1 << (3 * d + b);
-                    }
+                let gone = seg & c3 & !CERTAIN[seg as usize];
+                if gone != 0 {
+                    changed |= self.clear_stack(d, t, gone);
                 }
             }
         }
@@ -538,6 +532,20 @@ impl State {
         true
     }
 
+    /// Clears digit d from the columns `gone` of stack t (a stack pattern: bit 3b + c for
+    /// column c of the stack in band b); returns the masks it changed (bit 3d + b).
+    #[inline(always)]
+    fn clear_stack(&mut self, d: usize, t: usize, gone: u16) -> u32 {
+        let mut changed = 0;
+        for b in 0..3 {
+            let clear = SPREAD_COLUMNS[usize::from(gone >> (3 * b) & 7)] << (3 * t);
+            let m = self.cand[b][d];
+            changed |= u32::from(m & clear != 0) << (3 * d + b);
+            self.cand[b][d] = m & !clear;
+        }
+        changed
+    }
+
     /// Keeps only configuration p of digit d in band or stack `line`.
     fn restrict(&mut self, d: usize, line: usize, p: usize) {
         if line < 3 {
@@ -546,17 +554,10 @@ impl State {
             self.touched |= 1 << (3 * d + line);
             self.fresh |= 1 << (3 * d + line);
         } else {
-            let t = line - 3;
-            for b in 0..3 {
-                let keep = !(SPREAD_COLUMNS[7] << (3 * t)) | SPREAD_COLUMNS[1 << PERMS[p][b]] << (3 * t);
-                let m = self.cand[b][d];
-                if m & !keep != 0 {
-                    self.cand[b][d] = m & keep;
-                    self.dirty |= 1 << (3 * d + b);
-                    self.touched |= 1 << (3 * d + b);
-                    self.fresh |= 1 << (3 * d + b);
-                }
-            }
+            let changed = self.clear_stack(d, line - 3, 0x1FF & !PERM_SEGS[p]);
+            self.dirty |= changed;
+            self.touched |= changed;
+            self.fresh |= changed;
         }
     }
 
