@@ -581,12 +581,14 @@ impl State {
             bits = std::hint::select_unpredictable(done, next_bits, bits);
             w = std::hint::select_unpredictable(done, next_w, w);
             j += usize::from(done);
+            // The new count is kept in a register: read back after the push (which might
+            // alias it, for all the compiler knows), it waited on the store.
             let mut lower = |i: u32| {
-                let c = &mut count[i as usize];
-                *c = c.wrapping_sub(1);
+                let c = count[i as usize].wrapping_sub(1);
+                count[i as usize] = c;
                 forced[nforced] = i;
-                nforced += usize::from(*c <= PUSH_AT);
-                zero |= *c == 0;
+                nforced += usize::from(c <= PUSH_AT);
+                zero |= c == 0;
             };
             if let Some(f) = t.fixed.get(q) {
                 f.iter().for_each(|&i| lower(i));
