@@ -563,10 +563,13 @@ impl State {
         let gone = &mut self.gone;
         let mut k = 0;
         for (&w, &mask) in t.conf_word[a..b].iter().zip(&t.conf_mask[a..b]) {
-            let word = &mut live[w as usize];
+            debug_assert!((w as usize) < live.len() && k < gone.len());
+            // SAFETY: the words of a conflict set are < words = live.len(); `gone` has
+            // room for every word and a sentinel, and k counts distinct words.
+            let word = unsafe { live.get_unchecked_mut(w as usize) };
             let bits = *word & mask;
             *word &= !mask;
-            gone[k] = (bits, w);
+            unsafe { *gone.get_unchecked_mut(k) = (bits, w) };
             k += usize::from(bits != 0);
         }
         gone[k] = (0, 0);
@@ -584,11 +587,16 @@ impl State {
             // The new count is kept in a register: read back after the push (which might
             // alias it, for all the compiler knows), it waited on the store.
             let mut lower = |i: u32| {
-                let c = count[i as usize].wrapping_sub(1);
-                count[i as usize] = c;
-                forced[nforced] = i;
-                nforced += usize::from(c <= PUSH_AT);
-                zero |= c == 0;
+                debug_assert!((i as usize) < count.len() && nforced < forced.len());
+                // SAFETY: every item of `t.fixed` and `t.opt_items` is a primary item or
+                // the scratch count, all < primary + 1 = count.len(); `forced` has room
+                // for every lowering of a level and the items (see `State::forced`).
+                let c = unsafe { count.get_unchecked_mut(i as usize) };
+                let v = c.wrapping_sub(1);
+                *c = v;
+                unsafe { *forced.get_unchecked_mut(nforced) = i };
+                nforced += usize::from(v <= PUSH_AT);
+                zero |= v == 0;
             };
             if let Some(f) = t.fixed.get(q) {
                 f.iter().for_each(|&i| lower(i));
