@@ -550,9 +550,14 @@ impl State {
         let (forced, mut nforced) = (&mut self.forced, self.nforced);
         // Its own items first: their options' counts then fall from COVERED, never
         // reaching 1 or the recent item.
-        let s = t.opt_start[o] as usize;
-        for &i in &t.opt_items[s..s + t.opt_primary[o] as usize] {
-            count[i as usize] = COVERED;
+        if let Some(f) = t.fixed.get(o) {
+            // The padding's scratch count among them.
+            f.iter().for_each(|&i| count[i as usize] = COVERED);
+        } else {
+            let s = t.opt_start[o] as usize;
+            for &i in &t.opt_items[s..s + t.opt_primary[o] as usize] {
+                count[i as usize] = COVERED;
+            }
         }
         count[t.primary] = COVERED;
         let mut zero = false;
