@@ -148,9 +148,9 @@ pub struct Batch {
     /// The option of digit `d` (1-based) in cell `c`: `place[c * n + d - 1]`.
     place: Vec<usize>,
     engine: exact_cover::Propagator,
-    /// Engines whose working memory is already sized, one taken per solve (threads share
-    /// a batch).
-    pool: std::sync::Mutex<Vec<exact_cover::Propagator>>,
+    /// Engines whose working memory is already sized, each with a buffer for a puzzle's
+    /// forced options, one taken per solve (threads share a batch).
+    pool: std::sync::Mutex<Vec<(exact_cover::Propagator, Vec<usize>)>>,
 }
 
 impl Batch {
@@ -202,13 +202,14 @@ impl Batch {
     /// how many were found, and the engine's counters.
     pub fn solve(&self, givens: &[u8], limit: u64, keep: bool) -> (Vec<Grid>, u64, exact_cover::PropagateStats) {
         let n = self.rules.size();
-        let forced: Vec<usize> = givens.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| self.option(n, c, d)).collect();
         let (mut grids, mut found) = (Vec::new(), 0u64);
         if limit == 0 {
             return (grids, 0, exact_cover::PropagateStats::default());
         }
         let taken = self.pool.lock().map(|mut p| p.pop()).unwrap_or(None);
-        let mut engine = taken.unwrap_or_else(|| self.engine.clone());
+        let (mut engine, mut forced) = taken.unwrap_or_else(|| (self.engine.clone(), Vec::new()));
+        forced.clear();
+        forced.extend(givens.iter().enumerate().filter(|&(_, &d)| d != 0).map(|(c, &d)| self.option(n, c, d)));
         let stats = engine.search(&forced, &mut |options| {
             found += 1;
             if keep {
@@ -221,7 +222,7 @@ impl Batch {
             }
         });
         if let Ok(mut pool) = self.pool.lock() {
-            pool.push(engine);
+            pool.push((engine, forced));
         }
         (grids, found, stats)
     }
