@@ -11,7 +11,12 @@
 //! the counts of the cleared options' primary items (its own items are marked covered
 //! first, so their counts never matter). When no option has more than four primary items
 //! (sudoku's encoding has four), each option's items are stored as four, padded with a
-//! scratch count, and the loop that lowers them has a fixed length.
+//! scratch count, and the loop that lowers them has a fixed length; likewise, when no
+//! item's options span more than four words, each item's bitset is stored as four words
+//! (one cache line), so that counting or finding its live options has no loop. The
+//! commit indexes its tables unchecked in release builds (the bounds hold by
+//! construction and are asserted in debug builds): 41 bounds checks a commit were 12% of
+//! the instructions on the hardest sudokus.
 //!
 //! Unlike dancing links, a forced move costs no node: an item whose count falls to 1 goes
 //! on a stack and takes its one live option at once, without a scan. An uncovered item
@@ -24,10 +29,10 @@
 //! DLX-PRE finds the same removals in preprocessing). Once no option is forced, a scan of
 //! the counts finds the items of two options the rule was not yet tried on (17-clue
 //! sudoku list: 15% faster than pushing each item that fell to two options and looking
-//! at it when popped; first 3000 hardest: 6%). Deeper, the rule is tried only on the item chosen
-//! for a branch, when it has two options (first 3000 hardest sudokus: 132.46 -> 129.16
-//! guesses a puzzle, about 2% faster); when it removes options the node is propagated
-//! again before it branches.
+//! at it when popped; first 3000 hardest: 6%). Deeper, the rule is tried only on the
+//! item chosen for a branch, when it has two options (first 3000 hardest sudokus: 132.46
+//! -> 129.16 guesses a puzzle, about 2% faster); when it removes options the node is
+//! propagated again before it branches.
 //!
 //! The options forced on a search are committed one by one, or, when that would lower
 //! more counts than the items' bitsets have words, all at once: their conflict sets
@@ -40,12 +45,14 @@
 //! against 164.29 for the first in item order, on the first 3000 of the hardest sudoku
 //! list; found once a node by reading the last commit's cleared options again, which is
 //! cheaper than keeping it in every lowering: +2% on the first 3000 hardest, +6% on the
-//! first 20000 17-clue), unless the first such in item order excludes more live options (131.41 guesses;
-//! scoring every item of fewest options cuts more, 113.66, but costs more than it saves),
-//! else the first such in item order; its options in input order (the guess counts here
-//! were measured before the locked-item rule). A guess copies
-//! the state (one bit per option and two bytes per primary item); the last alternative
-//! reuses it.
+//! first 20000 17-clue), unless the first such in item order excludes more live options
+//! (131.41 guesses; scoring every item of fewest options cuts more, 113.66, but costs
+//! more than it saves), else the first such in item order; its options in input order
+//! (the guess counts here were measured before the locked-item rule). The item order is
+//! the encoding's to choose, and it matters: the sudoku encoding with its cells first
+//! takes 128.52 guesses a puzzle on the first 3000 hardest, with its rows, columns or
+//! boxes first 169.59, 177.64 and 171.04. A guess copies the state (one bit per option
+//! and two bytes per primary item); the last alternative reuses it.
 //!
 //! The tree is not that of [`crate::Solver`] (forced moves are not branch points, and the
 //! solutions come in another order). The set of solutions is the same (property tests
@@ -70,7 +77,10 @@ const COVERED_FLOOR: u16 = 1 << 15;
 /// puzzle without it, 129.76 at level 0 only, 125.05 below level 2, 104.80 on every
 /// level) but cost more than it saved below level 1 (4353 against 5201 puzzles/s on every
 /// level; on the 17-clue list, level 0 only: 81436 against 73385 puzzles/s, 4.26 -> 1.18
-/// guesses).
+/// guesses). Found by the scan of the counts (which made level 0 cheaper), with the items
+/// tried kept per level, it still did not pay deeper: below level 2, 124.55 against
+/// 128.52 guesses, 3% slower on the first 3000 hardest; below level 3, 119.94 guesses, 9%
+/// slower.
 const LOCK_LEVELS: usize = 1;
 
 /// The count at or below which a commit pushes an item: 1 (forced) or 0 (a
