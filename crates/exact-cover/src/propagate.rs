@@ -39,20 +39,24 @@
 //! cleared, then each item's count taken afresh by popcount (the givens of a sudoku:
 //! 17-clue list, 81436 -> 93119 puzzles/s).
 //!
-//! Then the search branches on an uncovered primary item with the fewest live options:
-//! the one of least count among those the last commit lowered when it ties the fewest
-//! (kudoku's choice, which keeps the search near its last move: 142.56 guesses a puzzle
-//! against 164.29 for the first in item order, on the first 3000 of the hardest sudoku
-//! list; found once a node by reading the last commit's cleared options again, which is
-//! cheaper than keeping it in every lowering: +2% on the first 3000 hardest, +6% on the
-//! first 20000 17-clue), unless the first such in item order excludes more live options
-//! (131.41 guesses; scoring every item of fewest options cuts more, 113.66, but costs
-//! more than it saves), else the first such in item order; its options in input order
-//! (the guess counts here were measured before the locked-item rule). The item order is
-//! the encoding's to choose, and it matters: the sudoku encoding with its cells first
-//! takes 128.52 guesses a puzzle on the first 3000 hardest, with its rows, columns or
-//! boxes first 169.59, 177.64 and 171.04. A guess copies the state (one bit per option
-//! and two bytes per primary item); the last alternative reuses it.
+//! Then the search branches on an uncovered primary item with the fewest live options,
+//! chosen among a few: the first such in item order, and up to [`CANDIDATES`] such among
+//! the items the last commit lowered, the most recently lowered first (kudoku branches on
+//! the one of least count the last commit lowered, which keeps the search near its last
+//! move: 142.56 guesses a puzzle against 164.29 for the first in item order, on the first
+//! 3000 of the hardest sudoku list). Of those it takes the one whose live options exclude
+//! the most live options: on that list, 128.52 guesses weighing the first and one recent
+//! item, 101.94 weighing five recent items (+4.3% on the whole list, even on the 17-clue
+//! list). Scoring every item of fewest options (51 a node) cut guesses further before the
+//! locked-item rule (113.66 against 131.41 for two) but cost more than it saved. The recent
+//! items are found once a node by reading the last commit's cleared options again, which
+//! is cheaper than keeping them in every lowering (+2% on the first 3000 hardest, +6% on
+//! the first 20000 17-clue). The item order is the encoding's to choose, and it matters:
+//! the sudoku encoding with its cells first took 128.52 guesses a puzzle on the first
+//! 3000 hardest (weighing one recent item), with its rows, columns or boxes first 169.59,
+//! 177.64 and 171.04. The branch tries the item's options in input order. A guess copies
+//! the state (one bit per option and two bytes per primary item); the last alternative
+//! reuses it.
 //!
 //! The tree is not that of [`crate::Solver`] (forced moves are not branch points, and the
 //! solutions come in another order). The set of solutions is the same (property tests
@@ -186,6 +190,12 @@ impl ItemWords {
         o
     }
 }
+
+/// How many of the items the last commit lowered a branch weighs, with the first item of
+/// fewest options (see the module's documentation). On the first 3000 hardest sudokus:
+/// 2 candidates, 115.93 guesses a puzzle; 3, 109.19; 4, 104.21; 5, 101.94; 8, 99.36 (but
+/// 2% slower than 5, the scoring costing more than the guesses saved).
+const CANDIDATES: usize = 5;
 
 /// The propagating search over one problem (see the module's documentation).
 ///
@@ -791,21 +801,18 @@ impl State {
         !self.dead
     }
 
-    /// The item of least count at level `l` among the uncovered primary items of the
-    /// options the last commit cleared (count, item): of those, the one that reached that
-    /// count first in the commit's order of lowering (as if the commit kept it, as
-    /// kudoku's does; first 3000 hardest sudokus: 128.52 guesses a puzzle against 131.17
-    /// for the first in that order to be lowered at all). `(COVERED_FLOOR, 0)` when there
-    /// is none, or the last change was not a commit. Found here, once a node, rather than
-    /// kept by each commit: the options are read in reverse, so that an item is met first
-    /// at its last lowering, which left it at its count now.
-    fn recent(&mut self, t: &Tables, l: usize) -> (u16, u32) {
+    /// Up to [`CANDIDATES`] items of count `least` at level `l` among the primary items of
+    /// the options the last commit cleared, the most recently lowered first, and how many
+    /// there are (none when the last change was not a commit). Found here, once a node,
+    /// rather than kept by each commit: the options are read in reverse, so that an item
+    /// is met first at its last lowering, which left it at its count now.
+    fn recent(&mut self, t: &Tables, l: usize, least: u16) -> ([u32; CANDIDATES], usize) {
         let count = &self.count[l * (t.primary + 1)..(l + 1) * (t.primary + 1)];
         let seen = &mut self.seen;
         seen.clear();
         seen.resize(t.primary.div_ceil(64), 0);
-        let mut recent = (COVERED_FLOOR, 0u32);
-        for &(bits, w) in self.gone[..self.last].iter().rev() {
+        let mut found = ([0u32; CANDIDATES], 0);
+        'read: for &(bits, w) in self.gone[..self.last].iter().rev() {
             let mut bits = bits;
             while bits != 0 {
                 let b = 63 - bits.leading_zeros();
@@ -816,20 +823,49 @@ impl State {
                     let (x, m) = (i as usize / 64, 1u64 << (i % 64));
                     if seen[x] & m == 0 {
                         seen[x] |= m;
-                        if count[i as usize] <= recent.0 {
-                            recent = (count[i as usize], i);
+                        if count[i as usize] == least {
+                            found.0[found.1] = i;
+                            found.1 += 1;
+                            if found.1 == CANDIDATES {
+                                break 'read;
+                            }
                         }
                     }
                 }
             }
         }
-        recent
+        found
     }
 
-    /// The live options at level `l` that the live options of item `i` exclude, counted
-    /// once per option of `i` (a measure of how much a branch on `i` decides).
-    fn live_conflicts(&self, t: &Tables, l: usize, i: usize) -> u32 {
+    /// The live options at level `l` that the live options of item `i` (it has `options`
+    /// of them) exclude, counted once per option of `i` (a measure of how much a branch on
+    /// `i` decides).
+    fn live_conflicts(&self, t: &Tables, l: usize, i: usize, options: u16) -> u32 {
         let live = &self.live[l * t.words..(l + 1) * t.words];
+        let conflicts = |o: usize| {
+            let (a, b) = (t.conf_start[o] as usize, t.conf_start[o + 1] as usize);
+            t.conf_word[a..b].iter().zip(&t.conf_mask[a..b]).map(|(&w, &m)| (live[w as usize] & m).count_ones()).sum::<u32>()
+        };
+        if let Some(f) = t.item_fixed.get(i) {
+            // Its `options` live options taken in turn from its four words without a
+            // branch (a loop over the words and their bits mispredicted its exits).
+            let mut bits = [0u64; 4];
+            for k in 0..4 {
+                bits[k] = live[f.word[k] as usize] & f.bits[k];
+            }
+            let mut n = 0;
+            for _ in 0..options {
+                let (mut o, mut at) = (0usize, 0usize);
+                for k in (0..4).rev() {
+                    let some = bits[k] != 0;
+                    o = std::hint::select_unpredictable(some, f.word[k] as usize * 64 + bits[k].trailing_zeros() as usize, o);
+                    at = std::hint::select_unpredictable(some, k, at);
+                }
+                bits[at] &= bits[at].wrapping_sub(1);
+                n += conflicts(o);
+            }
+            return n;
+        }
         let mut n = 0;
         for x in t.mask_start[i] as usize..t.mask_start[i + 1] as usize {
             let w = t.mask_word[x] as usize;
@@ -859,18 +895,23 @@ impl State {
             return ControlFlow::Continue(());
         }
         let first = counts.iter().position(|&c| c == least).expect("the least count is some item's");
-        let (r, ri) = self.recent(t, l);
-        let i = if r == least && ri as usize != first {
-            // Of the recent item and the first, the one whose options exclude more.
-            let recent = ri as usize;
-            if self.live_conflicts(t, l, first) > self.live_conflicts(t, l, recent) {
-                first
-            } else {
-                recent
+        // Of the first item of fewest options and the recently lowered ones, the one whose
+        // options exclude the most live options; ties go to the later candidate.
+        let (cands, n) = self.recent(t, l, least);
+        let mut i = first;
+        if n > 0 && !(n == 1 && cands[0] as usize == first) {
+            let mut best = self.live_conflicts(t, l, first, least);
+            for &c in &cands[..n] {
+                let c = c as usize;
+                if c != first {
+                    let v = self.live_conflicts(t, l, c, least);
+                    if v >= best {
+                        i = c;
+                        best = v;
+                    }
+                }
             }
-        } else {
-            first
-        };
+        }
         if least == 2 && t.lockable[i] && self.lock(t, l, i) {
             // The branch item's two options share another item: its other options are
             // gone, and the node is propagated again.
