@@ -215,10 +215,10 @@ struct State {
     /// each: the last is the scratch count of [`Tables::fixed`]'s padding).
     live: Vec<u64>,
     count: Vec<u16>,
-    /// Items whose count fell to [`PUSH_AT`] or less, to look at: `forced[..nforced]`. The buffer has room for every
-    /// decrement of a level (each option is cleared, by a commit or a removal, once a
-    /// level, lowering each of its items once) and the items, plus one, so a push writes
-    /// without a test.
+    /// Items whose count fell to [`PUSH_AT`] or less, to look at: `forced[..nforced]`. The
+    /// buffer has room for every decrement of a level (each option is cleared, by a commit
+    /// or a removal, once a level, lowering each of its items once) and the items, plus
+    /// one, so a push writes without a test.
     forced: Vec<u32>,
     nforced: usize,
     /// At level 0 (below [`LOCK_LEVELS`]), the primary items the locked-item rule is done
@@ -234,7 +234,7 @@ struct State {
     /// abandoned).
     dead: bool,
     /// How many words of `gone` the last commit kept (its cleared options, read again to
-    /// find the branch's recent item); 0 when the last change was not a commit.
+    /// find the branch's recent candidates); 0 when the last change was not a commit.
     last: usize,
     /// The items [`State::recent`] has met, a bit each.
     seen: Vec<u64>,
@@ -569,7 +569,7 @@ impl State {
         let count = &mut self.count[l * p1..(l + 1) * p1];
         let (forced, mut nforced) = (&mut self.forced, self.nforced);
         // Its own items first: their options' counts then fall from COVERED, never
-        // reaching 1 or the recent item.
+        // reaching 1 (nor the branch's candidates).
         if let Some(f) = t.fixed.get(o) {
             // The padding's scratch count among them.
             f.iter().for_each(|&i| count[i as usize] = COVERED);
@@ -640,9 +640,9 @@ impl State {
         self.nforced = nforced;
     }
 
-    /// Commits the options forced at level `l` until none is left, then applies the
-    /// locked-item rule to the items that fell to few options, and again while it
-    /// removes any; false on a contradiction (the pending work is dropped).
+    /// Commits the options forced at level `l` until none is left, then (at level 0) applies
+    /// the locked-item rule to the items of two options ([`State::lock_pass`]), and again
+    /// while it removes any; false on a contradiction (the pending work is dropped).
     fn propagate(&mut self, t: &Tables, l: usize) -> bool {
         let p = t.primary + 1;
         loop {
