@@ -141,10 +141,8 @@ struct Tables {
     conf_word: Vec<u32>,
     conf_mask: Vec<u64>,
     conf_start: Vec<u32>,
-    /// Per primary item, whether it shares two options or more with another (the
-    /// locked-item rule can apply to it).
-    lockable: Vec<bool>,
-    /// The items it cannot apply to, a bit each (the first value of [`State::tried`]).
+    /// The primary items the locked-item rule cannot apply to (those sharing fewer than
+    /// two options with every other), a bit each; the first value of [`State::tried`].
     unlockable: Vec<u64>,
     /// Per primary item its options as the nonzero words of a bitset, in word order:
     /// `mask_start[i]..mask_start[i + 1]` in `mask_word` (word index) and `mask_bits`.
@@ -159,6 +157,15 @@ struct Tables {
     /// The state before anything is committed.
     live0: Vec<u64>,
     count0: Vec<u16>,
+}
+
+impl Tables {
+    /// Whether the locked-item rule can apply to primary item `i` (it shares two options
+    /// or more with another item).
+    #[inline]
+    fn lockable(&self, i: usize) -> bool {
+        self.unlockable[i / 64] >> (i % 64) & 1 == 0
+    }
 }
 
 /// A primary item's options as four words of a bitset (see [`Tables::item_fixed`]): word
@@ -177,17 +184,30 @@ impl ItemWords {
         (0..4).map(|k| (live[self.word[k] as usize] & self.bits[k]).count_ones()).sum()
     }
 
+    /// These options' words as they are in `live` (one level's words).
+    #[inline]
+    fn live_words(&self, live: &[u64]) -> [u64; 4] {
+        std::array::from_fn(|k| live[self.word[k] as usize] & self.bits[k])
+    }
+
+    /// The first option of `bits` (as from [`ItemWords::live_words`]) and the index of
+    /// its word among the four, without a branch; `(usize::MAX, 0)` when `bits` is empty.
+    #[inline]
+    fn lowest(&self, bits: &[u64; 4]) -> (usize, usize) {
+        let (mut o, mut at) = (usize::MAX, 0);
+        for k in (0..4).rev() {
+            let some = bits[k] != 0;
+            o = std::hint::select_unpredictable(some, self.word[k] as usize * 64 + bits[k].trailing_zeros() as usize, o);
+            at = std::hint::select_unpredictable(some, k, at);
+        }
+        (o, at)
+    }
+
     /// The first of these options live in `live`, or `usize::MAX` when none is, without a
     /// branch.
     #[inline]
     fn first(&self, live: &[u64]) -> usize {
-        let mut o = usize::MAX;
-        for k in (0..4).rev() {
-            let w = self.word[k] as usize;
-            let b = live[w] & self.bits[k];
-            o = std::hint::select_unpredictable(b != 0, w * 64 + b.trailing_zeros() as usize, o);
-        }
-        o
+        self.lowest(&self.live_words(live)).0
     }
 }
 
@@ -381,7 +401,6 @@ impl Propagator {
             conf_word,
             conf_mask,
             conf_start,
-            lockable,
             unlockable,
             mask_word,
             mask_bits,
@@ -849,18 +868,10 @@ impl State {
         if let Some(f) = t.item_fixed.get(i) {
             // Its `options` live options taken in turn from its four words without a
             // branch (a loop over the words and their bits mispredicted its exits).
-            let mut bits = [0u64; 4];
-            for k in 0..4 {
-                bits[k] = live[f.word[k] as usize] & f.bits[k];
-            }
+            let mut bits = f.live_words(live);
             let mut n = 0;
             for _ in 0..options {
-                let (mut o, mut at) = (0usize, 0usize);
-                for k in (0..4).rev() {
-                    let some = bits[k] != 0;
-                    o = std::hint::select_unpredictable(some, f.word[k] as usize * 64 + bits[k].trailing_zeros() as usize, o);
-                    at = std::hint::select_unpredictable(some, k, at);
-                }
+                let (o, at) = f.lowest(&bits);
                 bits[at] &= bits[at].wrapping_sub(1);
                 n += conflicts(o);
             }
@@ -912,7 +923,7 @@ impl State {
                 }
             }
         }
-        if least == 2 && t.lockable[i] && self.lock(t, l, i) {
+        if least == 2 && t.lockable(i) && self.lock(t, l, i) {
             // The branch item's two options share another item: its other options are
             // gone, and the node is propagated again.
             self.stats.nodes -= 1;
