@@ -7,7 +7,7 @@ is a full-width row of them (across the face turned to the centre, x = 2..5; acr
 outer face, x = 3..4; across a side face, x = 3..4). Every union of notches that leaves
 the stick in one piece is kept, one per shape up to rotation: 59 pieces. Cutler found 25
 of them in solid burrs, and 314 solid burrs when mirror images are told apart
-(tests/cli_burr.rs, cutlers_solid_notchable_burrs, builds the same problem)."""
+(tests/cli/burr.rs, cutlers_solid_notchable_burrs, builds the same problem)."""
 
 import itertools
 import sys

@@ -1,9 +1,8 @@
 //! `--svg FILE`: every picture is well-formed SVG (XML with an `svg` root) with the
 //! expected parts. (Rendering in a browser: `scripts/render-svg.sh`.)
 
-mod common;
 
-use common::gridlock;
+use crate::common::gridlock;
 
 fn svg(args: &[&str], input: Option<&str>) -> roxmltree::Document<'static> {
     let dir = std::env::temp_dir().join(format!("gridlock-svg-{}", std::process::id()));

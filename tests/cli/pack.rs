@@ -1,8 +1,7 @@
 //! `gridlock pack` and `gridlock xc` end to end.
 
-mod common;
 
-use common::{gridlock, rejects, rejects_usage};
+use crate::common::{gridlock, rejects, rejects_usage};
 
 fn count(args: &[&str]) -> u64 {
     let out = gridlock().args(args).output().unwrap();

@@ -2,9 +2,8 @@
 //! solution re-priced here from the input's `|n` entries, and the flags that do not go
 //! with them refused.
 
-mod common;
 
-use common::gridlock;
+use crate::common::gridlock;
 use serde_json::Value;
 
 /// Three primary items, one colored secondary; its seven solutions cost 2, 4, 7, 7, 8, 10

@@ -3,11 +3,8 @@
 //! paths as `xc --count` counts, every path and every sample is a solution checked from
 //! the problem's text, the seed fixes the samples, and the errors leave no file.
 
-mod common;
-#[path = "../crates/exact-cover/tests/common/zdd_text.rs"]
-mod zdd_text;
 
-use common::{gridlock, rejects};
+use crate::common::{gridlock, rejects};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
 
@@ -54,7 +51,7 @@ fn the_pentomino_diagram_has_9356_paths_each_a_packing() {
     let path = dir.path().join("p.zdd");
     let (code, out, _) = run(&["xc", "--zdd", path.to_str().unwrap()], &text);
     assert_eq!((code, out.as_str()), (0, "9356\n"));
-    let zdd = zdd_text::read(&std::fs::read_to_string(&path).unwrap());
+    let zdd = crate::zdd_text::read(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(zdd.count(), 9356);
     // Knuth's dlx6 m1 wrote 38966 nodes besides the sinks and its dummy root.
     assert!(zdd.real_nodes() <= 38966, "{}", zdd.real_nodes());
@@ -108,11 +105,11 @@ fn samples_are_packings_fixed_by_the_seed() {
 fn random_problems_have_as_many_paths_as_solutions() {
     let mut solved = 0;
     for round in 0..12 {
-        let text = common::random_problem(12345 + round, false);
+        let text = crate::common::random_problem(12345 + round, false);
         let (_, count, _) = run(&["xc", "--count"], &text);
         let (code, zdd, _) = run(&["xc", "--zdd", "-"], &text);
         assert_eq!(code, 0);
-        let z = zdd_text::read(&zdd);
+        let z = crate::zdd_text::read(&zdd);
         assert_eq!(z.count().to_string(), count.trim(), "round {round}:\n{text}");
         solved += usize::from(z.count() > 0);
         let (primary_items, secondary, options) = parse(&text);
@@ -233,7 +230,7 @@ fn a_fifo_target_is_written_in_place_not_replaced() {
     // Checked before joining the reader, which a replaced FIFO would leave waiting.
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO was replaced");
-    assert_eq!(zdd_text::read(&reader.join().unwrap()).count(), 2);
+    assert_eq!(crate::zdd_text::read(&reader.join().unwrap()).count(), 2);
     // A symbolic link is followed: the file it names is written, the link stays.
     let target = dir.path().join("real.zdd");
     let link = dir.path().join("link.zdd");
@@ -241,5 +238,5 @@ fn a_fifo_target_is_written_in_place_not_replaced() {
     std::os::unix::fs::symlink(&target, &link).unwrap();
     assert_eq!(run(&["xc", "--zdd", link.to_str().unwrap()], "a\na\n").0, 0);
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
-    assert_eq!(zdd_text::read(&std::fs::read_to_string(&target).unwrap()).count(), 1);
+    assert_eq!(crate::zdd_text::read(&std::fs::read_to_string(&target).unwrap()).count(), 1);
 }

@@ -1,8 +1,7 @@
 //! `gridlock twins` end to end.
 
-mod common;
 
-use common::{gridlock, rejects, rejects_usage};
+use crate::common::{gridlock, rejects, rejects_usage};
 
 #[test]
 fn sample_in_both_styles() {

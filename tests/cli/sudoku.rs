@@ -1,8 +1,7 @@
 //! `gridlock sudoku` and `gridlock check sudoku` end to end.
 
-mod common;
 
-use common::{gridlock, rejects};
+use crate::common::{gridlock, rejects};
 use std::io::Write;
 
 const HARDEST: &str = "tests/data/sudoku/puzzles5_forum_hardest_1905_11+.sample";

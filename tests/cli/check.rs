@@ -1,9 +1,8 @@
 //! `gridlock check`: accepts every answer gridlock prints on the real data, and rejects
 //! broken answers with a reason (exit 1).
 
-mod common;
 
-use common::{gridlock, rejects};
+use crate::common::{gridlock, rejects};
 use std::path::Path;
 
 /// Writes `answer` to a temporary file and runs `gridlock check PUZZLE INPUT ANSWER`;

@@ -5,11 +5,8 @@
 //! lattice), and the Soma cube's 240 classes proved to be the orbits of its 11520
 //! packings under the cube's 48 symmetries.
 
-mod common;
-#[path = "../crates/polyform/tests/knuth/mod.rs"]
-mod knuth;
 
-use common::{gridlock, rejects};
+use crate::common::{gridlock, rejects};
 use std::collections::{BTreeMap, BTreeSet};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lattices/");
@@ -178,8 +175,8 @@ fn answers(text: &str) -> Vec<&str> {
 
 #[test]
 fn counts_equal_knuths_pipeline() {
-    let recorded = knuth::recorded(&std::fs::read_to_string(format!("{DATA}knuth-cli-counts.txt")).unwrap());
-    let reference = knuth::reference();
+    let recorded = crate::knuth::recorded(&std::fs::read_to_string(format!("{DATA}knuth-cli-counts.txt")).unwrap());
+    let reference = crate::knuth::reference();
     for (file, lattice, program, multiplicities) in [
         ("soma-3x3x3.polycube-dlx", "cubic", "polycube-dlx", false),
         ("pentacubes-2x3x10.polycube-dlx", "cubic", "polycube-dlx", false),
@@ -190,7 +187,7 @@ fn counts_equal_knuths_pipeline() {
         let ours = count(&["pack", "--knuth", &path, "--lattice", lattice, "--count"]);
         let theirs = reference.as_ref().map(|dir| {
             let text = std::fs::read(&path).unwrap();
-            let (cover, _) = knuth::run(&dir.join(program), &[], &text);
+            let (cover, _) = crate::knuth::run(&dir.join(program), &[], &text);
             let mut cover = String::from_utf8(cover).unwrap();
             if multiplicities {
                 // polycube-dlx names an item n*NAME; DLX3 reads n|NAME.
@@ -198,9 +195,9 @@ fn counts_equal_knuths_pipeline() {
                     cover.lines().map(|l| if l.starts_with('|') { l.to_string() } else { l.replace('*', "|") }).collect();
                 cover = lines.join("\n") + "\n";
             }
-            knuth::knuth_count(&dir.join(if multiplicities { "dlx3" } else { "ssxcc" }), cover.as_bytes())
+            crate::knuth::knuth_count(&dir.join(if multiplicities { "dlx3" } else { "ssxcc" }), cover.as_bytes())
         });
-        knuth::agree(file, ours, theirs, &recorded, file);
+        crate::knuth::agree(file, ours, theirs, &recorded, file);
     }
 }
 

@@ -2,9 +2,8 @@
 //! as without them, options written as in the input; a problem proved unsolvable says so;
 //! the emitted problem, read back, counts the same; multiplicities are refused.
 
-mod common;
 
-use common::{gridlock, random_problem, rejects};
+use crate::common::{gridlock, random_problem, rejects};
 
 /// DLX-PRE's first example: its one solution is A D, C E F, B G.
 const KNUTH: &str = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";

@@ -1,8 +1,7 @@
 //! `gridlock laser` and `gridlock sat2` end to end.
 
-mod common;
 
-use common::{gridlock, rejects};
+use crate::common::{gridlock, rejects};
 use predicates::prelude::*;
 
 fn verdicts(text: &str) -> Vec<String> {
@@ -11,12 +10,12 @@ fn verdicts(text: &str) -> Vec<String> {
 
 #[test]
 fn code_jam_sample_in_both_styles() {
-    let expected = include_str!("data/laser/sample.ans");
+    let expected = include_str!("../data/laser/sample.ans");
     let out = gridlock().args(["laser", "--style", "gcj", "tests/data/laser/sample.in"]).output().unwrap();
     assert!(out.status.success());
     let ours = String::from_utf8(out.stdout).unwrap();
     assert_eq!(verdicts(&ours), verdicts(expected));
-    let out = gridlock().arg("laser").write_stdin(include_str!("data/laser/sample.in")).output().unwrap();
+    let out = gridlock().arg("laser").write_stdin(include_str!("../data/laser/sample.in")).output().unwrap();
     let p5297 = String::from_utf8(out.stdout).unwrap();
     let plain: Vec<String> = verdicts(expected).iter().map(|v| v.split(": ").nth(1).unwrap().to_string()).collect();
     assert_eq!(verdicts(&p5297), plain);

@@ -1,15 +1,14 @@
 //! `gridlock mayan` end to end.
 
-mod common;
 
-use common::{gridlock, rejects};
+use crate::common::{gridlock, rejects};
 
 const SAMPLE: &str = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
 
 #[test]
 fn spec_sample_and_real_case() {
     gridlock().arg("mayan").write_stdin(SAMPLE).assert().success().stdout("2 1 1\n3 1 1\n3 0 1\n");
-    gridlock().args(["mayan", "tests/data/mayan/mayan7.in"]).assert().success().stdout(include_str!("data/mayan/mayan7.ans"));
+    gridlock().args(["mayan", "tests/data/mayan/mayan7.in"]).assert().success().stdout(include_str!("../data/mayan/mayan7.ans"));
     gridlock().args(["mayan", "tests/data/mayan/hard-no-answer.in"]).assert().success().stdout("-1\n");
 }
 

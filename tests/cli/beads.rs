@@ -1,14 +1,13 @@
 //! `gridlock beads` end to end: contest format from a file and from stdin, counting, all
 //! completions, and bad input (one-line error, exit status 2, nothing on stdout).
 
-mod common;
 
-use common::{gridlock, rejects, rejects_usage};
+use crate::common::{gridlock, rejects, rejects_usage};
 use predicates::prelude::*;
 
-const SAMPLE_IN: &str = include_str!("data/beads/sample.in");
-const SAMPLE_OUT: &str = include_str!("data/beads/sample.out");
-const EMPTY: &str = include_str!("data/beads/empty.in");
+const SAMPLE_IN: &str = include_str!("../data/beads/sample.in");
+const SAMPLE_OUT: &str = include_str!("../data/beads/sample.out");
+const EMPTY: &str = include_str!("../data/beads/empty.in");
 
 #[test]
 fn sample_from_file_and_stdin() {

@@ -3,9 +3,8 @@
 //! answer at once, or refuse with exit status 2 and one line on stderr, never a panic and
 //! never a partial answer.
 
-mod common;
 
-use common::{gridlock, rejects, rejects_usage};
+use crate::common::{gridlock, rejects, rejects_usage};
 use std::path::PathBuf;
 
 /// A fresh temporary folder for one test.

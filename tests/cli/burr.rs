@@ -4,9 +4,8 @@
 //! equal `pack --lattice cubic --unique` on the same pieces and published figures; bad
 //! files exit 2 with one line naming the line and column or the byte offset.
 
-mod common;
 
-use common::gridlock;
+use crate::common::gridlock;
 use serde_json::Value;
 use std::io::Write;
 

@@ -1,9 +1,8 @@
 //! `--format json`: every command's output parses and matches docs/json.md, and says the
 //! same as the text output.
 
-mod common;
 
-use common::gridlock;
+use crate::common::gridlock;
 use serde_json::Value;
 
 fn json(args: &[&str], input: &str) -> Value {
@@ -22,7 +21,7 @@ fn text(args: &[&str], input: &str) -> String {
     String::from_utf8(gridlock().args(args).write_stdin(input.to_string()).output().unwrap().stdout).unwrap()
 }
 
-const TRAY: &str = include_str!("data/beads/sample.in");
+const TRAY: &str = include_str!("../data/beads/sample.in");
 
 #[test]
 fn beads() {
@@ -32,15 +31,15 @@ fn beads() {
     assert_eq!(rows.join("\n") + "\n", text(&["beads"], TRAY));
     assert_eq!(v["pieces"].as_object().unwrap().len(), 12);
     assert_eq!(v["pieces"]["A"].as_array().unwrap().len(), 3);
-    let c = json(&["beads", "--count", "--unique"], include_str!("data/beads/empty.in"));
+    let c = json(&["beads", "--count", "--unique"], include_str!("../data/beads/empty.in"));
     assert_eq!((c["verdict"].as_str(), c["count"].as_u64(), c["unique"].as_bool()), (Some("count"), Some(16144), Some(true)));
-    let none = json(&["beads"], include_str!("data/beads/hardest-single-piece.in"));
+    let none = json(&["beads"], include_str!("../data/beads/hardest-single-piece.in"));
     assert_eq!(none["verdict"], "no_solution");
 }
 
 #[test]
 fn laser_and_sat2() {
-    let input = include_str!("data/laser/sample.in");
+    let input = include_str!("../data/laser/sample.in");
     let v = json(&["laser"], input);
     let verdicts: Vec<&str> = v["cases"].as_array().unwrap().iter().map(|c| c["verdict"].as_str().unwrap()).collect();
     assert_eq!(verdicts, ["impossible", "possible", "possible", "possible", "impossible"]);
@@ -59,8 +58,8 @@ fn mayan_and_twins() {
     let v = json(&["mayan"], "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n");
     assert_eq!(v["moves"], serde_json::json!([{ "x": 2, "y": 1, "g": 1 }, { "x": 3, "y": 1, "g": 1 }, { "x": 3, "y": 0, "g": 1 }]));
     assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
-    assert_eq!(json(&["mayan"], include_str!("data/mayan/mayan1.in"))["verdict"], "no_solution");
-    let t = json(&["twins"], include_str!("data/twins/sample.in"));
+    assert_eq!(json(&["mayan"], include_str!("../data/mayan/mayan1.in"))["verdict"], "no_solution");
+    let t = json(&["twins"], include_str!("../data/twins/sample.in"));
     let cases = t["cases"].as_array().unwrap();
     assert_eq!(cases.len(), 4);
     assert_eq!(cases[1]["verdict"], "impossible");

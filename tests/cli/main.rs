@@ -1,0 +1,28 @@
+//! The `gridlock` command end to end: one test binary (one link, one build of the
+//! helpers), a module per command. `cargo test --test cli MODULE::` runs one command's tests.
+
+mod common;
+#[path = "../../crates/exact-cover/tests/common/zdd_text.rs"]
+mod zdd_text;
+#[path = "../../crates/polyform/tests/knuth/mod.rs"]
+mod knuth;
+
+mod beads;
+mod burr;
+mod check;
+mod checkpoint;
+mod costs;
+mod deep;
+mod hostile;
+mod json;
+mod laser;
+mod lattice;
+mod mayan;
+mod pack;
+mod preprocess;
+mod rectangles;
+mod serve;
+mod sudoku;
+mod svg;
+mod twins;
+mod zdd;
