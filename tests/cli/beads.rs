@@ -1,7 +1,6 @@
 //! `gridlock beads` end to end: contest format from a file and from stdin, counting, all
 //! completions, and bad input (one-line error, exit status 2, nothing on stdout).
 
-
 use crate::common::{gridlock, rejects, rejects_usage};
 use predicates::prelude::*;
 

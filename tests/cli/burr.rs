@@ -4,7 +4,6 @@
 //! equal `pack --lattice cubic --unique` on the same pieces and published figures; bad
 //! files exit 2 with one line naming the line and column or the byte offset.
 
-
 use crate::common::gridlock;
 use serde_json::Value;
 use std::io::Write;

@@ -1,7 +1,6 @@
 //! `gridlock check`: accepts every answer gridlock prints on the real data, and rejects
 //! broken answers with a reason (exit 1).
 
-
 use crate::common::{gridlock, rejects};
 use std::path::Path;
 

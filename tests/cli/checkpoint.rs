@@ -3,7 +3,6 @@
 //! SIGKILL ends exact, no finished part counted twice, as the file shows); a torn last
 //! line is cut off and its part counted again; a foreign or damaged file is refused.
 
-
 use crate::common::gridlock;
 use std::collections::BTreeMap;
 use std::path::Path;

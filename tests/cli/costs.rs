@@ -2,7 +2,6 @@
 //! solution re-priced here from the input's `|n` entries, and the flags that do not go
 //! with them refused.
 
-
 use crate::common::gridlock;
 use serde_json::Value;
 

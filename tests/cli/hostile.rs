@@ -3,7 +3,6 @@
 //! answer at once, or refuse with exit status 2 and one line on stderr, never a panic and
 //! never a partial answer.
 
-
 use crate::common::{gridlock, rejects, rejects_usage};
 use std::path::PathBuf;
 

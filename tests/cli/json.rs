@@ -1,7 +1,6 @@
 //! `--format json`: every command's output parses and matches docs/json.md, and says the
 //! same as the text output.
 
-
 use crate::common::gridlock;
 use serde_json::Value;
 

@@ -1,6 +1,5 @@
 //! `gridlock laser` and `gridlock sat2` end to end.
 
-
 use crate::common::{gridlock, rejects};
 use predicates::prelude::*;
 

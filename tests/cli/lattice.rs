@@ -5,7 +5,6 @@
 //! lattice), and the Soma cube's 240 classes proved to be the orbits of its 11520
 //! packings under the cube's 48 symmetries.
 
-
 use crate::common::{gridlock, rejects};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -2,10 +2,10 @@
 //! helpers), a module per command. `cargo test --test cli MODULE::` runs one command's tests.
 
 mod common;
-#[path = "../../crates/exact-cover/tests/common/zdd_text.rs"]
-mod zdd_text;
 #[path = "../../crates/polyform/tests/knuth/mod.rs"]
 mod knuth;
+#[path = "../../crates/exact-cover/tests/common/zdd_text.rs"]
+mod zdd_text;
 
 mod beads;
 mod burr;

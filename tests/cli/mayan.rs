@@ -1,6 +1,5 @@
 //! `gridlock mayan` end to end.
 
-
 use crate::common::{gridlock, rejects};
 
 const SAMPLE: &str = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";

@@ -1,6 +1,5 @@
 //! `gridlock pack` and `gridlock xc` end to end.
 
-
 use crate::common::{gridlock, rejects, rejects_usage};
 
 fn count(args: &[&str]) -> u64 {

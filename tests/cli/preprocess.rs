@@ -2,7 +2,6 @@
 //! as without them, options written as in the input; a problem proved unsolvable says so;
 //! the emitted problem, read back, counts the same; multiplicities are refused.
 
-
 use crate::common::{gridlock, random_problem, rejects};
 
 /// DLX-PRE's first example: its one solution is A D, C E F, B G.

@@ -3,7 +3,6 @@
 //! by series division) equal the printed counts; JSON integers past 2^53 are strings;
 //! `pack --count` past 2^128 equals the Fibonacci numbers computed here; errors exit 2.
 
-
 use crate::common::gridlock;
 use num_bigint::{BigInt, BigUint};
 use serde_json::Value;

@@ -1,6 +1,5 @@
 //! `gridlock sudoku` and `gridlock check sudoku` end to end.
 
-
 use crate::common::{gridlock, rejects};
 use std::io::Write;
 

@@ -1,7 +1,6 @@
 //! `--svg FILE`: every picture is well-formed SVG (XML with an `svg` root) with the
 //! expected parts. (Rendering in a browser: `scripts/render-svg.sh`.)
 
-
 use crate::common::gridlock;
 
 fn svg(args: &[&str], input: Option<&str>) -> roxmltree::Document<'static> {

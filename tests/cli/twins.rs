@@ -1,6 +1,5 @@
 //! `gridlock twins` end to end.
 
-
 use crate::common::{gridlock, rejects, rejects_usage};
 
 #[test]

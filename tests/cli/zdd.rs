@@ -3,7 +3,6 @@
 //! paths as `xc --count` counts, every path and every sample is a solution checked from
 //! the problem's text, the seed fixes the samples, and the errors leave no file.
 
-
 use crate::common::{gridlock, rejects};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};

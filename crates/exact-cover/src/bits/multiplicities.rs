@@ -23,7 +23,7 @@
 //! are the popcount of its mask of 1 to 8 words, covering an item clears that mask, and the
 //! least key of the item choice is kept as one packed integer without a branch per item.
 
-use super::{bits128, chunk, chunk_mut, dense_dispatch, DenseTables, Tables, COVERED};
+use super::{bits128, chunk, chunk_mut, DenseTables, Tables, COVERED};
 use crate::{Problem, Progress, Stats, PROGRESS_INTERVAL};
 use std::sync::Arc;
 

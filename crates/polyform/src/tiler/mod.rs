@@ -29,6 +29,9 @@ use crate::region::Board;
 use exact_cover::interrupt;
 use std::ops::ControlFlow;
 
+mod bits;
+use bits::Bits;
+
 /// The largest bit layout a [`Tiler`] takes: the board's bounding box, rows along its
 /// shorter side, each row padded by one bit (2048: a 44x45 rectangle).
 pub const MAX_BITS: usize = 32 * 64;
@@ -205,112 +208,6 @@ impl std::fmt::Debug for TilerCache {
 pub struct TilerSubtree {
     /// Mask indices of the tiles placed, in order.
     chosen: Vec<u32>,
-}
-
-/// A set of bit positions, `W` words.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Bits<const W: usize>([u64; W]);
-
-impl<const W: usize> Bits<W> {
-    const ZERO: Bits<W> = Bits([0; W]);
-
-    #[inline(always)]
-    fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-
-    #[inline(always)]
-    fn or(&self, o: &Bits<W>) -> Bits<W> {
-        let mut r = *self;
-        for k in 0..W {
-            r.0[k] |= o.0[k];
-        }
-        r
-    }
-
-    #[inline(always)]
-    fn and(&self, o: &Bits<W>) -> Bits<W> {
-        let mut r = *self;
-        for k in 0..W {
-            r.0[k] &= o.0[k];
-        }
-        r
-    }
-
-    #[inline(always)]
-    fn and_not(&self, o: &Bits<W>) -> Bits<W> {
-        let mut r = *self;
-        for k in 0..W {
-            r.0[k] &= !o.0[k];
-        }
-        r
-    }
-
-    #[inline(always)]
-    fn not(&self) -> Bits<W> {
-        let mut r = *self;
-        for w in &mut r.0 {
-            *w = !*w;
-        }
-        r
-    }
-
-    #[inline(always)]
-    fn is_zero(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-
-    #[inline(always)]
-    fn intersects(&self, o: &Bits<W>) -> bool {
-        (0..W).any(|k| self.0[k] & o.0[k] != 0)
-    }
-
-    #[inline(always)]
-    fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    /// The lowest set bit, if any.
-    #[inline(always)]
-    fn lowest(&self) -> Option<usize> {
-        (0..W).find(|&k| self.0[k] != 0).map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
-    }
-
-    /// The lowest clear bit (`W * 64` if none).
-    #[inline(always)]
-    fn lowest_clear(&self) -> usize {
-        (0..W).find(|&k| self.0[k] != u64::MAX).map_or(W * 64, |k| k * 64 + self.0[k].trailing_ones() as usize)
-    }
-
-    /// Bits moved up by `by` (towards higher positions); those past the top are lost.
-    #[inline(always)]
-    fn up(&self, by: usize) -> Bits<W> {
-        let (q, r) = (by / 64, by % 64);
-        let mut out = Bits::ZERO;
-        for k in (q..W).rev() {
-            let mut w = self.0[k - q] << r;
-            if r > 0 && k > q {
-                w |= self.0[k - q - 1] >> (64 - r);
-            }
-            out.0[k] = w;
-        }
-        out
-    }
-
-    /// Bits moved down by `by`; those below 0 are lost.
-    #[inline(always)]
-    fn down(&self, by: usize) -> Bits<W> {
-        let (q, r) = (by / 64, by % 64);
-        let mut out = Bits::ZERO;
-        for k in 0..W.saturating_sub(q) {
-            let mut w = self.0[k + q] >> r;
-            if r > 0 && k + q + 1 < W {
-                w |= self.0[k + q + 1] << (64 - r);
-            }
-            out.0[k] = w;
-        }
-        out
-    }
 }
 
 /// Where one piece's placements with a given first cell sit in the mask list.
@@ -911,64 +808,4 @@ impl Table {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Freedom, Shape};
-
-    fn dominoes(rows: i32, cols: i32) -> Tiler {
-        let board = Board::rectangle(rows, cols);
-        let pl = vec![board.placements(&Shape::from_drawing("##").unwrap(), Freedom::Free)];
-        Tiler::new(&board, &pl, &[Copies { lo: 0, hi: None }]).unwrap()
-    }
-
-    #[test]
-    fn shifts_cross_words() {
-        let mut b = Bits::<3>::ZERO;
-        b.set(63);
-        b.set(100);
-        assert_eq!(b.up(1).lowest(), Some(64));
-        assert_eq!(b.up(70).0, [0, 0, 1 << (133 - 128) | 1 << (170 - 128)]);
-        assert_eq!(b.down(64).lowest(), Some(36));
-        assert_eq!(b.down(100).0, [1, 0, 0]);
-        assert_eq!(b.up(192), Bits::ZERO);
-        let full = Bits::<2>([u64::MAX, 5]);
-        assert_eq!(full.lowest_clear(), 65);
-    }
-
-    #[test]
-    fn domino_counts_on_every_width() {
-        // Known counts (OEIS A004003 on squares; 2xn: Fibonacci).
-        assert_eq!(dominoes(2, 2).count(), Some(2));
-        assert_eq!(dominoes(4, 4).count(), Some(36));
-        assert_eq!(dominoes(2, 30).count(), Some(1_346_269));
-        assert_eq!(dominoes(8, 8).count(), Some(12_988_816));
-        assert_eq!(dominoes(3, 3).count(), Some(0));
-        assert_eq!(dominoes(8, 8).words(), 2);
-        assert_eq!(dominoes(2, 300).words(), 16);
-        let mut listed = 0;
-        let _ = dominoes(4, 4).for_each(|t| {
-            assert_eq!(t.len(), 8);
-            listed += 1;
-            ControlFlow::Continue(())
-        });
-        assert_eq!(listed, 36);
-    }
-
-    #[test]
-    fn splits_add_up() {
-        let t = dominoes(6, 6);
-        let whole = t.count().unwrap();
-        let parts = t.split(50);
-        assert!(parts.len() >= 50);
-        let mut cache = TilerCache::default();
-        let sum: u128 = parts.iter().map(|p| t.count_subtree(p, &mut cache).unwrap()).sum();
-        assert_eq!(sum, whole);
-    }
-
-    #[test]
-    fn too_wide_boards_are_refused() {
-        let board = Board::rectangle(50, 50);
-        let pl = vec![board.placements(&Shape::from_drawing("#").unwrap(), Freedom::Free)];
-        assert!(matches!(Tiler::new(&board, &pl, &[Copies::ONE]), Err(PackError::TooLarge { .. })));
-    }
-}
+mod tests;

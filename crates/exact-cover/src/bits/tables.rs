@@ -1,0 +1,267 @@
+//! The tables both bitset engines precompute from a [`Problem`]: per option its primary
+//! items and conflict set, per primary item its options.
+
+use super::*;
+
+/// The conflict sets of a compacted problem's options (tables with
+/// [`DenseTables::parent`], which list only the conflicts through secondary items), each
+/// written by the option's first commit as the union of its items' options and its
+/// conflicts through secondary items, and read by the later ones: an option's set is
+/// built at most once a subtree, and only if the option is ever chosen there. (Built for
+/// every option when the subtree is compacted, they cost more than they save where
+/// subtrees are small and wide, as in the full tree of the 6x10 pentominoes, up to 12
+/// words; built at every commit, they cost more where subtrees are large and narrow, as a
+/// random colored XCC's 2200 nodes over at most 128 options: BENCHMARKS.md.)
+#[derive(Debug, Clone, Default)]
+pub(super) struct Rows {
+    /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]`, and its primary items
+    /// (bit `i` for item `i`): `prim[k]`, both valid where `done` has bit `k`.
+    pub(super) conf: Vec<u64>,
+    pub(super) prim: Vec<u128>,
+    pub(super) done: Vec<u64>,
+}
+
+/// A compacted subtree of frames of at most this many words gets every option's whole
+/// conflict set when its tables are written; wider ones get each when first chosen
+/// ([`Rows`]). Measured (A/B, `xc --count --no-memo`, BENCHMARKS.md): whole sets for
+/// every width cost 18% on the pentominoes 6x10 (subtrees of up to 12 words) and saved
+/// 7% more than sets on first use on a random colored XCC (2 words).
+pub(super) const FULL_ROWS: usize = 2;
+
+/// What both bitset engines precompute: per option its primary items and its conflict
+/// set, per primary item its options as a bitset.
+#[derive(Debug, Clone)]
+pub(super) struct Tables {
+    /// Primary items of option `k`: `opt_items[opt_start[k]..opt_start[k + 1]]`.
+    pub(super) opt_items: Vec<u32>,
+    pub(super) opt_start: Vec<u32>,
+    /// Conflict set of option `k`: the nonzero words `conf_word[j]`, `conf_bits[j]` for
+    /// `j` in `conf_start[k]..conf_start[k + 1]`.
+    pub(super) conf_word: Vec<u32>,
+    pub(super) conf_bits: Vec<u64>,
+    pub(super) conf_start: Vec<u32>,
+    /// The part of option `k`'s conflict set due to secondary items (options sharing one
+    /// uncolored, or giving one another color), stored as the conflict set; with
+    /// `primary_conflicts` only (else the whole conflict set is this part).
+    pub(super) sec_word: Vec<u32>,
+    pub(super) sec_bits: Vec<u64>,
+    pub(super) sec_start: Vec<u32>,
+    /// Options of primary item `i` as a bitset: the nonzero words `item_word[j]`,
+    /// `item_bits[j]` for `j` in `item_start[i]..item_start[i + 1]`, in increasing word
+    /// order (so its options come in input order).
+    pub(super) item_word: Vec<u32>,
+    pub(super) item_bits: Vec<u64>,
+    pub(super) item_start: Vec<u32>,
+    /// The masks of [`Counting::Dense`], for problems small enough.
+    pub(super) dense: Option<DenseTables>,
+    /// Words of live bits, options and primary items.
+    pub(super) words: usize,
+    pub(super) options: usize,
+    pub(super) primary: usize,
+}
+
+impl Tables {
+    /// Tables of no problem, with empty dense masks: the start of those that
+    /// [`BitSolver::count_compacted`] rewrites for each subtree.
+    pub(super) fn compacted() -> Tables {
+        Tables {
+            dense: Some(DenseTables {
+                n: 1,
+                item: Vec::new(),
+                conf: Vec::new(),
+                prim: Vec::new(),
+                sec: Vec::new(),
+                parent: None,
+                ids: Vec::new(),
+                map: Vec::new(),
+            }),
+            opt_items: Vec::new(),
+            opt_start: vec![0],
+            conf_word: Vec::new(),
+            conf_bits: Vec::new(),
+            conf_start: vec![0],
+            sec_word: Vec::new(),
+            sec_bits: Vec::new(),
+            sec_start: vec![0],
+            item_word: Vec::new(),
+            item_bits: Vec::new(),
+            item_start: vec![0],
+            words: 1,
+            options: 0,
+            primary: 0,
+        }
+    }
+
+    /// The tables of `problem`, or `None` past [`MAX_PAIRS`], or when its frames or its
+    /// conflict sets could take more than [`MAX_FRAMES`] bytes. With
+    /// `primary_conflicts`, an option's conflict set holds the options sharing a primary
+    /// item with it (itself included) besides those clashing on a secondary item
+    /// (sharing it uncolored, or giving it another color); without (Algorithm M, where
+    /// primary items are shared up to their multiplicity), only the latter.
+    pub(super) fn build(problem: &Problem, primary_conflicts: bool) -> Option<Tables> {
+        let n = problem.options();
+        let primary = problem.primary_items();
+        let words = n.div_ceil(64);
+        // A frame: live bits, and per primary item a count (and a bound, for M).
+        let frame = (words * 8 + primary * 8) as u64;
+        if frame.saturating_mul(primary as u64 + 1) > MAX_FRAMES || n >= 1 << 30 {
+            return None;
+        }
+        let mut by_item: Vec<Vec<(u32, Color)>> = vec![Vec::new(); problem.items()];
+        for k in 0..n {
+            for &(item, c) in problem.option(k) {
+                by_item[item as usize].push((k as u32, c));
+            }
+        }
+        let pairs: u64 = by_item.iter().map(|l| (l.len() as u64).pow(2)).sum();
+        if pairs > MAX_PAIRS {
+            return None;
+        }
+        // The conflict words stored (12 bytes each): per option at most one per option
+        // sharing an item with it, and at most `words`; as many again at most for the
+        // conflicts through secondary items (a subset) when there are such items.
+        let stored: u64 = (0..n)
+            .map(|k| {
+                let sharing: u64 = problem.option(k).iter().map(|&(i, _)| by_item[i as usize].len() as u64).sum();
+                sharing.min(words as u64)
+            })
+            .sum();
+        let copies = if primary_conflicts && problem.items() > primary { 24 } else { 12 };
+        if stored.saturating_mul(copies) > MAX_FRAMES {
+            return None;
+        }
+        let mut item_word = Vec::new();
+        let mut item_bits: Vec<u64> = Vec::new();
+        let mut item_start = vec![0u32];
+        for list in &by_item[..primary] {
+            let first = item_word.len();
+            for &(k, _) in list {
+                let w = k / 64;
+                if item_word.len() == first || item_word.last() != Some(&w) {
+                    item_word.push(w);
+                    item_bits.push(0);
+                }
+                if let Some(b) = item_bits.last_mut() {
+                    *b |= 1 << (k % 64);
+                }
+            }
+            item_start.push(item_word.len() as u32);
+        }
+        let mut opt_items = Vec::new();
+        let mut opt_start = vec![0u32];
+        let mut conf_word = Vec::new();
+        let mut conf_bits = Vec::new();
+        let mut conf_start = vec![0u32];
+        let (mut sec_word, mut sec_bits, mut sec_start) = (Vec::new(), Vec::new(), vec![0u32]);
+        // The conflict set and its secondary part, as bitsets and their nonzero words.
+        let mut scratch = [vec![0u64; words], vec![0u64; words]];
+        let mut touched: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+        for k in 0..n {
+            for &(item, c) in problem.option(k) {
+                let is_primary = (item as usize) < primary;
+                if is_primary {
+                    opt_items.push(item);
+                    if primary_conflicts {
+                        // Every option of the item: its nonzero words, ORed in whole.
+                        let i = item as usize;
+                        for j in item_start[i] as usize..item_start[i + 1] as usize {
+                            let w = item_word[j] as usize;
+                            if scratch[0][w] == 0 {
+                                touched[0].push(w as u32);
+                            }
+                            scratch[0][w] |= item_bits[j];
+                        }
+                    }
+                    continue;
+                }
+                for &(other, c2) in &by_item[item as usize] {
+                    if c == Color::NONE || c2 != c {
+                        let w = (other / 64) as usize;
+                        for part in [0, 1].into_iter().take(if primary_conflicts { 2 } else { 1 }) {
+                            if scratch[part][w] == 0 {
+                                touched[part].push(w as u32);
+                            }
+                            scratch[part][w] |= 1 << (other % 64);
+                        }
+                    }
+                }
+            }
+            opt_start.push(opt_items.len() as u32);
+            for (part, (word, bits)) in [(&mut conf_word, &mut conf_bits), (&mut sec_word, &mut sec_bits)].into_iter().enumerate() {
+                touched[part].sort_unstable();
+                for &w in &touched[part] {
+                    word.push(w);
+                    bits.push(scratch[part][w as usize]);
+                    scratch[part][w as usize] = 0;
+                }
+                touched[part].clear();
+            }
+            conf_start.push(conf_word.len() as u32);
+            sec_start.push(sec_word.len() as u32);
+        }
+        let dense = (words <= 8 && primary <= 128).then(|| {
+            let width = words.max(1);
+            let mut item = vec![0u64; primary * width];
+            for i in 0..primary {
+                for j in item_start[i] as usize..item_start[i + 1] as usize {
+                    item[i * width + item_word[j] as usize] = item_bits[j];
+                }
+            }
+            let mut conf = vec![0u64; n * width];
+            let mut prim = Vec::with_capacity(n);
+            for k in 0..n {
+                for j in conf_start[k] as usize..conf_start[k + 1] as usize {
+                    conf[k * width + conf_word[j] as usize] = conf_bits[j];
+                }
+                let items = &opt_items[opt_start[k] as usize..opt_start[k + 1] as usize];
+                prim.push(items.iter().fold(0u128, |m, &i| m | 1 << i));
+            }
+            let mut sec = Vec::new();
+            if !sec_word.is_empty() {
+                sec.resize(n * width, 0);
+                for k in 0..n {
+                    for j in sec_start[k] as usize..sec_start[k + 1] as usize {
+                        sec[k * width + sec_word[j] as usize] = sec_bits[j];
+                    }
+                }
+            }
+            DenseTables { n: width, item, conf, prim, sec, parent: None, ids: Vec::new(), map: Vec::new() }
+        });
+        Some(Tables {
+            dense,
+            opt_items,
+            opt_start,
+            conf_word,
+            conf_bits,
+            conf_start,
+            sec_word,
+            sec_bits,
+            sec_start,
+            item_word,
+            item_bits,
+            item_start,
+            words,
+            options: n,
+            primary,
+        })
+    }
+
+    /// The root's live bits: every option.
+    pub(super) fn initial_live(&self) -> Vec<u64> {
+        let mut live = vec![!0u64; self.words];
+        if !self.options.is_multiple_of(64) {
+            live[self.words - 1] = (1u64 << (self.options % 64)) - 1;
+        }
+        live
+    }
+
+    /// The root's counts: per primary item, its options.
+    pub(super) fn initial_count(&self) -> Vec<u32> {
+        (0..self.primary)
+            .map(|i| {
+                let (s, e) = (self.item_start[i] as usize, self.item_start[i + 1] as usize);
+                self.item_bits[s..e].iter().map(|b| b.count_ones()).sum()
+            })
+            .collect()
+    }
+}
