@@ -4,7 +4,7 @@
 //! result, every disassembly found replays by the rules' checker, and the file written
 //! back with the answers reads again as the same puzzle.
 use libfuzzer_sys::fuzz_target;
-use puzzles::burr::{self, disassemble, Saved, Solved};
+use burr::{self, disassemble, Saved, Solved};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(puzzle) = burr::parse(data) else { return };

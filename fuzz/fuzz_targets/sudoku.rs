@@ -4,7 +4,7 @@
 //! The input is `FLAGS MAP \0 CAGES \0 PUZZLE`: bit 0 of FLAGS asks for the diagonals,
 //! bit 1 the windows, bit 2 the 0-based alphabet; an empty MAP means boxes.
 use libfuzzer_sys::fuzz_target;
-use puzzles::sudoku::{check, parse, Alphabet, Engine, Rules, Solver};
+use sudoku::{check, parse, Alphabet, Engine, Rules, Solver};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else { return };

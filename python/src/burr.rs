@@ -1,9 +1,9 @@
 //! BurrTools puzzles from Python (`gridlock.burrtools`): the problems of a `.xmpuzzle`
 //! file, their assemblies (one per class under the result's symmetries) and the
-//! disassembly of an assembly, on the crates' `puzzles::burr`.
+//! disassembly of an assembly, on the crates' `burr`.
 
 use crate::{interruptible, value_error};
-use puzzles::burr::{self, BurrError, BurrPuzzle};
+use burr::{self, BurrError, BurrPuzzle};
 use pyo3::prelude::*;
 
 /// A file's error as the package's `ParseError`, with its line and column when it has

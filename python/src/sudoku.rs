@@ -1,11 +1,11 @@
-//! Sudoku and its variants (`puzzles::sudoku`): `SudokuRules` holds one set of rules
-//! compiled once (the engine chosen by `puzzles::sudoku::Solver`), and solves, counts,
+//! Sudoku and its variants (`sudoku`): `SudokuRules` holds one set of rules
+//! compiled once (the engine chosen by `sudoku::Solver`), and solves, counts,
 //! judges and generates under them; `sudoku_read` reads a puzzle's text.
 
 use crate::{interruptible, parse_error, value_error, verdict};
 use puzzles::judge::{judge, Puzzle};
-use puzzles::sudoku::{self, generate, parse, Alphabet, Cage, Rules, Solver};
 use pyo3::prelude::*;
+use sudoku::{self, generate, parse, Alphabet, Cage, Rules, Solver};
 
 /// The alphabet asked for.
 fn alphabet(zero_based: bool) -> Alphabet {

@@ -3,7 +3,7 @@
 
 use crate::args::{Budget, Io, Picture};
 use crate::output::{self, read_input, Outcome, Run, SvgTarget};
-use puzzles::burr::{self, Assembly, BurrPuzzle};
+use burr::{self, Assembly, BurrPuzzle};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -168,7 +168,7 @@ fn draw(puzzle: &BurrPuzzle, problem: usize, assembly: &Assembly) -> String {
 /// The frames of an assembly's picture: the assembly, then, when it was taken apart, the
 /// pieces of the part being separated after each step (a piece taken away leaves the
 /// frame; the parts that come off are shown after, each with its own steps).
-fn frames(assembly: &Assembly, disassembly: Option<&burr::Disassembly>) -> Vec<puzzles::svg::BurrFrame> {
+fn frames(assembly: &Assembly, disassembly: Option<&burr::Disassembly>) -> Vec<burr::svg::Frame> {
     let mut cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
     let mut out = vec![("assembly".to_string(), cells.iter().cloned().enumerate().collect())];
     let Some(d) = disassembly else { return out };
@@ -375,7 +375,7 @@ pub fn run(args: &Args) -> Outcome {
     if let (Some(target), Some(frames)) = (&svg, &picture) {
         output::check_svg_size(frames.iter().map(|(_, pieces)| pieces.iter().map(|(_, c)| c.len()).sum::<usize>()).sum())?;
         let labels: Vec<char> = (0..64).map(label).collect();
-        target.write(&puzzles::svg::burr(frames, &labels))?;
+        target.write(&burr::svg::draw(frames, &labels))?;
         if SvgTarget::is_stdout(&svg) {
             return Ok(());
         }

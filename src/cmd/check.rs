@@ -76,10 +76,9 @@ fn load(args: &Args, input: &Input) -> Result<Judged, Failure> {
         Puzzle::Sudoku => {
             let regions = args.variant.regions()?;
             let alphabet = args.variant.alphabet();
-            let read =
-                puzzles::sudoku::parse::read(input.text()?, regions.as_ref().map(|r| r.0), false, alphabet).map_err(|e| input.bad(e))?;
+            let read = sudoku::parse::read(input.text()?, regions.as_ref().map(|r| r.0), false, alphabet).map_err(|e| input.bad(e))?;
             let rules = args.variant.rules(read.size, regions.map(|r| r.1))?;
-            let solver = puzzles::sudoku::Solver::new(rules).map_err(|e| bad(format_args!("--cages: {e}")))?;
+            let solver = sudoku::Solver::new(rules).map_err(|e| bad(format_args!("--cages: {e}")))?;
             Judged::Sudoku(Box::new(solver), alphabet, read.puzzles, read.drawing)
         }
         Puzzle::Beads => Judged::beads(&input.data).map_err(|e| input.bad(e))?,

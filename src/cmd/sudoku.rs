@@ -4,10 +4,10 @@
 
 use crate::args::{self, Budget, Format, Listing, Picture};
 use crate::output::{self, bad, read_input, Failure, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
-use puzzles::sudoku::{self, encode, generate, parse, Alphabet, Engine, Grid, Rules, Solver};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use sudoku::{self, encode, generate, parse, Alphabet, Engine, Grid, Rules, Solver};
 
 /// The rules' variants and the digits' alphabet, shared by solving, generating and
 /// `gridlock check sudoku`.
@@ -387,7 +387,7 @@ pub fn run(args: &Args) -> Outcome {
             totals.add(&answer);
             if !svg_done {
                 if let Some(target) = &svg {
-                    target.write(&puzzles::svg::sudoku(&rules, givens, grids.first().map(Vec::as_slice), alphabet))?;
+                    target.write(&sudoku::svg::draw(&rules, givens, grids.first().map(Vec::as_slice), alphabet))?;
                     svg_done = true;
                     if SvgTarget::is_stdout(&svg) {
                         return Ok(false);

@@ -4,7 +4,7 @@
 //! truth: by the jury's answer when one is given, else by gridlock's own solver. The
 //! command `gridlock check` and the Python bindings are both front ends of [`judge`].
 
-use crate::{beads, laser, mayan, pack, sudoku, twins};
+use crate::{beads, laser, mayan, pack, twins};
 use polyform::{Board, Copies, Freedom, Piece};
 
 /// What one case of an output says, once its rules hold.

@@ -8,22 +8,20 @@
 //!   threads and shards).
 //! - [`twins`]: polyomino pairs (NOI.AC, Code Jam 2018 "Two-Tiling"), two simultaneous
 //!   tilings searched live.
-//! - [`sudoku`]: sudoku and its variants (sizes 4 to 36, jigsaw, X, windoku, killer),
-//!   with a fast 9 x 9 engine, a general one, a generator and a judge.
-//! - [`judge`]: the special judge over every checker (used by `gridlock check` and Python).
+//! - [`judge`]: the special judge over every checker, sudoku's (`gridlock-sudoku`) included
+//!   (used by `gridlock check` and Python).
+//! - [`svg`]: the pictures of these puzzles, drawn with `gridlock-draw`.
 //! - [`mayan`]: the Mayan puzzle (NOIP 2011), a board simulator and a pruned depth-first
 //!   search with a transposition table.
 
 #![warn(missing_docs)]
 
 pub mod beads;
-pub mod burr;
 pub mod cases;
 pub mod judge;
 pub mod laser;
 pub mod mayan;
 pub mod pack;
-pub mod sudoku;
 pub mod svg;
 mod text;
 pub mod twins;

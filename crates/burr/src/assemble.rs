@@ -328,7 +328,7 @@ fn mirror_pairing(problem: &BurrProblem, pieces: &[Colored], everything: &[Matri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::burr::{Part, ShapeDef};
+    use crate::{Part, ShapeDef};
 
     fn shape(size: [usize; 3], text: &str) -> ShapeDef {
         let voxels = text

@@ -11,9 +11,12 @@
 //!
 //! Only BurrTools' grid 0 (cubes) is read; the other grids are refused by name.
 
+#![warn(missing_docs)]
+
 mod assemble;
 pub mod disassemble;
 mod parse;
+pub mod svg;
 pub mod write;
 
 pub use assemble::{assemblies, Assemblies, Assembly, Placed};

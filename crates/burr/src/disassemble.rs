@@ -579,7 +579,7 @@ pub fn check(pieces: &[Vec<[i32; 3]>], steps: &[Step]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::burr::{assemblies, BurrProblem, BurrPuzzle, Part, ShapeDef, Voxel};
+    use crate::{assemblies, BurrProblem, BurrPuzzle, Part, ShapeDef, Voxel};
     use rustc_hash::FxHashSet;
 
     /// Whether the pieces come apart, by an exhaustive search written for this test:

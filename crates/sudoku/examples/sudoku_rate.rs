@@ -8,8 +8,8 @@
 //! puzzle's givens forced on `exact_cover::Propagator`; it also prints the engine's nodes
 //! and commits per puzzle).
 
-use puzzles::sudoku::{encode, parse, Alphabet, Engine, Rules, Solver};
 use std::time::Instant;
+use sudoku::{encode, parse, Alphabet, Engine, Rules, Solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -398,7 +398,7 @@ pub fn solve(top: &Topology, givens: &[u8], mut visit: impl FnMut(&[u64]) -> Con
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::model::Cage;
+    use crate::model::Cage;
 
     #[test]
     fn cage_combinations_are_the_sums() {
@@ -420,8 +420,8 @@ mod tests {
         assert!(!combinations(9, 4, 20, &mut Vec::new(), 3));
     }
 
-    fn general(rules: Rules) -> crate::sudoku::Solver {
-        crate::sudoku::Solver::new(rules).unwrap().with_engine(crate::sudoku::Engine::General)
+    fn general(rules: Rules) -> crate::Solver {
+        crate::Solver::new(rules).unwrap().with_engine(crate::Engine::General)
     }
 
     #[test]

@@ -291,7 +291,7 @@ mod tests {
 
     #[test]
     fn placement_finds_the_rotation_and_hotspot_position() {
-        use crate::burr::Voxel;
+        use crate::Voxel;
         // An L tromino in a 2x2x1 box, hotspot (1, 0, 0).
         let shape = ShapeDef {
             name: None,

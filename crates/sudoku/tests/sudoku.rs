@@ -3,7 +3,7 @@
 
 use exact_cover::Solver as Dlx;
 use proptest::prelude::*;
-use puzzles::sudoku::{check, encode, generate, parse, Alphabet, Cage, Engine, Rules, Solver};
+use sudoku::{check, encode, generate, parse, Alphabet, Cage, Engine, Rules, Solver};
 
 fn sample(name: &str) -> Vec<Vec<u8>> {
     let path = format!("{}/../../tests/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -12,6 +12,8 @@
 //!
 //! [`Solver`] chooses the engine once, from the rules.
 
+#![warn(missing_docs)]
+
 pub mod check;
 pub mod encode;
 pub mod engine;
@@ -19,6 +21,7 @@ pub mod fast;
 pub mod generate;
 pub mod model;
 pub mod parse;
+pub mod svg;
 
 pub use engine::SearchStats;
 pub use model::{Alphabet, Cage, Grid, Rules, RulesError};

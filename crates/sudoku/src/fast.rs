@@ -708,7 +708,7 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(found.len(), 1);
-        let rules = crate::sudoku::Rules::classic(9).unwrap();
-        assert_eq!(crate::sudoku::check::check(&rules, &givens, &found[0]), Ok(()));
+        let rules = crate::Rules::classic(9).unwrap();
+        assert_eq!(crate::check::check(&rules, &givens, &found[0]), Ok(()));
     }
 }
