@@ -6,7 +6,7 @@
 # (default $TMPDIR/tdoku/run_benchmark). Each solver finds up to 2 solutions per puzzle,
 # as run_benchmark does by default.
 # Prints, per list: run_benchmark's table (in-process puzzles/s), gridlock's in-process
-# rate (crates/puzzles/examples/sudoku_rate.rs: median of 3 passes, parsing excluded) for
+# rate (crates/sudoku/examples/sudoku_rate.rs: median of 3 passes, parsing excluded) for
 # the 9x9 engine, the general one, and the exact cover encoding built once with each
 # puzzle's givens forced (its `xc` mode); then gridlock's whole-file rate (`gridlock sudoku
 # FILE --count --limit 2`, median user time of RUNS runs: process start, reading, the check
@@ -19,7 +19,7 @@ source scripts/lib.sh
 BENCH=${TDOKU_BENCH:-${TMPDIR:-/tmp}/tdoku/run_benchmark}
 [ -x "$BENCH" ] || { echo "tdoku's run_benchmark is not built at $BENCH (set TDOKU_BENCH)" >&2; exit 1; }
 DATA=${SUDOKU_DATA:-../shared/data/sudoku}
-cargo build --release --quiet -p gridlock-puzzles --example sudoku_rate
+cargo build --release --quiet -p gridlock-sudoku --example sudoku_rate
 rate=./target/release/examples/sudoku_rate
 g=./target/release/gridlock
 for list in puzzles5_forum_hardest_1905_11+ puzzles2_17_clue; do

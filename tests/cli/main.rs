@@ -13,6 +13,7 @@ mod check;
 mod checkpoint;
 mod costs;
 mod deep;
+mod docs;
 mod hostile;
 mod json;
 mod laser;

@@ -1,7 +1,7 @@
 //! Puzzles per second of the sudoku engines over the first N puzzle lines of a file (all by
 //! default), timed in process (parsing excluded), each puzzle solved up to 2 solutions as
 //! tdoku's `run_benchmark` does; the median of 3 passes:
-//! `cargo run --release -p gridlock-puzzles --example sudoku_rate -- FILE [ENGINE] [N]`.
+//! `cargo run --release -p gridlock-sudoku --example sudoku_rate -- FILE [ENGINE] [N]`.
 //!
 //! ENGINE is `9x9` (the default: the 9x9 engine), `general` (the engine of every size and
 //! variant), or `xc` (the exact cover encoding built once, `sudoku::encode::Batch`, each
