@@ -34,6 +34,36 @@ pub fn bad(message: impl std::fmt::Display) -> Failure {
     Failure::Input(message.to_string())
 }
 
+/// The flag that raises the limit a library error (or one of its sources) hit: the
+/// libraries name the limit and its value, the command line names its flag.
+fn raising_flag(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
+    let mut at = Some(e);
+    while let Some(e) = at {
+        if let Some(exact_cover::ZddError::TooManyNodes(_)) = e.downcast_ref() {
+            return Some("--zdd-max-nodes");
+        }
+        if let Some(polyform::transfer::TransferError::TooManyStates(_)) = e.downcast_ref() {
+            return Some("--max-states");
+        }
+        at = e.source();
+    }
+    None
+}
+
+/// A library error as the command line words it: with the flag that raises the limit it
+/// hit, if any ("the ZDD has more than 2 nodes (raise --zdd-max-nodes)").
+pub fn worded(e: &(dyn std::error::Error + 'static)) -> String {
+    match raising_flag(e) {
+        Some(flag) => format!("{e} (raise {flag})"),
+        None => e.to_string(),
+    }
+}
+
+/// A bad-input failure for a library error, [`worded`].
+pub fn failed(e: impl std::error::Error + 'static) -> Failure {
+    Failure::Input(worded(&e))
+}
+
 /// The largest small-puzzle input read (beads, mayan, boards, pieces), in bytes: far above
 /// any real puzzle, so that a huge or endless input is refused instead of filling memory.
 pub const SMALL_INPUT_LIMIT: u64 = 1 << 20;

@@ -466,7 +466,10 @@ fn rectangles<'py>(
     if (length.is_some() || gf) != width.is_some() {
         return Err(value_error("width goes with length or gf (and only with them)"));
     }
-    let failed = |e: TransferError| value_error(e);
+    let failed = |e: TransferError| match e {
+        TransferError::TooManyStates(_) => value_error(format!("{e} (raise max_states)")),
+        e => value_error(e),
+    };
     let out = PyDict::new(py);
     let frontier = |w: usize| Frontier::new(&shapes, freedom, &copies, w).map(|f| f.max_states(max_states)).map_err(failed);
     if let Some(n) = length {
@@ -499,7 +502,12 @@ fn rectangles<'py>(
         let searched =
             interruptible(py, || atlas::search(&shapes, freedom, &copies, goal, max_area, max_states, &mut |_| {}))?.map_err(failed)?;
         out.set_item("proven", searched.unproven.is_none())?;
-        out.set_item("bound", searched.unproven)?;
+        let bound = searched.unproven.map(|u| match u {
+            atlas::Unproven::Area(_) => format!("{u} (raise max_area)"),
+            atlas::Unproven::Width { error: TransferError::TooManyStates(_), .. } => format!("{u} (raise max_states)"),
+            u => u.to_string(),
+        });
+        out.set_item("bound", bound)?;
         if let Some(found) = searched.found {
             out.set_item("rows", found.rows)?;
             out.set_item("columns", found.columns)?;

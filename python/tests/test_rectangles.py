@@ -64,6 +64,9 @@ def test_answers_equal_the_cli():
     assert (mine["numerator"], mine["denominator"]) == (as_ints(theirs["numerator"]), as_ints(theirs["denominator"]))
     y = gridlock.rectangles({"Y": "####\n.#.."}, order=True)
     assert (y["rows"], y["columns"], y["copies"], y["proven"]) == (5, 10, 10, True)
+    # An unproven answer names the bound and the argument that raises it.
+    x = gridlock.rectangles({"X": ".#.\n###\n.#."}, smallest="rectangle", max_area=100)
+    assert (x["proven"], x["bound"]) == (False, "the area bound 100 was reached (raise max_area)")
     cells = sorted(c for _, tile in y["tiles"] for c in tile)
     assert cells == [(r, c) for r in range(5) for c in range(10)]
 
@@ -75,5 +78,5 @@ def test_bad_questions_raise_value_error():
         gridlock.rectangles("dominoes", length=5)
     with pytest.raises(ValueError):
         gridlock.rectangles("dominoes", order=True, smallest="oval")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"more than 1000 states .* \(raise max_states\)"):
         gridlock.rectangles("pentominoes", copies="*", width=12, length=40, max_states=1000)

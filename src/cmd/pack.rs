@@ -245,8 +245,8 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
         let unique = Some((&burnside as _, solver.burnside_order()));
         let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o), unique)? {
             Some(count) => count.into(),
-            None if args.unique => solver.count_tilings_with_symmetry(&options).map(|(_, u)| u.into()).map_err(bad)?,
-            None => solver.count_exact(&options).map_err(bad)?,
+            None if args.unique => solver.count_tilings_with_symmetry(&options).map(|(_, u)| u.into()).map_err(output::failed)?,
+            None => solver.count_exact(&options).map_err(output::failed)?,
         };
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
         let answer = Answer::Count { count: output::json_count(&count), unique: args.unique, shard };
@@ -349,7 +349,7 @@ fn list_samples<T: Serialize>(
         let result = list.push(|| text(t), &json(t));
         keep_going(list.len(), u64::MAX, result, &mut error)
     })
-    .map_err(bad)?;
+    .map_err(output::failed)?;
     end_listing(list, error)
 }
 
@@ -551,8 +551,8 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
         let unique = solver.burnside_order().ok().map(|order| (&burnside as _, order));
         let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count(o), unique)? {
             Some(count) => count,
-            None if args.unique => solver.count_classes(&options).map_err(bad)?,
-            None => solver.count(&options).map_err(bad)?,
+            None if args.unique => solver.count_classes(&options).map_err(output::failed)?,
+            None => solver.count(&options).map_err(output::failed)?,
         };
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
         let answer = Answer::Count { count: output::json_count(&count.into()), unique: args.unique, shard };
@@ -674,8 +674,8 @@ pub fn run(args: &Args) -> Outcome {
         let unique = Some((&burnside as _, solver.burnside_order()));
         let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o), unique)? {
             Some(count) => count.into(),
-            None if args.unique => solver.count_with_symmetry(&options).map(|(_, u)| u.into()).map_err(bad)?,
-            None => solver.count_exact(&options).map_err(bad)?,
+            None if args.unique => solver.count_with_symmetry(&options).map(|(_, u)| u.into()).map_err(output::failed)?,
+            None => solver.count_exact(&options).map_err(output::failed)?,
         };
         if let Some(b) = &bar {
             b.finish_and_clear();

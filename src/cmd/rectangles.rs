@@ -6,7 +6,7 @@
 use crate::args::{self, Budget, Format, Picture};
 use crate::output::{self, bad, read_input, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
 use num_bigint::{BigInt, BigUint};
-use polyform::atlas::{self, Goal, Searched};
+use polyform::atlas::{self, Goal, Searched, Unproven};
 use polyform::transfer::{Frontier, DEFAULT_MAX_STATES};
 use polyform::{Board, Copies, Freedom, Piece, Shape};
 use puzzles::pack;
@@ -165,7 +165,7 @@ pub fn run(args: &Args) -> Outcome {
     output::start_time_limit(args.budget.time_limit);
     if let Some(n) = args.length {
         let width = args.width.expect("clap requires it") as usize;
-        let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(bad)?.max_states(args.max_states);
+        let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(output::failed)?.max_states(args.max_states);
         let bar = output::progress_bar_of("columns");
         // Counts stream once the boundary states have closed (no later column can then
         // fail on --max-states); before that they are held back, so a failure prints
@@ -193,7 +193,7 @@ pub fn run(args: &Args) -> Outcome {
             }
             i < n
         })
-        .map_err(bad)?;
+        .map_err(output::failed)?;
         for (j, c) in held.drain(..) {
             push(&mut list, j, &c);
         }
@@ -207,7 +207,7 @@ pub fn run(args: &Args) -> Outcome {
     }
     if args.gf {
         let width = args.width.expect("clap requires it") as usize;
-        let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(bad)?.max_states(args.max_states);
+        let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(output::failed)?.max_states(args.max_states);
         let bar = output::progress_bar_of("columns (until the states close)");
         let (rational, counts) = atlas::generating_function(&frontier, 1 << 20, &mut |n| {
             if let Some(b) = &bar {
@@ -215,7 +215,7 @@ pub fn run(args: &Args) -> Outcome {
                 b.set_position(n as u64);
             }
         })
-        .map_err(bad)?;
+        .map_err(output::failed)?;
         if let Some(b) = &bar {
             b.finish_and_clear();
         }
@@ -231,7 +231,7 @@ pub fn run(args: &Args) -> Outcome {
         return run.answer(text, &answer, &serde_json::json!({ "terms_checked": counts.len() }));
     }
     if let Some((w_max, h_max)) = args.table {
-        let table = atlas::table(&shapes, freedom, &copies, w_max, h_max, args.max_states).map_err(bad)?;
+        let table = atlas::table(&shapes, freedom, &copies, w_max, h_max, args.max_states).map_err(output::failed)?;
         let text = || table.iter().map(|row| row.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ") + "\n").collect::<String>();
         let rows: Vec<Vec<serde_json::Value>> = table.iter().map(|row| row.iter().map(output::json_count).collect()).collect();
         let answer = serde_json::json!({ "verdict": "table", "table": rows });
@@ -252,7 +252,7 @@ pub fn run(args: &Args) -> Outcome {
             b.set_position(r as u64);
         }
     })
-    .map_err(bad)?;
+    .map_err(output::failed)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -275,9 +275,18 @@ struct Tile {
     cells: Vec<[i64; 2]>,
 }
 
+/// Why a search's answer is not proven, worded with the flag that raises the bound.
+fn unproven(searched: &Searched) -> Option<String> {
+    searched.unproven.as_ref().map(|u| match u {
+        Unproven::Area(_) => format!("{u} (raise it with --max-area)"),
+        Unproven::Width { .. } => output::worded(u),
+    })
+}
+
 fn answer_search(run: &Run, pieces: &[Piece], searched: &Searched, svg: &Option<SvgTarget>) -> Outcome {
+    let unproven = unproven(searched);
     let Some(found) = &searched.found else {
-        let why = searched.unproven.clone().unwrap_or_default();
+        let why = unproven.unwrap_or_default();
         let answer = serde_json::json!({ "verdict": "not_found", "proven": false, "bound": why });
         return run.answer(|| format!("No rectangle found: {why}\n"), &answer, &serde_json::json!({}));
     };
@@ -305,14 +314,14 @@ fn answer_search(run: &Run, pieces: &[Piece], searched: &Searched, svg: &Option<
         "rows": found.rows,
         "columns": found.columns,
         "copies": found.copies,
-        "proven": searched.unproven.is_none(),
-        "bound": searched.unproven,
+        "proven": unproven.is_none(),
+        "bound": unproven,
         "board": super::lines(&drawing).into_iter().take(found.rows).collect::<Vec<_>>(),
         "tiles": tiles,
     });
     let text = || {
         let mut t = format!("{} x {}, {} copies\n{drawing}", found.rows, found.columns, found.copies);
-        if let Some(why) = &searched.unproven {
+        if let Some(why) = &unproven {
             t.push_str(&format!("not proven the least: {why}\n"));
         }
         t

@@ -334,7 +334,7 @@ impl Chosen {
 /// at most `max_nodes` nodes), each the solution of a uniform rank (issue 29's sampler).
 fn sample(rules: &Rules, grid: &[u8], n: u64, seed: u64, max_nodes: usize) -> Result<Vec<Grid>, String> {
     let (problem, meanings) = encode::encode(rules, grid).map_err(|e| e.to_string())?;
-    let (zdd, _, _) = exact_cover::strategy::zdd(&problem, max_nodes).map_err(|e| format!("--sample: {e}"))?;
+    let (zdd, _, _) = exact_cover::strategy::zdd(&problem, max_nodes).map_err(|e| format!("--sample: {}", crate::output::worded(&e)))?;
     let samples = zdd.samples(seed).ok_or("--sample needs the count below 2^128")?;
     Ok(samples.take(n as usize).map(|options| encode::decode(rules, &meanings, &options)).collect())
 }

@@ -254,7 +254,7 @@ fn build_zdd(args: &Args, model: &Model) -> Result<(exact_cover::Zdd, ZddStatsOu
     if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress {
         return Err(output::bad("--zdd and --sample run on one thread, without --shard or --progress"));
     }
-    let (zdd, st, engine) = strategy::zdd(model.problem(), args.sampling.zdd_max_nodes as usize).map_err(|e| output::bad(e.to_string()))?;
+    let (zdd, st, engine) = strategy::zdd(model.problem(), args.sampling.zdd_max_nodes as usize).map_err(output::failed)?;
     let zdd = match &model.pre {
         Some(pre) => zdd.renumbered(&pre.options),
         None => zdd,

@@ -253,7 +253,7 @@ fn samples_are_uniform_valid_and_reproducible() {
     rejects(
         &["sudoku", "--sample", "1", "--zdd-max-nodes", "1000"],
         format!("{}\n", ".".repeat(81)),
-        &["--sample", "more than 1000 nodes"],
+        &["--sample", "more than 1000 nodes (raise --zdd-max-nodes)"],
     );
 }
 

@@ -126,7 +126,7 @@ fn errors_leave_no_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("p.zdd");
     let p = path.to_str().unwrap();
-    rejects(&["xc", "--zdd", p, "--zdd-max-nodes", "100"], &text, &["more than 100 nodes"]);
+    rejects(&["xc", "--zdd", p, "--zdd-max-nodes", "100"], &text, &["more than 100 nodes (raise --zdd-max-nodes)"]);
     assert!(!path.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no temporary file left");
     rejects(&["xc", "--sample", "2", "--zdd-max-nodes", "100"], &text, &["more than 100 nodes"]);

@@ -335,7 +335,24 @@ pub struct Searched {
     pub found: Option<Found>,
     /// `None` when the answer is proven (the best there is, or none exists within
     /// `max_area`... see [`search`]); otherwise why not: the bound that was reached.
-    pub unproven: Option<String>,
+    pub unproven: Option<Unproven>,
+}
+
+/// The bound that left a [`search`]'s answer unproven.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unproven {
+    /// A width was not swept: the transfer matrix could not run at it (too wide a
+    /// frontier, or more states than `max_states`); no larger width was tried.
+    #[error("{}{error}", if matches!(error, TransferError::TooManyStates(_)) { format!("width {width}: ") } else { String::new() })]
+    Width {
+        /// The width not swept.
+        width: usize,
+        /// Why.
+        error: TransferError,
+    },
+    /// Rectangles of area above `max_area` were not searched.
+    #[error("the area bound {0} was reached")]
+    Area(usize),
 }
 
 /// Searches rectangles `r x n` (`r <= n`, area at most `max_area`) by increasing width
@@ -361,7 +378,7 @@ pub fn search(
     let largest = shapes.iter().map(Shape::len).max().unwrap_or(1).max(1);
     // The best so far: (key, width, length, copies); keys compare areas or copies.
     let mut best: Option<(u64, usize, usize, u32)> = None;
-    let mut skipped: Option<(usize, String)> = None;
+    let mut skipped: Option<(usize, Unproven)> = None;
     let mut r = 1usize;
     while r * r <= max_area {
         // The least key a width-r rectangle can have.
@@ -377,7 +394,7 @@ pub fn search(
         let frontier = match Frontier::new(shapes, freedom, copies, r) {
             Ok(f) => f.max_states(max_states),
             Err(e @ TransferError::TooWide { .. }) => {
-                skipped.get_or_insert((r, e.to_string()));
+                skipped.get_or_insert((r, Unproven::Width { width: r, error: e }));
                 break;
             }
             Err(e) => return Err(e),
@@ -385,7 +402,7 @@ pub fn search(
         let fewest = match frontier.fewest_copies(longest) {
             Ok(f) => f,
             Err(e @ TransferError::TooManyStates(_)) => {
-                skipped.get_or_insert((r, format!("width {r}: {e}")));
+                skipped.get_or_insert((r, Unproven::Width { width: r, error: e }));
                 break;
             }
             Err(e) => return Err(e),
@@ -432,7 +449,7 @@ pub fn search(
         }
     }
     if unproven.is_none() && could_beat(max_area + 1) && (best.is_none() || goal.by_copies()) {
-        unproven = Some(format!("the area bound {max_area} was reached (raise it with --max-area)"));
+        unproven = Some(Unproven::Area(max_area));
     }
     let found = match best {
         None => None,

@@ -47,7 +47,7 @@ pub enum TransferError {
         counters: u32,
     },
     /// More states at one cell than allowed.
-    #[error("the frontier reached more than {0} states at one cell (the limit; raise it with --max-states)")]
+    #[error("the frontier reached more than {0} states at one cell")]
     TooManyStates(usize),
     /// A piece off the square lattice.
     #[error("the transfer matrix counts polyominoes (square lattice); piece {0} is on the {1} lattice")]

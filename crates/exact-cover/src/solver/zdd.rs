@@ -47,7 +47,7 @@ pub struct Zdd {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ZddError {
     /// The diagram would have more nodes than allowed.
-    #[error("the ZDD has more than {0} nodes (raise --zdd-max-nodes)")]
+    #[error("the ZDD has more than {0} nodes")]
     TooManyNodes(usize),
     /// Multiplicities where some option has no item covered exactly once: the memoized
     /// search does not apply (Algorithm M would list the solutions one by one).
