@@ -26,7 +26,10 @@ fn pack_box(r#box: &str, pieces: &str, mirror: bool, one_sided: bool) -> PyResul
         (l, set, copies)
     } else {
         let (l, set) = lattice::set(pieces).ok_or_else(|| {
-            value_error(format_args!("no built-in set '{pieces}' of another lattice (there are {}), nor drawn pieces", lattice::SET_NAMES))
+            value_error(format_args!(
+                "no built-in set '{pieces}' of another lattice (there are {}), nor drawn pieces",
+                polyform::sets::other_names()
+            ))
         })?;
         let copies = vec![Copies::ONE; set.len()];
         (l, set, copies)

@@ -95,9 +95,9 @@ fn drawing(shape: &polyform::Shape) -> String {
 fn read_pieces(arg: &Bound<'_, PyAny>) -> PyResult<Vec<(Piece, Copies)>> {
     if let Ok(name) = arg.cast::<PyString>() {
         let name = &*name.to_cow()?;
-        return polyform::sets::by_name(name)
+        return polyform::sets::square(name)
             .map(|set| set.into_iter().map(|p| (p, Copies::ONE)).collect())
-            .ok_or_else(|| value_error(format_args!("no built-in set '{name}' (there are {})", polyform::sets::NAMES)));
+            .ok_or_else(|| value_error(format_args!("no built-in set '{name}' (there are {})", polyform::sets::square_names())));
     }
     let dict = arg.cast::<PyDict>().map_err(|_| value_error("pieces must be a set name or a dict name -> drawing"))?;
     let mut out = Vec::new();

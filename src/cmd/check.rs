@@ -92,7 +92,7 @@ fn load(args: &Args, input: &Input) -> Result<Judged, Failure> {
         Puzzle::Pack => {
             let board = pack::parse_board(input.text()?).map_err(|e| input.bad(e))?;
             let spec = args.pieces.as_deref().unwrap_or_default();
-            let listed: Vec<(polyform::Piece, Copies)> = match polyform::sets::by_name(spec) {
+            let listed: Vec<(polyform::Piece, Copies)> = match polyform::sets::square(spec) {
                 Some(set) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
                 None => {
                     let file = read_input(Some(Path::new(spec)), SMALL_INPUT_LIMIT)?;

@@ -163,7 +163,7 @@ impl Files {
 /// The --pieces argument when it names a file: not a built-in set, and a file.
 fn pieces_path(args: &Args) -> Option<&Path> {
     let spec = args.pieces.as_deref()?;
-    let set = lattice::set(spec).is_some() || polyform::sets::by_name(spec).is_some();
+    let set = polyform::sets::find(spec).is_some();
     Some(Path::new(spec)).filter(|p| !set && p.is_file())
 }
 
@@ -179,11 +179,11 @@ fn board(args: &Args, files: &Files) -> Result<Board, output::Failure> {
 /// The pieces the arguments name, with their counts (--copies overriding).
 fn pieces(args: &Args, files: &Files) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
     let spec = args.pieces.as_deref().unwrap_or_default();
-    let listed: Vec<(Piece, Copies)> = match (polyform::sets::by_name(spec), &files.pieces) {
+    let listed: Vec<(Piece, Copies)> = match (polyform::sets::square(spec), &files.pieces) {
         (Some(set), _) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
         (None, Some(input)) => pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?,
         (None, None) => {
-            return Err(bad(format_args!("--pieces: '{}' is neither a set ({}) nor a file", spec, polyform::sets::NAMES)));
+            return Err(bad(format_args!("--pieces: '{}' is neither a set ({}) nor a file", spec, polyform::sets::square_names())));
         }
     };
     Ok(listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip())
@@ -492,7 +492,7 @@ fn lattice_problem(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Ve
             return Err(bad(format_args!(
                 "--pieces: '{name}' is neither a set of the {} lattice ({}) nor a file",
                 l.name(),
-                lattice::SET_NAMES
+                polyform::sets::other_names()
             )));
         }
     };

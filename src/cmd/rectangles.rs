@@ -138,13 +138,13 @@ fn polynomial(c: &[BigInt]) -> String {
 /// The pieces and their copies, by the command's convention.
 fn pieces(args: &Args) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
     let spec = args.pieces.as_str();
-    let listed: Vec<(Piece, Copies)> = match polyform::sets::by_name(spec) {
+    let listed: Vec<(Piece, Copies)> = match polyform::sets::square(spec) {
         Some(set) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
         None if Path::new(spec).is_file() => {
             let input = read_input(Some(Path::new(spec)), SMALL_INPUT_LIMIT)?;
             pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?
         }
-        None => return Err(bad(format_args!("--pieces: '{spec}' is neither a set ({}) nor a file", polyform::sets::NAMES))),
+        None => return Err(bad(format_args!("--pieces: '{spec}' is neither a set ({}) nor a file", polyform::sets::square_names()))),
     };
     let (pieces, written): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
     let copies = atlas::copies_for(&written, args.copies);

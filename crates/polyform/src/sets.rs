@@ -1,8 +1,8 @@
 //! Built-in piece sets, as data, by lattice: on the square lattice the pentominoes,
-//! tetrominoes, trominoes, the domino, the monomino and Kanoodle's pieces (by name:
-//! [`by_name`]); on the cubic lattice the Soma cube, the Bedlam cube, the Tetris cube
-//! and the flat pentacubes; on the triangular lattice the hexiamonds; on the hexagonal
-//! lattice the tetrahexes.
+//! tetrominoes, trominoes, the domino, the monomino and Kanoodle's pieces; on the cubic
+//! lattice the Soma cube, the Bedlam cube, the Tetris cube and the flat pentacubes; on the
+//! triangular lattice the hexiamonds; on the hexagonal lattice the tetrahexes. [`SETS`]
+//! is the one registry of their names, which every front end reads ([`find`]).
 
 use crate::lattice::{Cell, Lattice};
 use crate::shape::{Piece, Shape};
@@ -71,20 +71,66 @@ pub fn monomino() -> Vec<Piece> {
     set(&[("monomino", "#")])
 }
 
-/// The names [`by_name`] knows, for messages.
-pub const NAMES: &str = "pentominoes, tetrominoes, kanoodle, dominoes, trominoes, monomino";
+/// A built-in piece set: its name, its lattice, and how to build its pieces.
+#[derive(Debug, Clone, Copy)]
+pub struct Set {
+    /// The name front ends know it by (`pack --pieces NAME`, the page, Python).
+    pub name: &'static str,
+    /// The lattice of its pieces.
+    pub lattice: Lattice,
+    make: fn() -> Vec<Piece>,
+}
 
-/// A built-in set by name (see [`NAMES`]), or `None`.
-pub fn by_name(name: &str) -> Option<Vec<Piece>> {
-    match name {
-        "pentominoes" => Some(pentominoes()),
-        "tetrominoes" => Some(tetrominoes()),
-        "kanoodle" => Some(kanoodle()),
-        "dominoes" => Some(dominoes()),
-        "trominoes" => Some(trominoes()),
-        "monomino" => Some(monomino()),
-        _ => None,
+impl Set {
+    /// The set's pieces, in their conventional order and names.
+    pub fn pieces(&self) -> Vec<Piece> {
+        (self.make)()
     }
+}
+
+/// Every built-in set, the one registry that the command line, the page and Python read:
+/// the square lattice's first, then the others by lattice.
+pub const SETS: &[Set] = &[
+    Set { name: "pentominoes", lattice: Lattice::Square, make: pentominoes },
+    Set { name: "tetrominoes", lattice: Lattice::Square, make: tetrominoes },
+    Set { name: "kanoodle", lattice: Lattice::Square, make: kanoodle },
+    Set { name: "dominoes", lattice: Lattice::Square, make: dominoes },
+    Set { name: "trominoes", lattice: Lattice::Square, make: trominoes },
+    Set { name: "monomino", lattice: Lattice::Square, make: monomino },
+    Set { name: "soma", lattice: Lattice::Cubic, make: soma },
+    Set { name: "pentacubes-flat", lattice: Lattice::Cubic, make: pentacubes_flat },
+    Set { name: "bedlam", lattice: Lattice::Cubic, make: bedlam },
+    Set { name: "tetris-cube", lattice: Lattice::Cubic, make: tetris_cube },
+    Set { name: "hexiamonds", lattice: Lattice::Triangular, make: hexiamonds },
+    Set { name: "tetrahexes", lattice: Lattice::Hexagonal, make: tetrahexes },
+];
+
+/// The built-in set `name`, on any lattice, or `None`.
+pub fn find(name: &str) -> Option<&'static Set> {
+    SETS.iter().find(|s| s.name == name)
+}
+
+/// The pieces of the built-in set `name` when it is on the square lattice, or `None`.
+pub fn square(name: &str) -> Option<Vec<Piece>> {
+    find(name).filter(|s| s.lattice == Lattice::Square).map(Set::pieces)
+}
+
+/// The names of the square lattice's sets, for messages: `pentominoes, tetrominoes, ...`.
+pub fn square_names() -> String {
+    SETS.iter().filter(|s| s.lattice == Lattice::Square).map(|s| s.name).collect::<Vec<_>>().join(", ")
+}
+
+/// The names of the other lattices' sets, grouped by lattice, for messages: `soma, ...
+/// (cubic); hexiamonds (triangular); tetrahexes (hexagonal)`.
+pub fn other_names() -> String {
+    let mut groups: Vec<(Lattice, Vec<&str>)> = Vec::new();
+    for s in SETS.iter().filter(|s| s.lattice != Lattice::Square) {
+        match groups.iter_mut().find(|(l, _)| *l == s.lattice) {
+            Some((_, names)) => names.push(s.name),
+            None => groups.push((s.lattice, vec![s.name])),
+        }
+    }
+    groups.iter().map(|(l, names)| format!("{} ({})", names.join(", "), l.name())).collect::<Vec<_>>().join("; ")
 }
 
 // The sets of the other lattices.
@@ -224,5 +270,21 @@ mod tests {
         let mirror = [[-1, 0, 0], [0, 1, 0], [0, 0, 1]];
         assert!(soma()[5].shape.orientations(false).contains(&soma()[4].shape.transformed(mirror)));
         assert!(!soma()[5].shape.orientations(false).contains(&soma()[4].shape));
+    }
+
+    #[test]
+    fn the_registry_names_each_set_once_on_its_lattice() {
+        for (k, set) in SETS.iter().enumerate() {
+            assert!(SETS[..k].iter().all(|s| s.name != set.name), "{} twice", set.name);
+            let pieces = set.pieces();
+            assert!(!pieces.is_empty(), "{}", set.name);
+            assert!(pieces.iter().all(|p| p.shape.lattice() == set.lattice), "{}", set.name);
+            assert_eq!(find(set.name).map(|s| s.name), Some(set.name));
+            assert_eq!(square(set.name).is_some(), set.lattice == Lattice::Square);
+        }
+        assert!(find("heptominoes").is_none());
+        // The words of the front ends' messages.
+        assert_eq!(square_names(), "pentominoes, tetrominoes, kanoodle, dominoes, trominoes, monomino");
+        assert_eq!(other_names(), "soma, pentacubes-flat, bedlam, tetris-cube (cubic); hexiamonds (triangular); tetrahexes (hexagonal)");
     }
 }

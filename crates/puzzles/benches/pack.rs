@@ -49,7 +49,7 @@ fn main() {
     }
     for (rect, set, expect) in [("6x10", "pentominoes", 9356u64), ("5x11", "kanoodle", 371020)] {
         let board = rectangle(rect).unwrap();
-        let pieces = sets::by_name(set).unwrap();
+        let pieces = sets::square(set).unwrap();
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| board.placements(&p.shape, Freedom::Free)).collect();
         let solver = PackSolver::new(board.clone(), pieces, Freedom::Free).expect("a small problem");
         let ms = |d: Duration| d.as_secs_f64() * 1e3;

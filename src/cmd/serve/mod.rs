@@ -351,7 +351,7 @@ fn plan(command: &str, spec: &Spec, request: &Map<String, Value>, job_time_limit
 
 /// Whether `name` is one of the built-in piece sets (which `--pieces` takes by name).
 fn is_set_name(name: &str) -> bool {
-    polyform::sets::by_name(name).is_some() || puzzles::pack::lattice::set(name).is_some()
+    polyform::sets::find(name).is_some()
 }
 
 /// A bad request: 400 with its one-line message, or, when the client asked for errors

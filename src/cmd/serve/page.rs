@@ -66,18 +66,7 @@ fn cell_json(lattice: Lattice, c: Cell) -> Value {
 
 /// The named sets with their lattices and pieces.
 fn set_list() -> Vec<(&'static str, Lattice, Vec<Piece>)> {
-    let mut sets = Vec::new();
-    for name in polyform::sets::NAMES.split(", ") {
-        if let Some(pieces) = polyform::sets::by_name(name) {
-            sets.push((name, Lattice::Square, pieces));
-        }
-    }
-    for name in ["hexiamonds", "tetrahexes", "soma", "tetris-cube", "bedlam", "pentacubes-flat"] {
-        if let Some((lattice, pieces)) = puzzles::pack::lattice::set(name) {
-            sets.push((name, lattice, pieces));
-        }
-    }
-    sets
+    polyform::sets::SETS.iter().map(|s| (s.name, s.lattice, s.pieces())).collect()
 }
 
 /// `GET /api/sets`: every named piece set, `{"sets": [{"name", "lattice", "pieces":

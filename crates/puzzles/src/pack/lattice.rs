@@ -16,22 +16,10 @@ use polyform::{Cell, Copies, Lattice, Piece, Region, Search};
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
-/// The built-in piece sets of the lattices other than the square one.
-pub const SET_NAMES: &str = "soma, pentacubes-flat, bedlam, tetris-cube (cubic); hexiamonds (triangular); tetrahexes (hexagonal)";
-
-/// The built-in set `name` and its lattice: `soma`, `pentacubes-flat`, `bedlam` and
-/// `tetris-cube` (cubic),
-/// `hexiamonds` (triangular), `tetrahexes` (hexagonal); `None` for any other name.
+/// The built-in set `name` when it is on a lattice other than the square one, with that
+/// lattice (from the one registry, [`polyform::sets::SETS`]); `None` otherwise.
 pub fn set(name: &str) -> Option<(Lattice, Vec<Piece>)> {
-    match name {
-        "soma" => Some((Lattice::Cubic, sets::soma())),
-        "pentacubes-flat" => Some((Lattice::Cubic, sets::pentacubes_flat())),
-        "bedlam" => Some((Lattice::Cubic, sets::bedlam())),
-        "tetris-cube" => Some((Lattice::Cubic, sets::tetris_cube())),
-        "hexiamonds" => Some((Lattice::Triangular, sets::hexiamonds())),
-        "tetrahexes" => Some((Lattice::Hexagonal, sets::tetrahexes())),
-        _ => None,
-    }
+    sets::find(name).filter(|s| s.lattice != Lattice::Square).map(|s| (s.lattice, s.pieces()))
 }
 
 /// The box `spec` of `lattice`: `AxBxC` (cubic: cells `xyz` with `x < A`, `y < B`,

@@ -1,7 +1,7 @@
 //! General polyomino packing: fill a board with a set of pieces, each used once.
 //!
 //! Flow: [`rectangle`] / [`parse_board`] and [`parse_pieces`] (or
-//! [`polyform::sets::by_name`]) -> [`PackSolver`] (the bitboard packer when the board
+//! [`polyform::sets::find`]) -> [`PackSolver`] (the bitboard packer when the board
 //! fits it, dancing links otherwise) -> [`render`]. Counts can be split into subtrees run
 //! on several threads, or into deterministic shards for separate processes.
 
