@@ -19,6 +19,7 @@ mod json;
 mod laser;
 mod lattice;
 mod mayan;
+mod modules;
 mod pack;
 mod preprocess;
 mod rectangles;

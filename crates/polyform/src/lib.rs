@@ -38,7 +38,7 @@
 //! - [`twins`]: two simultaneous tilings of one region by two polyominoes.
 //!
 //! Modules import one way, in this order (a module imports only from those before it;
-//! `tests/modules.rs` checks that no import closes a circle): `layout`, `copies`; the
+//! the workspace's `tests/cli/modules.rs` checks that no import closes a circle): `layout`, `copies`; the
 //! lattice files, then `lattice`; `shape`; `region`; `transfer`; `packer`; `tiler`;
 //! `cover`; `symmetry`; `count`; and `atlas`, `knuth`, `sets`, `twins` beside them.
 //!
