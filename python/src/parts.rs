@@ -1,9 +1,9 @@
-//! Counting part by part from Python: the checkpoint file of `exact_cover::checkpoint`
+//! Counting part by part from Python: the checkpoint file of `checkpoint`
 //! (the same files as the CLI's `--checkpoint`), for `gridlock._parts`, which hands the
 //! parts to any `concurrent.futures.Executor`.
 
 use crate::value_error;
-use exact_cover::checkpoint::{Checkpoint as File, CheckpointError};
+use checkpoint::{Checkpoint as File, CheckpointError};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -94,13 +94,13 @@ pub(crate) fn count_in_parts<'py>(
 /// `(command, problem hash)` naming a packing's count in a checkpoint, as `gridlock pack
 /// --count [--unique] --checkpoint` names it: the hash of its exact cover text `knuth`.
 pub(crate) fn pack_checkpoint_id(knuth: &str, unique: bool) -> (&'static str, String) {
-    (if unique { "pack --count --unique" } else { "pack --count" }, exact_cover::checkpoint::problem_hash(&[knuth.as_bytes()]))
+    (if unique { "pack --count --unique" } else { "pack --count" }, checkpoint::problem_hash(&[knuth.as_bytes()]))
 }
 
 /// Registers the class.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // How this build cuts counts into parts: the checkpoint format and the engines'
     // version. A worker whose build says otherwise refuses the caller's parts.
-    m.add("_PARTS", format!("{} {}", exact_cover::checkpoint::FORMAT, exact_cover::checkpoint::VERSION))?;
+    m.add("_PARTS", format!("{} {}", checkpoint::FORMAT, checkpoint::VERSION))?;
     m.add_class::<Checkpoint>()
 }

@@ -279,7 +279,7 @@ impl ExactCover {
     /// `(command, problem hash)` naming this count in a checkpoint, as `gridlock xc
     /// --count --checkpoint` names it (so the CLI and Python share checkpoint files).
     fn _checkpoint_id(&self) -> (&'static str, String) {
-        ("xc --count", exact_cover::checkpoint::problem_hash(&[self.named.to_text(&[]).as_bytes()]))
+        ("xc --count", checkpoint::problem_hash(&[self.named.to_text(&[]).as_bytes()]))
     }
 
     /// The count of part `k` of `n` (the tree cut once per process as

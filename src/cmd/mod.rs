@@ -55,7 +55,7 @@ pub fn count_in_parts(
     problem: &str,
     count_part: impl Fn(usize, usize) -> Result<u128, crate::output::Failure> + Sync,
 ) -> Result<u128, crate::output::Failure> {
-    use exact_cover::checkpoint::Checkpoint;
+    use checkpoint::Checkpoint;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::Mutex;
     let checkpoint = Checkpoint::open(path, command, problem, parts).map_err(crate::output::bad)?;

@@ -315,7 +315,7 @@ fn checkpointed(
         (true, Some((_, order))) => ("pack --count --unique", order),
         (true, None) => return Err(bad("--unique with --checkpoint needs each piece used exactly once on this lattice")),
     };
-    let problem = exact_cover::checkpoint::problem_hash(&[knuth.as_bytes()]);
+    let problem = checkpoint::problem_hash(&[knuth.as_bytes()]);
     // Each part on one thread (the cut then depends on the number of parts alone); the
     // parts share the threads.
     let count = super::count_in_parts(path, args.scale.parts as usize, args.scale.threads, command, &problem, |k, n| {

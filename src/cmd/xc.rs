@@ -451,7 +451,7 @@ pub fn run(args: &Args) -> Outcome {
                 ));
             }
             // The problem as read (the cut of a preprocessed problem follows from it).
-            let problem = exact_cover::checkpoint::problem_hash(&[model.named.to_text(&[]).as_bytes()]);
+            let problem = checkpoint::problem_hash(&[model.named.to_text(&[]).as_bytes()]);
             let command = if model.pre.is_some() { "xc --count --preprocess" } else { "xc --count" };
             let (memo, threads, parts) = (!args.no_memo, args.scale.threads, args.scale.parts as usize);
             // One cut for every part (as `--shard K/N` cuts, the subtrees of each part

@@ -28,7 +28,6 @@
 
 pub mod bits;
 pub mod check;
-pub mod checkpoint;
 pub mod interrupt;
 pub mod knuth;
 pub mod parallel;

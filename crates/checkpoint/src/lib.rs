@@ -1,5 +1,6 @@
-//! Resumable counts: a file that records each finished part of a count cut into parts
-//! ([`crate::parallel::CountOptions::shard`]), so that a count killed at any moment and
+//! Resumable counts, for the front ends (the command line and Python; the engines know
+//! nothing of files): a file that records each finished part of a count cut into parts
+//! (`exact_cover::parallel::CountOptions::shard`), so that a count killed at any moment and
 //! run again with the same file counts only the parts still missing.
 //!
 //! The file is JSON lines (docs/checkpoint.md): a header
@@ -11,6 +12,8 @@
 //! any other line that does not read, a part out of range, or one part recorded twice
 //! with different counts is refused, and so is a header of another format, version,
 //! command, problem or number of parts: a checkpoint is never silently wrong.
+
+#![warn(missing_docs)]
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
