@@ -100,7 +100,7 @@ pub fn run(args: &Args) -> Outcome {
     let solver = beads::BeadsSolver::new(&tray);
     let engine = match args.engine {
         EngineArg::Bitboard => beads::Engine::Bitboard,
-        EngineArg::Dlx => beads::Engine::DancingLinks,
+        EngineArg::Dlx => beads::Engine::ExactCover,
     };
     let run = Run::new("beads", args.io.format);
     if args.count {

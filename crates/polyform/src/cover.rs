@@ -1,7 +1,7 @@
 //! Packing as exact cover, and the one place where a packing problem's engine is chosen:
 //! the bitboard [`Packer`] (distinct pieces, 128 bits) or [`Tiler`] (piece counts, up to
-//! 2048 bits) when the problem fits them, Knuth's dancing links ([`exact_cover`])
-//! otherwise or when asked for. Every front end (beads, pack) searches
+//! 2048 bits) when the problem fits them, generic exact cover ([`exact_cover`], on the
+//! engine [`exact_cover::strategy`] picks) otherwise or when asked for. Every front end (beads, pack) searches
 //! and counts through [`Search`], so the choice and the parallel counting are written
 //! once.
 
@@ -162,12 +162,12 @@ impl CoverProblem {
 pub enum Engine {
     /// A bitboard engine: the [`Packer`] for distinct pieces on at most 128 cells
     /// (padded) and at most 64 pieces, else the [`Tiler`] (piece counts, up to
-    /// [`crate::tiler::MAX_BITS`] bits); dancing links past both.
+    /// [`crate::tiler::MAX_BITS`] bits); generic exact cover past both.
     #[default]
     Bitboard,
     /// Generic exact cover (Knuth's Algorithm X, or M with piece counts), on the engine
     /// [`exact_cover::strategy`] picks (live-option bitsets or dancing links): any size.
-    DancingLinks,
+    ExactCover,
 }
 
 /// A packing problem compiled for the engine that will run it.
@@ -179,7 +179,7 @@ pub enum Search {
     /// The problem as exact cover with multiplicities ([`cover_with_copies`]), searched
     /// on the engine [`exact_cover::strategy`] picks (counts with piece counts on
     /// dancing links with memoized subproblems).
-    DancingLinks(CoverProblem),
+    ExactCover(CoverProblem),
 }
 
 impl Search {
@@ -193,8 +193,8 @@ impl Search {
     /// Compiles the packing of `board` with `placements`, piece `p` used as `copies[p]`
     /// says. This is where the engine is chosen, for every front end: for
     /// [`Engine::Bitboard`], the [`Packer`] when every piece is used once and the board
-    /// fits 128 bits, else the [`Tiler`] when the board fits its bitsets, else dancing
-    /// links; [`Engine::DancingLinks`] always gets dancing links.
+    /// fits 128 bits, else the [`Tiler`] when the board fits its bitsets, else generic
+    /// exact cover; [`Engine::ExactCover`] always gets generic exact cover.
     ///
     /// Panics if `copies` and `placements` differ in length.
     pub fn with_copies(board: &Board, placements: &[Vec<Vec<usize>>], copies: &[Copies], wanted: Engine) -> Search {
@@ -206,15 +206,15 @@ impl Search {
         // Square boards past the bitboards' sizes are refused by their bounding box
         // before any bitset is built.
         let fits = rows.saturating_mul(cols + 1) <= crate::tiler::MAX_BITS;
-        Search::on_layout(&layout, placements, copies, if fits { wanted } else { Engine::DancingLinks })
+        Search::on_layout(&layout, placements, copies, if fits { wanted } else { Engine::ExactCover })
     }
 
     /// Compiles the packing of a board on any lattice, its cells laid out as `layout`
     /// says (e.g. [`crate::Region::layout`]), piece `p` used as `copies[p]` says.
     /// This is where the engine is chosen, for every lattice and front end: for
     /// [`Engine::Bitboard`], the [`Packer`] when every piece is used once and the layout
-    /// fits 128 bits, else the [`Tiler`] when it fits its bitsets, else dancing links;
-    /// [`Engine::DancingLinks`] always gets dancing links.
+    /// fits 128 bits, else the [`Tiler`] when it fits its bitsets, else generic exact
+    /// cover; [`Engine::ExactCover`] always gets generic exact cover.
     ///
     /// Panics if `copies` and `placements` differ in length.
     pub fn on_layout(layout: &Layout, placements: &[Vec<Vec<usize>>], copies: &[Copies], wanted: Engine) -> Search {
@@ -241,14 +241,14 @@ impl Search {
                 return Search::Tiler(Box::new(t));
             }
         }
-        Search::DancingLinks(cover_with_copies(layout.bit_of.len(), placements, copies))
+        Search::ExactCover(cover_with_copies(layout.bit_of.len(), placements, copies))
     }
 
     /// The engine that runs.
     pub fn engine(&self) -> Engine {
         match self {
             Search::Bitboard(_) | Search::Tiler(_) => Engine::Bitboard,
-            Search::DancingLinks(..) => Engine::DancingLinks,
+            Search::ExactCover(..) => Engine::ExactCover,
         }
     }
 
@@ -257,7 +257,7 @@ impl Search {
         match self {
             Search::Bitboard(_) => "bitboard packer (128-bit cell sets, distinct pieces)".to_string(),
             Search::Tiler(t) => format!("bitboard tiler ({} x 64-bit words per cell set, piece counts)", t.words()),
-            Search::DancingLinks(c) => {
+            Search::ExactCover(c) => {
                 let listing = exact_cover::strategy::Search::new(&c.problem).engine().name();
                 if c.is_distinct() {
                     format!("exact cover: {listing}")
@@ -279,7 +279,7 @@ impl Search {
                 visit(&chosen)
             }),
             Search::Tiler(tiler) => tiler.for_each(visit),
-            Search::DancingLinks(cover) => {
+            Search::ExactCover(cover) => {
                 let mut solver = exact_cover::strategy::Search::new(&cover.problem);
                 while let Some(sol) = solver.next_solution() {
                     chosen.clear();
@@ -303,7 +303,7 @@ impl Search {
             // The packer's counts saturate at u64::MAX: that many or more is an overflow.
             Search::Bitboard(packer) if plain => Some(packer.count()).filter(|&c| c < u64::MAX).map(u128::from),
             Search::Tiler(tiler) if plain => tiler.count(),
-            Search::DancingLinks(cover) if plain && !cover.is_distinct() => Solver::count_adaptive(&cover.problem).0,
+            Search::ExactCover(cover) if plain && !cover.is_distinct() => Solver::count_adaptive(&cover.problem).0,
             _ => self.count_cut(&self.cut(options), options),
         }
     }
@@ -314,7 +314,7 @@ impl Search {
         match self {
             Search::Bitboard(packer) => SearchCut::Packer(packer.split(cut_size(options)), Tables::default()),
             Search::Tiler(tiler) => SearchCut::Tiler(tiler.split(cut_size(options)), Tables::default()),
-            Search::DancingLinks(cover) => SearchCut::Links(exact_cover::parallel::Cut::new(&cover.problem, options)),
+            Search::ExactCover(cover) => SearchCut::Links(exact_cover::parallel::Cut::new(&cover.problem, options)),
         }
     }
 
@@ -332,7 +332,7 @@ impl Search {
             (Search::Tiler(tiler), SearchCut::Tiler(subtrees, tables)) => {
                 sum_subtrees(subtrees, options, || tables.lease(), |lease, t| Checked(lease.count(|table| tiler.count_subtree(t, table)))).0
             }
-            (Search::DancingLinks(cover), SearchCut::Links(cut)) => cut.count(&cover.problem, options, false),
+            (Search::ExactCover(cover), SearchCut::Links(cut)) => cut.count(&cover.problem, options, false),
             _ => panic!("a cut of another search"),
         }
     }
@@ -440,7 +440,7 @@ pub fn transfer_count(
 impl Region {
     /// The packing of `pieces` (piece `p` used as `copies[p]` says; `reflections` lets
     /// pieces be turned over) compiled for the engine [`Search::on_layout`] picks: the
-    /// bitboard packer or tiler on [`Region::layout`] when it fits, dancing links
+    /// bitboard packer or tiler on [`Region::layout`] when it fits, generic exact cover
     /// otherwise. Also returns the placement lists (per piece, as cell indices, as
     /// [`Region::placements_sorted`] gives them), which the search's `(piece,
     /// placement)` pairs index.

@@ -18,12 +18,10 @@ fn beads(c: &mut Criterion) {
         b.iter(|| assert_eq!(BeadsSolver::new(black_box(&empty)).count(Engine::Bitboard), 32288))
     });
     g.bench_function("count_empty_tray/dancing_links", |b| {
-        b.iter(|| assert_eq!(BeadsSolver::new(black_box(&empty)).count(Engine::DancingLinks), 32288))
+        b.iter(|| assert_eq!(BeadsSolver::new(black_box(&empty)).count(Engine::ExactCover), 32288))
     });
     g.bench_function("solve_sample/bitboard", |b| b.iter(|| BeadsSolver::new(black_box(&sample)).first(Engine::Bitboard).unwrap()));
-    g.bench_function("solve_sample/dancing_links", |b| {
-        b.iter(|| BeadsSolver::new(black_box(&sample)).first(Engine::DancingLinks).unwrap())
-    });
+    g.bench_function("solve_sample/dancing_links", |b| b.iter(|| BeadsSolver::new(black_box(&sample)).first(Engine::ExactCover).unwrap()));
     g.finish();
 }
 

@@ -160,17 +160,17 @@ fn cross_check(grid: &Grid, brute_missing: usize) -> Result<u64, TestCaseError> 
     let tray = beads::parse(input.as_bytes()).map_err(|e| TestCaseError::fail(format!("{e}\n{input}")))?;
     let solver = BeadsSolver::new(&tray);
     let fast = solver.first(Engine::Bitboard);
-    let dlx = solver.first(Engine::DancingLinks);
+    let dlx = solver.first(Engine::ExactCover);
     prop_assert_eq!(fast.is_some(), dlx.is_some());
     for t in fast.iter().chain(dlx.iter()) {
         let answer = beads::render(t);
         prop_assert_eq!(check::check(&input, &answer), Ok(check::Verdict::Solved), "{}", answer);
     }
     let count = solver.count(Engine::Bitboard);
-    prop_assert_eq!(count, solver.count(Engine::DancingLinks));
+    prop_assert_eq!(count, solver.count(Engine::ExactCover));
     prop_assert_eq!(count > 0, fast.is_some());
     let unique = solver.count_unique(Engine::Bitboard);
-    prop_assert_eq!(unique, solver.count_unique(Engine::DancingLinks));
+    prop_assert_eq!(unique, solver.count_unique(Engine::ExactCover));
 
     let present: HashSet<u8> = grid.iter().flatten().copied().filter(|&b| b != b'.').collect();
     if 12 - present.len() <= brute_missing {
@@ -283,7 +283,7 @@ fn the_empty_tray_counts() {
     let solver = BeadsSolver::new(&beads::parse(text(&empty_grid()).as_bytes()).unwrap());
     assert_eq!(solver.count(Engine::Bitboard), 32288);
     assert_eq!(solver.count_unique(Engine::Bitboard), 16144);
-    assert_eq!(solver.count(Engine::DancingLinks), 32288);
+    assert_eq!(solver.count(Engine::ExactCover), 32288);
     assert_eq!(pool().len(), 333);
     for g in pool() {
         assert_eq!(check::check(&text(&empty_grid()), &text(g)), Ok(check::Verdict::Solved));

@@ -179,15 +179,9 @@ pub fn render(tray: &Tray) -> String {
     out
 }
 
-/// Which search finds completions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Engine {
-    /// The bitboard packer ([`polyform::Packer`]): the fast path.
-    #[default]
-    Bitboard,
-    /// The generic dancing-links engine ([`exact_cover::Solver`]): the reference path.
-    DancingLinks,
-}
+/// Which search finds completions: the bitboard packer ([`polyform::Packer`], the fast
+/// path) or generic exact cover (the reference path), as for every packing.
+pub use polyform::Engine;
 
 /// A tray compiled for search: the empty holes as a board, and for each missing piece its
 /// placements on them.
@@ -273,11 +267,7 @@ impl BeadsSolver {
 
 /// The search for `engine` (the tray always fits the bitboards).
 fn search(engine: Engine, board: &Board, placements: &[Vec<Vec<usize>>]) -> Search {
-    let wanted = match engine {
-        Engine::Bitboard => polyform::Engine::Bitboard,
-        Engine::DancingLinks => polyform::Engine::DancingLinks,
-    };
-    Search::new(board, placements, wanted, Some(SCAN))
+    Search::new(board, placements, engine, Some(SCAN))
 }
 
 /// The number of packings (far below 2^64: every packing of a puzzle is one of the 32288
