@@ -98,6 +98,7 @@ enum Command {
     /// /api/<command>` (a JSON object of the command's long flags; the answer streamed as
     /// JSON lines). Jobs run as child processes, stopped when the client goes away.
     /// docs/serve.md.
+    #[cfg(feature = "serve")]
     Serve(cmd::serve::Args),
 }
 
@@ -115,6 +116,7 @@ fn main() -> ExitCode {
         Command::Rectangles(a) => cmd::rectangles::run(&a),
         Command::Burr(a) => cmd::burr::run(&a),
         Command::Check(a) => cmd::check::run(&a),
+        #[cfg(feature = "serve")]
         Command::Serve(a) => cmd::serve::run(&a, <Cli as clap::CommandFactory>::command()),
     };
     let result = result.and_then(|()| Ok(output::flush()?));

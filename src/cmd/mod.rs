@@ -10,6 +10,7 @@ pub mod mayan;
 pub mod pack;
 pub mod rectangles;
 pub mod sat2;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod sudoku;
 pub mod twins;

@@ -23,6 +23,7 @@ mod modules;
 mod pack;
 mod preprocess;
 mod rectangles;
+#[cfg(feature = "serve")]
 mod serve;
 mod sudoku;
 mod svg;

@@ -67,16 +67,24 @@ impl Splitter {
         }
     }
 
+    /// Takes byte `b` inside a JSON string: true when it is the closing quote (then the
+    /// string is left), false for a byte of the string (an escape's backslash included).
+    fn closes_string(&mut self, b: u8) -> bool {
+        if self.escaped {
+            self.escaped = false;
+        } else if b == b'\\' {
+            self.escaped = true;
+        } else if b == b'"' {
+            self.in_string = false;
+            return true;
+        }
+        false
+    }
+
     fn feed_item(&mut self, b: u8, items: &mut Vec<Value>) {
         if self.in_string {
             self.item.push(b);
-            if self.escaped {
-                self.escaped = false;
-            } else if b == b'\\' {
-                self.escaped = true;
-            } else if b == b'"' {
-                self.in_string = false;
-            }
+            self.closes_string(b);
             return;
         }
         match b {
@@ -121,12 +129,7 @@ impl Splitter {
         }
         self.envelope.push(b);
         if self.in_string {
-            if self.escaped {
-                self.escaped = false;
-            } else if b == b'\\' {
-                self.escaped = true;
-            } else if b == b'"' {
-                self.in_string = false;
+            if self.closes_string(b) {
                 if self.depth == 1 {
                     self.last_string = std::mem::take(&mut self.string);
                 }
