@@ -9,7 +9,8 @@
 //! [`polyform::Region::search`] picks) -> [`render`], one line per tile in the
 //! cell notation of Knuth's programs ([`polyform::knuth::knuth_cell`]).
 
-use super::{RunError, RunOptions, Tiling, MAX_PLACEMENT_CELLS};
+use super::compiled::Compiled;
+use super::{RunError, RunOptions, Tiling};
 use polyform::count::{self, Classes};
 use polyform::{knuth, sets};
 use polyform::{Cell, Copies, Lattice, Piece, Region, Search};
@@ -51,12 +52,9 @@ pub fn boxed(lattice: Lattice, spec: &str) -> Result<Region, String> {
 #[derive(Debug, Clone)]
 pub struct LatticeSolver {
     region: Region,
-    pieces: Vec<Piece>,
-    copies: Vec<Copies>,
     reflections: bool,
-    placements: Vec<Vec<Vec<usize>>>,
-    /// Whether a condition that needs no search rules every packing out.
-    hopeless: bool,
+    /// The pieces, their counts and placements.
+    core: Compiled,
     /// The symmetry classes of packings ([`Classes::new`]), built on first use.
     classes: OnceLock<Classes>,
     /// The searches compiled and cut once for the shards of a count cut into parts.
@@ -74,30 +72,9 @@ impl LatticeSolver {
     ///
     /// Panics if `copies` and `pieces` differ in length.
     pub fn new(region: Region, pieces: Vec<Piece>, copies: Vec<Copies>, reflections: bool) -> Result<LatticeSolver, RunError> {
-        assert_eq!(copies.len(), pieces.len(), "one count per piece");
-        let sizes: Vec<usize> = pieces.iter().map(|p| p.shape.cells().len()).collect();
-        let cells = region.cells().len();
-        if !polyform::cover::area_reachable(&sizes, &copies, cells) {
-            let placements = vec![Vec::new(); pieces.len()];
-            return Ok(LatticeSolver {
-                region,
-                pieces,
-                copies,
-                reflections,
-                placements,
-                hopeless: true,
-                classes: OnceLock::new(),
-                parts: Default::default(),
-            });
-        }
-        let group = region.lattice().group(reflections).len() as u128;
-        let entries: u128 = sizes.iter().map(|&s| group * cells as u128 * s as u128).sum();
-        if entries > MAX_PLACEMENT_CELLS as u128 {
-            return Err(RunError::TooLarge { entries, limit: MAX_PLACEMENT_CELLS });
-        }
-        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements_sorted(&p.shape, reflections)).collect();
-        let hopeless = placements.iter().zip(&copies).any(|(l, c)| l.is_empty() && c.lo > 0);
-        Ok(LatticeSolver { region, pieces, copies, reflections, placements, hopeless, classes: OnceLock::new(), parts: Default::default() })
+        let group = region.lattice().group(reflections).len();
+        let core = Compiled::new(region.cells().len(), pieces, copies, |_| group, |p| region.placements_sorted(&p.shape, reflections))?;
+        Ok(LatticeSolver { region, reflections, core, classes: OnceLock::new(), parts: Default::default() })
     }
 
     /// The region.
@@ -107,22 +84,22 @@ impl LatticeSolver {
 
     /// The pieces.
     pub fn pieces(&self) -> &[Piece] {
-        &self.pieces
+        &self.core.pieces
     }
 
     /// Whether every piece is used exactly once (then [`LatticeSolver::count_classes`]
     /// and [`LatticeSolver::classes`] apply).
     pub fn is_distinct(&self) -> bool {
-        self.copies.iter().all(|&c| c == Copies::ONE)
+        self.core.is_distinct()
     }
 
     fn search(&self) -> Search {
-        Search::on_layout(&self.region.layout(), &self.placements, &self.copies, polyform::Engine::Bitboard)
+        Search::on_layout(&self.region.layout(), &self.core.placements, &self.core.copies, polyform::Engine::Bitboard)
     }
 
     /// The engine that runs this problem's search, in words (for `--stats`).
     pub fn engine(&self) -> String {
-        if self.hopeless {
+        if self.core.hopeless {
             return "none: the cell count or a piece without a placement rules every packing out".to_string();
         }
         self.search().describe()
@@ -132,7 +109,7 @@ impl LatticeSolver {
     /// symmetries that keep every piece, which a count breaks when every piece is used
     /// once, and those of [`LatticeSolver::classes`].
     pub fn symmetry(&self) -> String {
-        let kept = count::piece_preserving_symmetries(&self.region, &self.pieces, self.reflections).len();
+        let kept = count::piece_preserving_symmetries(&self.region, &self.core.pieces, self.reflections).len();
         let kept = if kept <= 1 {
             "only the identity keeps every piece".to_string()
         } else {
@@ -150,12 +127,20 @@ impl LatticeSolver {
     ///
     /// Errors: [`RunError::Overflow`] past 2^128 - 1.
     pub fn count(&self, options: &RunOptions) -> Result<u128, RunError> {
-        if self.hopeless {
+        if self.core.hopeless {
             return Ok(0);
         }
         let parts = Some(&self.parts);
-        count::count_placements(&self.region, &self.pieces, self.placements.clone(), &self.copies, self.reflections, options, parts)
-            .ok_or(RunError::Overflow)
+        count::count_placements(
+            &self.region,
+            &self.core.pieces,
+            self.core.placements.clone(),
+            &self.core.copies,
+            self.reflections,
+            options,
+            parts,
+        )
+        .ok_or(RunError::Overflow)
     }
 
     /// The symmetries that sort packings into classes ([`Classes`]: those of the region
@@ -171,7 +156,7 @@ impl LatticeSolver {
 
     /// [`Classes::new`] of this problem, built once.
     fn built_classes(&self) -> &Classes {
-        self.classes.get_or_init(|| Classes::new(&self.region, &self.pieces, self.reflections))
+        self.classes.get_or_init(|| Classes::new(&self.region, &self.core.pieces, self.reflections))
     }
 
     /// The number of classes of packings under [`LatticeSolver::classes`], by Burnside's
@@ -184,13 +169,13 @@ impl LatticeSolver {
         if !self.is_distinct() {
             return Err(RunError::Copies);
         }
-        if self.hopeless {
+        if self.core.hopeless {
             return Ok(0);
         }
         count::count_classes_placements(
             &self.region,
-            &self.pieces,
-            self.placements.clone(),
+            &self.core.pieces,
+            self.core.placements.clone(),
             self.built_classes(),
             self.reflections,
             options,
@@ -211,10 +196,10 @@ impl LatticeSolver {
             return Err(RunError::Copies);
         }
         let packings = self.count(options)?;
-        if self.hopeless || options.shard.is_some_and(|(k, _)| k != 1) {
+        if self.core.hopeless || options.shard.is_some_and(|(k, _)| k != 1) {
             return Ok(packings);
         }
-        let fixed = count::fixed_by_others(self.region.len(), &self.placements, self.built_classes()).ok_or(RunError::Overflow)?;
+        let fixed = count::fixed_by_others(self.region.len(), &self.core.placements, self.built_classes()).ok_or(RunError::Overflow)?;
         packings.checked_add(fixed).ok_or(RunError::Overflow)
     }
 
@@ -229,8 +214,8 @@ impl LatticeSolver {
     /// named by [`cell_name`], for `gridlock xc` or Knuth's programs.
     pub fn knuth_text(&self) -> String {
         let cells: Vec<String> = self.region.cells().iter().map(|&c| cell_name(self.region.lattice(), c)).collect();
-        let names: Vec<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
-        super::knuth_text(&cells, &names, &self.placements, &self.copies)
+        let names: Vec<&str> = self.core.pieces.iter().map(|p| p.name.as_str()).collect();
+        super::knuth_text(&cells, &names, &self.core.placements, &self.core.copies)
     }
 
     /// Calls `visit` with one packing per class of [`LatticeSolver::classes`]
@@ -242,13 +227,13 @@ impl LatticeSolver {
         if !self.is_distinct() {
             return Err(RunError::Copies);
         }
-        if self.hopeless {
+        if self.core.hopeless {
             return Ok(ControlFlow::Continue(()));
         }
         let mut tiling: Tiling = Vec::new();
-        Ok(count::for_each_class(&self.region, &self.pieces, &self.placements, self.built_classes(), |sol| {
+        Ok(count::for_each_class(&self.region, &self.core.pieces, &self.core.placements, self.built_classes(), |sol| {
             tiling.clear();
-            tiling.extend(sol.iter().map(|&(p, k)| (p, self.placements[p][k].clone())));
+            tiling.extend(sol.iter().map(|&(p, k)| (p, self.core.placements[p][k].clone())));
             visit(&tiling)
         }))
     }
@@ -258,24 +243,13 @@ impl LatticeSolver {
     ///
     /// Errors: as [`super::sample_tilings`].
     pub fn sample(&self, n: usize, seed: u64, max_nodes: usize, visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> Result<(), RunError> {
-        if self.hopeless {
-            return Ok(());
-        }
-        super::sample_tilings(self.region.cells().len(), &self.placements, &self.copies, n, seed, max_nodes, visit)
+        self.core.sample(self.region.cells().len(), n, seed, max_nodes, visit)
     }
 
     /// Calls `visit` with each packing, its tiles as `(piece, region cell indices)`,
     /// until it returns `Break`.
-    pub fn for_each(&self, mut visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {
-        if self.hopeless {
-            return ControlFlow::Continue(());
-        }
-        let mut tiling: Tiling = Vec::new();
-        self.search().for_each(|sol| {
-            tiling.clear();
-            tiling.extend(sol.iter().map(|&(p, k)| (p, self.placements[p][k].clone())));
-            visit(&tiling)
-        })
+    pub fn for_each(&self, visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {
+        self.core.for_each_tiling(|| self.search(), visit)
     }
 }
 

@@ -6,6 +6,7 @@
 //! on several threads, or into deterministic shards for separate processes.
 
 pub mod check;
+mod compiled;
 pub mod drawing;
 pub mod knuth;
 pub mod lattice;
@@ -249,13 +250,9 @@ pub const MAX_PLACEMENT_CELLS: usize = 1 << 26;
 #[derive(Debug, Clone)]
 pub struct PackSolver {
     board: Board,
-    pieces: Vec<Piece>,
     freedom: Freedom,
-    placements: Vec<Vec<Vec<usize>>>,
-    /// Per piece, how many copies a packing uses.
-    copies: Vec<Copies>,
-    /// Whether a condition that needs no search rules every packing out.
-    hopeless: bool,
+    /// The pieces, their counts and placements.
+    core: compiled::Compiled,
     /// The search compiled and cut once for the shards of a count cut into parts
     /// (`--checkpoint` counts every part in one process).
     parts: PartCache,
@@ -285,39 +282,33 @@ impl PackSolver {
     ///
     /// Panics if `copies` and `pieces` differ in length.
     pub fn with_copies(board: Board, pieces: Vec<Piece>, copies: Vec<Copies>, freedom: Freedom) -> Result<PackSolver, RunError> {
-        assert_eq!(copies.len(), pieces.len(), "one count per piece");
-        let sizes: Vec<usize> = pieces.iter().map(|p| p.shape.len()).collect();
-        if !polyform::cover::area_reachable(&sizes, &copies, board.len()) {
-            let placements = vec![Vec::new(); pieces.len()];
-            return Ok(PackSolver { board, pieces, freedom, placements, copies, hopeless: true, parts: PartCache::default() });
-        }
-        let entries: u128 =
-            pieces.iter().map(|p| p.shape.orientations(freedom).len() as u128 * board.len() as u128 * p.shape.len() as u128).sum();
-        if entries > MAX_PLACEMENT_CELLS as u128 {
-            return Err(RunError::TooLarge { entries, limit: MAX_PLACEMENT_CELLS });
-        }
-        let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| board.placements(&p.shape, freedom)).collect();
-        let hopeless = placements.iter().zip(&copies).any(|(l, c)| l.is_empty() && c.lo > 0);
-        Ok(PackSolver { board, pieces, freedom, placements, copies, hopeless, parts: PartCache::default() })
+        let core = compiled::Compiled::new(
+            board.len(),
+            pieces,
+            copies,
+            |p| p.shape.orientations(freedom).len(),
+            |p| board.placements(&p.shape, freedom),
+        )?;
+        Ok(PackSolver { board, freedom, core, parts: PartCache::default() })
     }
 
     /// Whether a condition that needs no search already rules every packing out: no
     /// choice of counts gives the board's cell count, or a piece that must be used has
     /// no placement.
     pub fn hopeless(&self) -> bool {
-        self.hopeless
+        self.core.hopeless
     }
 
     /// Per piece, how many copies a packing uses.
     pub fn copies(&self) -> &[Copies] {
-        &self.copies
+        &self.core.copies
     }
 
     /// Whether every piece is used exactly once (then [`PackSolver::for_each`],
     /// [`PackSolver::count`] and symmetry reduction apply; otherwise the `tiling`
     /// methods).
     pub fn is_distinct(&self) -> bool {
-        self.copies.iter().all(|&c| c == Copies::ONE)
+        self.core.is_distinct()
     }
 
     /// Calls `visit` with each packing as tiles until it returns `Break`: through
@@ -335,14 +326,7 @@ impl PackSolver {
                 visit(&tiling)
             });
         }
-        if self.hopeless {
-            return ControlFlow::Continue(());
-        }
-        self.search().for_each(|sol| {
-            tiling.clear();
-            tiling.extend(sol.iter().map(|&(p, k)| (p, self.placements[p][k].clone())));
-            visit(&tiling)
-        })
+        self.core.for_each_tiling(|| self.search(), visit)
     }
 
     /// Calls `visit` with `n` packings drawn independently and exactly uniformly,
@@ -350,20 +334,17 @@ impl PackSolver {
     ///
     /// Errors: as [`sample_tilings`].
     pub fn sample(&self, n: usize, seed: u64, max_nodes: usize, visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> Result<(), RunError> {
-        if self.hopeless {
-            return Ok(());
-        }
-        sample_tilings(self.board.len(), &self.placements, &self.copies, n, seed, max_nodes, visit)
+        self.core.sample(self.board.len(), n, seed, max_nodes, visit)
     }
 
     /// The engine that searches this problem (see [`Search::with_copies`]).
     fn search(&self) -> Search {
-        Search::with_copies(&self.board, &self.placements, &self.copies, Engine::Bitboard)
+        Search::with_copies(&self.board, &self.core.placements, &self.core.copies, Engine::Bitboard)
     }
 
     /// The engine that runs this problem's search, in words (for `--stats`).
     pub fn engine(&self) -> String {
-        if self.hopeless {
+        if self.core.hopeless {
             return "none: the cell count rules every packing out".to_string();
         }
         self.search().describe()
@@ -381,7 +362,7 @@ impl PackSolver {
         if self.is_distinct() {
             return Ok(self.count(options)? as u128);
         }
-        if self.hopeless {
+        if self.core.hopeless {
             return Ok(0);
         }
         self.parts.count(0, || self.search(), options).ok_or(RunError::Overflow)
@@ -396,7 +377,7 @@ impl PackSolver {
     ///
     /// Errors: those of [`PackSolver::count_tilings`], and [`RunError::Transfer`].
     pub fn count_exact(&self, options: &RunOptions) -> Result<BigUint, RunError> {
-        if self.hopeless {
+        if self.core.hopeless {
             return Ok(BigUint::default());
         }
         if options.shard.is_none() {
@@ -412,18 +393,18 @@ impl PackSolver {
 
     /// The engine [`PackSolver::count_exact`] runs first, in words.
     pub fn count_engine(&self) -> String {
-        if !self.hopeless && self.transfer(false).is_some() {
+        if !self.core.hopeless && self.transfer(false).is_some() {
             return "transfer matrix (frontier dynamic program, counts of any size, one thread)".to_string();
         }
-        if !self.hopeless && self.transfer(true).is_some() {
+        if !self.core.hopeless && self.transfer(true).is_some() {
             return format!("{}; past 2^128, the transfer matrix", self.engine());
         }
         self.engine()
     }
 
     fn transfer(&self, overflowed: bool) -> Option<(polyform::transfer::Frontier, Vec<(i32, i32)>)> {
-        let shapes: Vec<Shape> = self.pieces.iter().map(|p| p.shape.clone()).collect();
-        polyform::cover::transfer_count(&self.board, &shapes, self.freedom, &self.copies, overflowed)
+        let shapes: Vec<Shape> = self.core.pieces.iter().map(|p| p.shape.clone()).collect();
+        polyform::cover::transfer_count(&self.board, &shapes, self.freedom, &self.core.copies, overflowed)
     }
 
     fn count_on_transfer(&self, overflowed: bool, options: &RunOptions) -> Option<Result<BigUint, RunError>> {
@@ -443,7 +424,7 @@ impl PackSolver {
 
     /// The pieces.
     pub fn pieces(&self) -> &[Piece] {
-        &self.pieces
+        &self.core.pieces
     }
 
     /// The board's symmetries that map packings to packings: all 8 for free pieces, the
@@ -459,8 +440,8 @@ impl PackSolver {
     /// `gridlock xc` reads the text back.
     pub fn knuth_text(&self) -> String {
         let cells: Vec<String> = self.board.cells().iter().map(|c| format!("r{}c{}", c.x, c.y)).collect();
-        let names: Vec<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
-        knuth_text(&cells, &names, &self.placements, &self.copies)
+        let names: Vec<&str> = self.core.pieces.iter().map(|p| p.name.as_str()).collect();
+        knuth_text(&cells, &names, &self.core.placements, &self.core.copies)
     }
 
     /// The first packing found, or `None`.
@@ -482,10 +463,10 @@ impl PackSolver {
         if self.hopeless() {
             return ControlFlow::Continue(());
         }
-        let mut packing: Packing = vec![Vec::new(); self.pieces.len()];
-        Search::new(&self.board, &self.placements, Engine::Bitboard, None).for_each(|sol| {
+        let mut packing: Packing = vec![Vec::new(); self.core.pieces.len()];
+        Search::new(&self.board, &self.core.placements, Engine::Bitboard, None).for_each(|sol| {
             for &(p, k) in sol {
-                packing[p].clone_from(&self.placements[p][k]);
+                packing[p].clone_from(&self.core.placements[p][k]);
             }
             visit(&packing)
         })
@@ -504,9 +485,9 @@ impl PackSolver {
             return Ok(0);
         }
         let group = self.symmetries();
-        match break_symmetry(&self.placements, &group, Restrict::FewestPlacements) {
+        match break_symmetry(&self.core.placements, &group, Restrict::FewestPlacements) {
             Some(restricted) => Ok(group.len() as u64 * count_lists(&self.board, &restricted, options, Some(&self.parts))?),
-            None => count_lists(&self.board, &self.placements, options, Some(&self.parts)),
+            None => count_lists(&self.board, &self.core.placements, options, Some(&self.parts)),
         }
     }
 
@@ -521,11 +502,12 @@ impl PackSolver {
             return Ok((0, 0));
         }
         let group = self.symmetries();
-        if options.shard.is_some() && group.len() > 1 && break_symmetry(&self.placements, &group, Restrict::FewestPlacements).is_none() {
+        if options.shard.is_some() && group.len() > 1 && break_symmetry(&self.core.placements, &group, Restrict::FewestPlacements).is_none()
+        {
             return Err(RunError::ShardUnique);
         }
         let mut failure = None;
-        let counts = count_with_symmetry(&self.placements, &group, Restrict::FewestPlacements, |lists| {
+        let counts = count_with_symmetry(&self.core.placements, &group, Restrict::FewestPlacements, |lists| {
             count_lists(&self.board, lists, options, None).unwrap_or_else(|e| {
                 failure = Some(e);
                 0
@@ -553,7 +535,7 @@ impl PackSolver {
             let (all, unique) = self.count_with_symmetry(options)?;
             return Ok((all as u128, unique as u128));
         }
-        if self.hopeless {
+        if self.core.hopeless {
             return Ok((0, 0));
         }
         if options.shard.is_some() {
@@ -579,7 +561,7 @@ impl PackSolver {
     /// [`PackSolver::count_tilings`].
     pub fn burnside_part(&self, options: &RunOptions) -> Result<u128, RunError> {
         let tilings = self.count_tilings(options)?;
-        if self.hopeless || options.shard.is_some_and(|(k, _)| k != 1) {
+        if self.core.hopeless || options.shard.is_some_and(|(k, _)| k != 1) {
             return Ok(tilings);
         }
         tilings.checked_add(self.fixed_by_others()?).ok_or(RunError::Overflow)
@@ -592,7 +574,7 @@ impl PackSolver {
     fn fixed_by_others(&self) -> Result<u128, RunError> {
         let mut sum = 0u128;
         for g in self.symmetries().iter().filter(|g| !g.is_identity()) {
-            let fixed = count_fixed_tilings(self.board.len(), &self.placements, &self.copies, g).ok_or(RunError::Overflow)?;
+            let fixed = count_fixed_tilings(self.board.len(), &self.core.placements, &self.core.copies, g).ok_or(RunError::Overflow)?;
             sum = sum.checked_add(fixed).ok_or(RunError::Overflow)?;
         }
         Ok(sum)
