@@ -4,12 +4,13 @@
 # tested by pytest against the real data in tests/data. Needs only the Rust toolchain,
 # python3 and the crates.io and PyPI registries (pytest, maturin, dask[distributed], ray), and for
 # the page Node.js with the npm registry (playwright-core) and Debian's chromium (installed
-# when missing). The Python tests that compare with the
-# CLI use target/release/gridlock (built here if missing).
+# when missing). The Python and browser tests run the binary that `cargo test` built
+# (target/debug/gridlock: optimised, with debug assertions), so that the test command
+# builds no release binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test
-cargo build --release --locked --quiet
+bin=target/debug/gridlock
 venv=target/venv
 rm -rf "$venv"
 python3 -m venv "$venv"
@@ -18,7 +19,7 @@ python3 -m venv "$venv"
 # into parts (issue 28).
 "$venv/bin/pip" install --quiet 'dask[distributed]>=2024.1' 'ray>=2.9'
 "$venv/bin/pip" install --quiet ./python
-"$venv/bin/python" -m pytest -q python/tests
+GRIDLOCK_BIN="$bin" "$venv/bin/python" -m pytest -q python/tests
 # The page of `gridlock serve` in a real browser (tests/browser/): Debian's chromium,
 # installed here when missing (never a browser download), driven by playwright-core from
 # npm (the version locked in tests/browser/package-lock.json).
@@ -30,4 +31,4 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
-GRIDLOCK=target/release/gridlock SCREENSHOT=target/serve-page.png node --test tests/browser/
+GRIDLOCK="$bin" SCREENSHOT=target/serve-page.png node --test tests/browser/
