@@ -235,7 +235,7 @@ pub fn count_subtree(
 /// [`crate::Zdd`]), with the statistics of its search and the engine that built it: the
 /// memoized search on bitsets for problems without colors or multiplicities that fit
 /// them ([`BitSolver::zdd`]; on the flat pentacubes in a 3x4x5 box it ran 17 times
-/// faster than on dancing links, BENCHMARKS.md), else on dancing links ([`Solver::zdd`]).
+/// faster than on dancing links, the history of BENCHMARKS.md), else on dancing links ([`Solver::zdd`]).
 /// Both branch on the same items, so they build the same diagram.
 ///
 /// # Errors
@@ -252,7 +252,7 @@ pub fn zdd(problem: &Problem, max_nodes: usize) -> Result<(crate::Zdd, crate::Zd
 /// bound on live-option bitsets whenever its tables fit ([`crate::bits::MAX_PAIRS`],
 /// [`crate::bits::MAX_FRAMES`]), else on dancing links (problems without multiplicities
 /// only). The bitsets branch as dancing links do and add a dual bound: on the random
-/// priced problem of BENCHMARKS.md (60 items, 860 options) they visit 1.5 million nodes
+/// priced problem of `scripts/priced-problems.py` (60 items, 860 options) they visit 1.5 million nodes
 /// to the 8.1 million of dancing links, in 2.4 s against 6.4, and 0.42 s against 1.36 on
 /// the pentominoes priced by position (user time, one run each, 2026-11-26).
 ///

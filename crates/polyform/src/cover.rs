@@ -409,7 +409,7 @@ impl PartCache {
 }
 
 /// The widest frontier (rows x columns a piece spans, in cells) for which a count goes
-/// to the transfer matrix rather than the bitboard tiler. Measured (BENCHMARKS.md, "The
+/// to the transfer matrix rather than the bitboard tiler. Measured (the history of BENCHMARKS.md, "The
 /// transfer matrix in `pack --count`"): frontiers of 16 to 40 bits win from 2x
 /// (tetrominoes on 8x8) to past 4x (tetrominoes on 10x10: 13 s, the tiler over 60 s); the
 /// one loss seen is the pentominoes on 7x15 (35 bits: 0.89 s against 0.57 s).

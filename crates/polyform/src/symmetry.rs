@@ -102,7 +102,7 @@ pub fn board_symmetries(board: &Board, allowed: &[Symmetry]) -> Vec<BoardSymmetr
 /// `|group|` images. The best choice depends on the problem and is measured: on
 /// rectangles with pentominoes or Kanoodle pieces, the piece with the fewest placements
 /// (4 to 9 times faster than the most); on the beads tray, the one with the most (5 times
-/// faster than the fewest). See BENCHMARKS.md.
+/// faster than the fewest). See the history of BENCHMARKS.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Restrict {
     /// The piece with the fewest placements.

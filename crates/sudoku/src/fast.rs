@@ -22,7 +22,7 @@
 //! configurations (else three, else the fewest), one configuration per alternative; it
 //! copies the 136-byte state at each guess. On the first 3000 puzzles of the forum's
 //! hardest list this makes 63.6 guesses a puzzle, against 93.8 when it guessed in a cell
-//! of two candidates and without the triads (BENCHMARKS.md).
+//! of two candidates and without the triads (the history of BENCHMARKS.md).
 //!
 //! The representation by digit and band follows the public descriptions of the fast
 //! bitwise solvers (Zhouyundong's ZSolver, JCZSolve, and the "triads" of Tom Dillon's

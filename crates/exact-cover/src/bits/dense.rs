@@ -250,7 +250,7 @@ pub(super) fn run_compacted(sub: &mut BitSolver, m: usize, ni: usize, n: usize, 
 /// Whether a dense frame of `N` words is worth handing to a narrower search: its live
 /// options fit in at most half as many words. Only for the dense search of a whole
 /// problem: below a compacted subtree (already narrow) the subtrees are too small to
-/// pay for it (3x4x5 flat pentacubes: 0.92 to 1.04 s against 0.87 s, BENCHMARKS.md).
+/// pay for it (3x4x5 flat pentacubes: 0.92 to 1.04 s against 0.87 s, the history of BENCHMARKS.md).
 #[inline(always)]
 pub(super) fn narrower<const N: usize>(frame: &[u64; N]) -> bool {
     let m: u32 = frame.iter().map(|w| w.count_ones()).sum();

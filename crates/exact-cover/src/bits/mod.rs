@@ -124,7 +124,7 @@ pub enum Counting {
 /// words of live bits and 128 primary items); else by [`Counting::Popcount`] when a
 /// commit at the root would make on average at least
 /// `POPCOUNT_RATIO.0 / POPCOUNT_RATIO.1` times as many count decrements as a full popcount
-/// reads words (the items' option words, all primary items). Measured (BENCHMARKS.md):
+/// reads words (the items' option words, all primary items). Measured (the history of BENCHMARKS.md):
 /// sparse popcounts won on pentomino packings (ratio 2.0 to 2.3) and random colored
 /// problems with ratios 2.4 and 4.5; incremental counts on Langford pairs (1.5, 1.7),
 /// queens (1.5) and random colored problems with ratios 0.7 and 1.4, but dense popcounts
@@ -203,7 +203,7 @@ struct Compaction {
 /// A count hands the subtree below a node of a sparse frame to a dense search over just
 /// that node's live options (see [`BitSolver::count_compacted`]) once at most this many
 /// options are live there (12 words of frame; dense frames go up to 16). Measured on the
-/// flat pentacubes in a 3x4x5 box (median user s of 5 interleaved runs, BENCHMARKS.md):
+/// flat pentacubes in a 3x4x5 box (median user s of 5 interleaved runs, the history of BENCHMARKS.md):
 /// 640 0.88, 768 0.87, 896 0.92, 1024 1.01; 256 and 512 were slower (more sparse nodes).
 pub const COMPACT_AT: usize = 768;
 

@@ -11,7 +11,7 @@ use super::*;
 /// every option when the subtree is compacted, they cost more than they save where
 /// subtrees are small and wide, as in the full tree of the 6x10 pentominoes, up to 12
 /// words; built at every commit, they cost more where subtrees are large and narrow, as a
-/// random colored XCC's 2200 nodes over at most 128 options: BENCHMARKS.md.)
+/// random colored XCC's 2200 nodes over at most 128 options: the history of BENCHMARKS.md.)
 #[derive(Debug, Clone, Default)]
 pub(super) struct Rows {
     /// Conflict set of option `k`: `conf[k * n..(k + 1) * n]`, and its primary items
@@ -23,7 +23,7 @@ pub(super) struct Rows {
 
 /// A compacted subtree of frames of at most this many words gets every option's whole
 /// conflict set when its tables are written; wider ones get each when first chosen
-/// ([`Rows`]). Measured (A/B, `xc --count --no-memo`, BENCHMARKS.md): whole sets for
+/// ([`Rows`]). Measured (A/B, `xc --count --no-memo`, the history of BENCHMARKS.md): whole sets for
 /// every width cost 18% on the pentominoes 6x10 (subtrees of up to 12 words) and saved
 /// 7% more than sets on first use on a random colored XCC (2 words).
 pub(super) const FULL_ROWS: usize = 2;

@@ -6,60 +6,39 @@
 //! The state is a bitset of live options (compatible with the options chosen) and, per
 //! primary item, the count of its live options, kept incrementally as in Knuth's
 //! Algorithm X with minimum remaining values (TAOCP 7.2.2.1) and as in A. Chaos's
-//! `kudoku` for sudoku: committing an option clears its conflict set (the options sharing
-//! an item with it, stored once per option as the nonzero words of a bitset) and lowers
-//! the counts of the cleared options' primary items (its own items are marked covered
-//! first, so their counts never matter). When no option has more than four primary items
-//! (sudoku's encoding has four), each option's items are stored as four, padded with a
-//! scratch count, and the loop that lowers them has a fixed length; likewise, when no
-//! item's options span more than four words, each item's bitset is stored as four words
-//! (one cache line), so that counting or finding its live options has no loop. The
-//! commit indexes its tables unchecked in release builds (the bounds hold by
-//! construction and are asserted in debug builds): 41 bounds checks a commit were 12% of
-//! the instructions on the hardest sudokus.
+//! `kudoku`: committing an option clears its conflict set (the options sharing an item
+//! with it, stored once per option as the nonzero words of a bitset) and lowers the counts
+//! of the cleared options' primary items (its own items are marked covered first). When
+//! no option has more than four primary items and no item's options span more than four
+//! words (sudoku's encoding), both are stored as four padded entries, so that the loops
+//! that lower counts and read an item's options have no exit. The commit indexes its
+//! tables unchecked in release builds: the bounds hold by construction and are asserted in
+//! debug builds (the bounds checks were 12% of the instructions on the hardest sudokus).
 //!
 //! Unlike dancing links, a forced move costs no node: an item whose count falls to 1 goes
-//! on a stack and takes its one live option at once, without a scan. An uncovered item
-//! left with none is a contradiction, noticed by the commit that empties it (which stops
-//! there) before any other forced move is made.
+//! on a stack and takes its one live option at once. An uncovered item left with none is
+//! a contradiction, noticed by the commit that empties it.
 //!
-//! Before the first guess (at level 0, see [`LOCK_LEVELS`]) the propagation also applies
-//! the locked-item rule: when an item has two live options and another primary item is in
-//! both, that item's other options are removed (in sudoku, the box-line rule; Knuth's
-//! DLX-PRE finds the same removals in preprocessing). Once no option is forced, a scan of
-//! the counts finds the items of two options the rule was not yet tried on (17-clue
-//! sudoku list: 15% faster than pushing each item that fell to two options and looking
-//! at it when popped; first 3000 hardest: 6%). Deeper, the rule is tried only on the
-//! item chosen for a branch, when it has two options (first 3000 hardest sudokus: 132.46
-//! -> 129.16 guesses a puzzle, about 2% faster); when it removes options the node is
-//! propagated again before it branches.
+//! Before the first guess (level 0, [`LOCK_LEVELS`]) the propagation also applies the
+//! locked-item rule: when an item has two live options and another primary item is in
+//! both, that item's other options are removed (sudoku's box-line rule; Knuth's DLX-PRE
+//! finds the same removals in preprocessing). The items of count 2 are found by a scan of
+//! the counts once nothing is forced, each tried once. Deeper, the rule is tried only on
+//! the item chosen for a branch when it has two options. Options forced on a search are
+//! committed one by one, or all at once with the counts taken afresh by popcount when that
+//! is cheaper (a sudoku's givens).
 //!
-//! The options forced on a search are committed one by one, or, when that would lower
-//! more counts than the items' bitsets have words, all at once: their conflict sets
-//! cleared, then each item's count taken afresh by popcount (the givens of a sudoku:
-//! 17-clue list, 81436 -> 93119 puzzles/s).
-//!
-//! Then the search branches on an uncovered primary item with the fewest live options,
-//! chosen among a few: the first such in item order, and up to [`CANDIDATES`] such among
-//! the items the last commit lowered, the most recently lowered first (kudoku branches on
-//! the one of least count the last commit lowered, which keeps the search near its last
-//! move: 142.56 guesses a puzzle against 164.29 for the first in item order, on the first
-//! 3000 of the hardest sudoku list). Of those it takes the one whose live options exclude
-//! the most live options: on that list, 128.52 guesses weighing the first and one recent
-//! item, 101.94 weighing five recent items (+4.3% on the whole list, even on the 17-clue
-//! list). Scoring every item of fewest options (51 a node) cut guesses further before the
-//! locked-item rule (113.66 against 131.41 for two) but cost more than it saved. The recent
-//! items are found once a node by reading the last commit's cleared options again, which
-//! is cheaper than keeping them in every lowering (+2% on the first 3000 hardest, +6% on
-//! the first 20000 17-clue). The item order is the encoding's to choose, and it matters:
-//! the sudoku encoding with its cells first took 128.52 guesses a puzzle on the first
-//! 3000 hardest (weighing one recent item), with its rows, columns or boxes first 169.59,
-//! 177.64 and 171.04. The branch tries the item's options in input order. A guess copies
-//! the state (one bit per option and two bytes per primary item); the last alternative
-//! reuses it.
+//! The search branches on an uncovered primary item with the fewest live options, chosen
+//! among the first such in item order and up to [`CANDIDATES`] such among the items the
+//! last commit lowered (most recently lowered first, found by reading its cleared options
+//! again): the one whose live options exclude the most live options. On the first 3000 of
+//! the forum's hardest sudokus that makes 101.94 guesses a puzzle, against 164.29 for the
+//! first item in item order alone; the encoding's item order matters too (cells first).
+//! The branch tries the item's options in input order; a guess copies the state (one bit
+//! per option and two bytes per primary item), the last alternative reuses it.
 //!
 //! The tree is not that of [`crate::Solver`] (forced moves are not branch points, and the
-//! solutions come in another order). The set of solutions is the same (property tests
+//! solutions come in another order); the set of solutions is the same (property tests
 //! compare them, and the `xc_engines` fuzz target).
 
 use crate::{Color, Problem};
@@ -80,14 +59,9 @@ const COVERED_FLOOR: u16 = 1 << 15;
 
 /// The locked-item rule runs at the levels of guessing below this one: at level 0, the
 /// propagation of the forced options before any guess, where a removal saves the most.
-/// On every level it cut guesses further (first 3000 hardest sudokus: 131.41 guesses a
-/// puzzle without it, 129.76 at level 0 only, 125.05 below level 2, 104.80 on every
-/// level) but cost more than it saved below level 1 (4353 against 5201 puzzles/s on every
-/// level; on the 17-clue list, level 0 only: 81436 against 73385 puzzles/s, 4.26 -> 1.18
-/// guesses). Found by the scan of the counts (which made level 0 cheaper), with the items
-/// tried kept per level, it still did not pay deeper: below level 2, 124.55 against
-/// 128.52 guesses, 3% slower on the first 3000 hardest; below level 3, 119.94 guesses, 9%
-/// slower.
+/// Deeper levels cut guesses further but cost more than they saved: on the first 3000
+/// hardest sudokus, below level 2, 124.55 against 128.52 guesses a puzzle and 3% slower;
+/// on every level, 104.80 guesses and 16% slower.
 const LOCK_LEVELS: usize = 1;
 
 /// The count at or below which a commit pushes an item: 1 (forced) or 0 (a

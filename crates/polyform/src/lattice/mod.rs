@@ -25,7 +25,7 @@
 //! Which lattice is faster to dispatch, a trait object or a `match` per call, was
 //! measured: the geometry runs only while placements and symmetries are built (the
 //! engines read a [`crate::Layout`]), and the trait object cost nothing measurable
-//! there (BENCHMARKS.md, "One polyform geometry").
+//! there (the history of BENCHMARKS.md, "One polyform geometry").
 
 mod base;
 pub mod cubic;

@@ -31,7 +31,7 @@ pub fn piece(letter: usize) -> Shape {
 /// The scan order for the bitboard packer: the tray mapped by the anti-diagonal mirror.
 /// Of the eight symmetries, combined with the choice of mirror half made by
 /// [`polyform::symmetry::break_symmetry`], this gave the smallest search when counting the empty tray
-/// (measured: 0.12 s against 0.14 to 0.55 s for the others; see BENCHMARKS.md).
+/// (measured: 0.12 s against 0.14 to 0.55 s for the others; see the history of BENCHMARKS.md).
 const SCAN: Symmetry = Symmetry::AntiTranspose;
 
 /// The tray's mirror symmetry `(r, c) -> (9 - c, 9 - r)`.
