@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let copies: Vec<Copies> = pieces.iter().map(|(_, c)| *c).collect();
     let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|(p, _)| board.placements(&p.shape, Freedom::from(true))).collect();
     let bits = Search::with_copies(&board, &placements, &copies, Engine::Bitboard);
-    let links = Search::with_copies(&board, &placements, &copies, Engine::DancingLinks);
+    let links = Search::with_copies(&board, &placements, &copies, Engine::ExactCover);
     let options = exact_cover::parallel::CountOptions::default();
     let count = links.count(&options);
     assert_eq!(bits.count(&options), count);
