@@ -33,6 +33,16 @@ pub struct Picture {
     pub svg: Option<PathBuf>,
 }
 
+/// A contest puzzle command's input, output format and picture (`beads`, `laser`,
+/// `mayan`, `twins`); [`crate::output::open_puzzle`] opens them.
+#[derive(clap::Args, Debug)]
+pub struct Puzzle {
+    #[command(flatten)]
+    pub io: Io,
+    #[command(flatten)]
+    pub picture: Picture,
+}
+
 /// Bounds on the run, for every solving command.
 #[derive(clap::Args, Debug)]
 pub struct Budget {
@@ -42,23 +52,28 @@ pub struct Budget {
     pub time_limit: Option<f64>,
 }
 
+/// The listing flags ([`Listing`]) that a count's flags refuse by name. `requires =
+/// "count"` alone does not: clap does not require an argument that conflicts with one
+/// given, and `--count` conflicts with `--all` and `--limit`.
+const LISTING: [&str; 2] = ["all", "limit"];
+
 /// How a count is spread over threads or processes.
 #[derive(clap::Args, Debug)]
 pub struct Scale {
     /// With --count: worker threads, 1 to the number of cores (the tree is cut into many
     /// more subtrees than threads).
-    #[arg(long, default_value_t = 1, value_name = "N", requires = "count", value_parser = parse_threads)]
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "count", conflicts_with_all = LISTING, value_parser = parse_threads)]
     pub threads: usize,
     /// With --count: count only part K of N deterministic parts of the search tree (N at
     /// most 1000000), so that separate processes can share a count (the parts add up; a
     /// part is the same whatever --threads).
-    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "count")]
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "count", conflicts_with_all = LISTING)]
     pub shard: Option<(usize, usize)>,
     /// With --count: cut the count into --parts parts and record each finished part in
     /// FILE (JSON lines, docs/checkpoint.md), appended and synced to the disk; run again
     /// with the same FILE after a crash or a kill, only the missing parts are counted. A
     /// FILE of another problem, command, cut or version is refused.
-    #[arg(long, value_name = "FILE", requires = "count", conflicts_with = "shard")]
+    #[arg(long, value_name = "FILE", requires = "count", conflicts_with_all = ["shard", "all", "limit"])]
     pub checkpoint: Option<PathBuf>,
     /// With --checkpoint: how many parts (1 to 4096), each a deterministic share of the
     /// search tree's subtrees, as --shard K/N cuts them.

@@ -2,7 +2,7 @@
 //! failure kinds and their exit statuses, the stdout sink that answers stream through,
 //! the JSON envelope, SVG files written whole, the progress bar and the time limit.
 
-use crate::args::Format;
+use crate::args::{Format, Puzzle};
 use serde::Serialize;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -114,6 +114,13 @@ pub fn read_input(file: Option<&Path>, limit: u64) -> Result<Input, Failure> {
         return Err(bad(format_args!("{name}: input is larger than {limit} bytes")));
     }
     Ok(Input { name, data })
+}
+
+/// A contest puzzle's picture target (checked first: never the input file) and its input,
+/// read up to `limit` bytes.
+pub fn open_puzzle(puzzle: &Puzzle, limit: u64) -> Result<(Option<Target>, Input), Failure> {
+    let svg = Target::new("--svg", puzzle.picture.svg.as_deref(), &[puzzle.io.file.as_deref()])?;
+    Ok((svg, read_input(puzzle.io.file.as_deref(), limit)?))
 }
 
 /// Standard output as a file of its own (a duplicate of descriptor 1), so that every
@@ -285,42 +292,44 @@ impl Stream<'_> {
 #[derive(Serialize)]
 pub struct NoStats {}
 
-/// Where an SVG picture goes, checked before any solving.
-pub enum SvgTarget {
+/// Where a file that a flag names goes (`--svg`, `--zdd`, `--emit-preprocessed`,
+/// `--write-xmpuzzle`), checked before any solving.
+pub enum Target {
     /// To this file, written whole through a temporary file beside it.
     File(PathBuf),
-    /// To stdout, instead of the answer.
+    /// To stdout (`-`), instead of the answer.
     Stdout,
 }
 
-impl SvgTarget {
-    /// The target for `--svg PATH`, refusing the input file itself.
-    pub fn new(path: Option<&Path>, inputs: &[Option<&Path>]) -> Result<Option<SvgTarget>, Failure> {
+impl Target {
+    /// The target of `flag PATH`, refusing the input files themselves (the message names
+    /// `flag`).
+    pub fn new(flag: &str, path: Option<&Path>, inputs: &[Option<&Path>]) -> Result<Option<Target>, Failure> {
         let Some(path) = path else { return Ok(None) };
         if path.as_os_str() == "-" {
-            return Ok(Some(SvgTarget::Stdout));
+            return Ok(Some(Target::Stdout));
         }
         for input in inputs.iter().flatten() {
             if input.as_os_str() != "-" && same_file(path, input) {
-                return Err(bad(format_args!("--svg {}: that is the input file; refusing to overwrite it", path.display())));
+                return Err(bad(format_args!("{flag} {}: that is the input file; refusing to overwrite it", path.display())));
             }
         }
-        Ok(Some(SvgTarget::File(path.to_path_buf())))
+        Ok(Some(Target::File(path.to_path_buf())))
     }
 
-    /// Whether the picture replaces the answer on stdout.
-    pub fn is_stdout(target: &Option<SvgTarget>) -> bool {
-        matches!(target, Some(SvgTarget::Stdout))
+    /// Whether the file replaces the answer on stdout.
+    pub fn is_stdout(target: &Option<Target>) -> bool {
+        matches!(target, Some(Target::Stdout))
     }
 
-    /// Writes the picture: to stdout, or to a temporary file in the target's folder that
-    /// is then renamed over the target (so the file is whole or absent; a symbolic link is
+    /// Writes the file: to stdout, or to a temporary file in the target's folder that is
+    /// then renamed over the target (so the file is whole or absent; a symbolic link is
     /// followed, so the file it names is replaced, not the link), or in place when the
     /// target is not a regular file (a device such as /dev/null, or a FIFO).
-    pub fn write(&self, picture: &str) -> Outcome {
+    pub fn write(&self, data: impl AsRef<[u8]>) -> Outcome {
         match self {
-            SvgTarget::Stdout => Ok(emit(picture.as_bytes())?),
-            SvgTarget::File(path) => write_whole(path, picture.as_bytes()),
+            Target::Stdout => Ok(emit(data.as_ref())?),
+            Target::File(path) => write_whole(path, data.as_ref()),
         }
     }
 }

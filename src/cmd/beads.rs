@@ -1,8 +1,8 @@
 //! `gridlock beads`: smart beads (NOI 2005).
 
 use super::{keep_going, lines, Cells};
-use crate::args::{Budget, Io, Listing, Picture};
-use crate::output::{self, read_input, NoStats, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
+use crate::args::{Budget, Listing, Puzzle};
+use crate::output::{self, NoStats, Outcome, Run, Target, SMALL_INPUT_LIMIT};
 use puzzles::beads::{self, Tray};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -11,9 +11,7 @@ use std::collections::BTreeMap;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    io: Io,
-    #[command(flatten)]
-    picture: Picture,
+    puzzle: Puzzle,
     #[command(flatten)]
     listing: Listing,
     /// Print the number of completions instead of one completion.
@@ -93,8 +91,7 @@ fn key(t: &Tray) -> Vec<Option<u8>> {
 
 /// Runs `gridlock beads`.
 pub fn run(args: &Args) -> Outcome {
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[args.io.file.as_deref()])?;
-    let input = read_input(args.io.file.as_deref(), SMALL_INPUT_LIMIT)?;
+    let (svg, input) = output::open_puzzle(&args.puzzle, SMALL_INPUT_LIMIT)?;
     let tray = beads::parse(&input.data).map_err(|e| input.bad(e))?;
     output::start_time_limit(args.budget.time_limit);
     let solver = beads::BeadsSolver::new(&tray);
@@ -102,7 +99,7 @@ pub fn run(args: &Args) -> Outcome {
         EngineArg::Bitboard => beads::Engine::Bitboard,
         EngineArg::Dlx => beads::Engine::ExactCover,
     };
-    let run = Run::new("beads", args.io.format);
+    let run = Run::new("beads", args.puzzle.io.format);
     if args.count {
         let count = if args.unique { solver.count_unique(engine) } else { solver.count(engine) };
         let answer = Answer::Count { count, unique: args.unique };
@@ -135,8 +132,8 @@ pub fn run(args: &Args) -> Outcome {
     }
     let first = solver.first(engine);
     if let Some(target) = &svg {
-        target.write(&puzzles::svg::beads(first.as_ref().unwrap_or(&tray)))?;
-        if SvgTarget::is_stdout(&svg) {
+        target.write(puzzles::svg::beads(first.as_ref().unwrap_or(&tray)))?;
+        if Target::is_stdout(&svg) {
             return Ok(());
         }
     }

@@ -2,7 +2,7 @@
 //! and listed on gridlock's exact cover engines.
 
 use crate::args::{Budget, Io, Picture};
-use crate::output::{self, read_input, Outcome, Run, SvgTarget};
+use crate::output::{self, read_input, Outcome, Run, Target};
 use burr::{self, Assembly, BurrPuzzle};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -50,7 +50,8 @@ pub struct Args {
     /// its numbers of assemblies and solutions, and its assemblies (with --disassemble,
     /// those that come apart, each with its disassembly; with --limit N, the first N).
     /// Everything else in the file is kept as it was. OUT is written whole or not at all,
-    /// gzip-compressed when the input was, and never over the input file.
+    /// gzip-compressed when the input was, and never over the input file; "-" writes it
+    /// on stdout instead of the answer.
     #[arg(long, value_name = "OUT")]
     write_xmpuzzle: Option<PathBuf>,
     #[command(flatten)]
@@ -205,18 +206,17 @@ type Kept = (Assembly, Option<Result<burr::Disassembly, burr::Stuck>>, u64);
 
 /// Runs `gridlock burr`.
 pub fn run(args: &Args) -> Outcome {
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[args.io.file.as_deref()])?;
+    let svg = Target::new("--svg", args.picture.svg.as_deref(), &[args.io.file.as_deref()])?;
     if svg.is_some() && (args.count || args.all || args.limit.is_some()) {
         return Err(output::bad("--svg draws one assembly; it does not go with --count, --all or --limit"));
     }
-    if let (Some(out), Some(input)) = (&args.write_xmpuzzle, &args.io.file) {
-        if output::same_file(out, input) {
-            return Err(output::bad(format_args!("--write-xmpuzzle {}: that is the input file; refusing to overwrite it", out.display())));
-        }
+    let written = Target::new("--write-xmpuzzle", args.write_xmpuzzle.as_deref(), &[args.io.file.as_deref()])?;
+    if Target::is_stdout(&svg) && Target::is_stdout(&written) {
+        return Err(output::bad("--svg - and --write-xmpuzzle - would both write on stdout"));
     }
     let input = read_input(args.io.file.as_deref(), FILE_LIMIT)?;
     let puzzle = burr::parse(&input.data).map_err(|e| input.bad(e))?;
-    let original = args.write_xmpuzzle.is_some().then(|| input.data.clone());
+    let original = written.is_some().then(|| input.data.clone());
     drop(input);
     let chosen: Vec<usize> = match &args.problem {
         None => (0..puzzle.problems.len()).collect(),
@@ -346,7 +346,7 @@ pub fn run(args: &Args) -> Outcome {
         answers.push(answer);
         solved.push((k, kept, count, if disassemble { solutions } else { 0 }, seconds));
     }
-    if let (Some(out), Some(original)) = (&args.write_xmpuzzle, &original) {
+    if let (Some(target), Some(original)) = (&written, &original) {
         let limit = args.limit.unwrap_or(u64::MAX);
         let answers: Vec<burr::Solved> = solved
             .iter()
@@ -370,13 +370,16 @@ pub fn run(args: &Args) -> Outcome {
             })
             .collect();
         let bytes = burr::with_solutions(original, &puzzle, &answers).map_err(|e| output::bad(format_args!("--write-xmpuzzle: {e}")))?;
-        output::write_whole(out, &bytes)?;
+        target.write(&bytes)?;
+        if Target::is_stdout(&written) {
+            return Ok(());
+        }
     }
     if let (Some(target), Some(frames)) = (&svg, &picture) {
         output::check_svg_size(frames.iter().map(|(_, pieces)| pieces.iter().map(|(_, c)| c.len()).sum::<usize>()).sum())?;
         let labels: Vec<char> = (0..64).map(label).collect();
-        target.write(&burr::svg::draw(frames, &labels))?;
-        if SvgTarget::is_stdout(&svg) {
+        target.write(burr::svg::draw(frames, &labels))?;
+        if Target::is_stdout(&svg) {
             return Ok(());
         }
     }

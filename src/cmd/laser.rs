@@ -1,8 +1,8 @@
 //! `gridlock laser`: laser tower defense (Luogu P5297, Code Jam 2017 "Beaming With Joy").
 
 use super::lines;
-use crate::args::{Budget, Io, Picture};
-use crate::output::{self, read_input, Outcome, Run, SvgTarget, LARGE_INPUT_LIMIT};
+use crate::args::{Budget, Puzzle};
+use crate::output::{self, Outcome, Run, Target, LARGE_INPUT_LIMIT};
 use puzzles::laser;
 use serde::Serialize;
 
@@ -10,9 +10,7 @@ use serde::Serialize;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    io: Io,
-    #[command(flatten)]
-    picture: Picture,
+    puzzle: Puzzle,
     /// Output style: P5297 (verdict lines alone) or Code Jam ("Case #k: " before each).
     #[arg(long, value_enum, default_value_t = StyleArg::P5297)]
     style: StyleArg,
@@ -71,8 +69,7 @@ struct Stats {
 
 /// Runs `gridlock laser`.
 pub fn run(args: &Args) -> Outcome {
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[args.io.file.as_deref()])?;
-    let input = read_input(args.io.file.as_deref(), LARGE_INPUT_LIMIT)?;
+    let (svg, input) = output::open_puzzle(&args.puzzle, LARGE_INPUT_LIMIT)?;
     let cases = laser::parse(&input.data).map_err(|e| input.bad(e))?;
     drop(input);
     output::start_time_limit(args.budget.time_limit);
@@ -80,15 +77,15 @@ pub fn run(args: &Args) -> Outcome {
         StyleArg::P5297 => laser::Style::P5297,
         StyleArg::Gcj => laser::Style::CodeJam,
     };
-    let run = Run::new("laser", args.io.format);
+    let run = Run::new("laser", args.puzzle.io.format);
     let mut stats = Stats::default();
     if let Some(target) = &svg {
         // The picture needs every case: solve them all first (bounded by its size).
         output::check_svg_size(cases.iter().map(|g| g.cells.len()).sum())?;
         let solved: Vec<Option<laser::Grid>> = cases.iter().map(laser::solve).collect();
         let answers: Vec<Option<&laser::Grid>> = solved.iter().map(Option::as_ref).collect();
-        target.write(&puzzles::svg::laser(&cases, &answers))?;
-        if SvgTarget::is_stdout(&svg) {
+        target.write(puzzles::svg::laser(&cases, &answers))?;
+        if Target::is_stdout(&svg) {
             return Ok(());
         }
         let mut list = run.stream("cases", "");

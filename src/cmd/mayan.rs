@@ -1,7 +1,7 @@
 //! `gridlock mayan`: the Mayan puzzle (NOIP 2011).
 
-use crate::args::{Budget, Io, Picture};
-use crate::output::{self, read_input, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
+use crate::args::{Budget, Puzzle};
+use crate::output::{self, Outcome, Run, Target, SMALL_INPUT_LIMIT};
 use puzzles::mayan;
 use serde::Serialize;
 
@@ -9,9 +9,7 @@ use serde::Serialize;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    io: Io,
-    #[command(flatten)]
-    picture: Picture,
+    puzzle: Puzzle,
     /// After the answer, draw the board before and after each move (text only).
     #[arg(long)]
     explain: bool,
@@ -44,18 +42,17 @@ struct Stats {
 
 /// Runs `gridlock mayan`.
 pub fn run(args: &Args) -> Outcome {
-    if args.explain && args.io.format == crate::args::Format::Json {
+    if args.explain && args.puzzle.io.format == crate::args::Format::Json {
         return Err(output::bad("--explain draws boards as text; it does not go with --format json"));
     }
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[args.io.file.as_deref()])?;
-    let input = read_input(args.io.file.as_deref(), SMALL_INPUT_LIMIT)?;
+    let (svg, input) = output::open_puzzle(&args.puzzle, SMALL_INPUT_LIMIT)?;
     let puzzle = mayan::parse(&input.data).map_err(|e| input.bad(e))?;
     output::start_time_limit(args.budget.time_limit);
-    let run = Run::new("mayan", args.io.format);
+    let run = Run::new("mayan", args.puzzle.io.format);
     let (answer, s) = mayan::solve_with_stats(&puzzle);
     if let Some(target) = &svg {
-        target.write(&puzzles::svg::mayan(&puzzle.board, answer.as_deref().unwrap_or(&[])))?;
-        if SvgTarget::is_stdout(&svg) {
+        target.write(puzzles::svg::mayan(&puzzle.board, answer.as_deref().unwrap_or(&[])))?;
+        if Target::is_stdout(&svg) {
             return Ok(());
         }
     }

@@ -2,7 +2,7 @@
 
 use super::{keep_going, lines, Cells};
 use crate::args::{Budget, Format, Listing, Picture, Sampling, Scale};
-use crate::output::{self, bad, read_input, NoStats, Outcome, Run, Stream, SvgTarget, SMALL_INPUT_LIMIT};
+use crate::output::{self, bad, read_input, NoStats, Outcome, Run, Stream, Target, SMALL_INPUT_LIMIT};
 use polyform::symmetry::BoardSymmetry;
 use polyform::{Board, Copies, Piece};
 use polyform::{Lattice, Piece as LatticePiece, Region};
@@ -229,7 +229,7 @@ enum TilingAnswer {
 /// `gridlock pack` when some piece is not used exactly once: tilings on the engine
 /// `Search::with_copies` picks; with --unique, counts by Burnside's lemma and listings
 /// filtered to one tiling per symmetry class.
-fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &Run) -> Outcome {
+fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<Target>, run: &Run) -> Outcome {
     if let Some(n) = args.sampling.sample {
         let (seed, max) = (args.sampling.seed, args.sampling.zdd_max_nodes as usize);
         return list_samples(
@@ -278,8 +278,8 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<SvgTarget>, run: &
         let tiles: Packing = tiling.iter().map(|(_, cells)| cells.clone()).collect();
         let labels: Vec<char> = (0..tiling.len()).map(pack::nth_label).collect();
         let legend: Vec<(char, String)> = tiling.iter().zip(&labels).map(|((p, _), &l)| (l, solver.pieces()[*p].name.clone())).collect();
-        target.write(&puzzles::svg::pack(&pack::piece_grid(solver.board(), &tiles), &labels, &legend))?;
-        if SvgTarget::is_stdout(svg) {
+        target.write(puzzles::svg::pack(&pack::piece_grid(solver.board(), &tiles), &labels, &legend))?;
+        if Target::is_stdout(svg) {
             return Ok(());
         }
     }
@@ -504,7 +504,7 @@ fn lattice_problem(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Ve
 /// classes (--unique, distinct pieces), and answers one line per tile.
 fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
     let inputs = [args.knuth.as_deref(), args.board.as_deref(), pieces_path(args)];
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &inputs)?;
+    let svg = Target::new("--svg", args.picture.svg.as_deref(), &inputs)?;
     if svg.is_some() && (args.count || args.listing.is_list()) {
         return Err(bad("--svg draws one packing; it does not go with --count, --all or --limit"));
     }
@@ -588,8 +588,8 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
             names.push(solver.pieces()[*p].name.clone());
         }
         let cells: Vec<_> = solver.region().cells().iter().copied().zip(owner).collect();
-        target.write(&puzzles::svg::lattice(l, &cells, &names))?;
-        if SvgTarget::is_stdout(&svg) {
+        target.write(puzzles::svg::lattice(l, &cells, &names))?;
+        if Target::is_stdout(&svg) {
             return Ok(());
         }
     }
@@ -614,7 +614,7 @@ pub fn run(args: &Args) -> Outcome {
     if args.mirror {
         return Err(bad("--mirror is for polycubes (--lattice cubic); polyominoes are turned over unless --one-sided"));
     }
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[args.board.as_deref(), args.knuth.as_deref(), pieces_path(args)])?;
+    let svg = Target::new("--svg", args.picture.svg.as_deref(), &[args.board.as_deref(), args.knuth.as_deref(), pieces_path(args)])?;
     if svg.is_some() && (args.count || args.listing.is_list()) {
         return Err(bad("--svg draws one packing; it does not go with --count, --all or --limit"));
     }
@@ -702,8 +702,8 @@ pub fn run(args: &Args) -> Outcome {
     let first = solver.first();
     if let Some(target) = &svg {
         output::check_svg_size(solver.board().len())?;
-        target.write(&artist.svg(first.as_ref()))?;
-        if SvgTarget::is_stdout(&svg) {
+        target.write(artist.svg(first.as_ref()))?;
+        if Target::is_stdout(&svg) {
             return Ok(());
         }
     }

@@ -4,7 +4,7 @@
 //! docs/rectangles.md.
 
 use crate::args::{self, Budget, Format, Picture};
-use crate::output::{self, bad, read_input, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
+use crate::output::{self, bad, read_input, Outcome, Run, Target, SMALL_INPUT_LIMIT};
 use num_bigint::{BigInt, BigUint};
 use polyform::atlas::{self, Goal, Searched, Unproven};
 use polyform::transfer::{Frontier, DEFAULT_MAX_STATES};
@@ -157,7 +157,7 @@ pub fn run(args: &Args) -> Outcome {
     let shapes: Vec<Shape> = pieces.iter().map(|p| p.shape.clone()).collect();
     let freedom = if args.one_sided { Freedom::OneSided } else { Freedom::Free };
     let searching = args.smallest.is_some() || args.order || args.odd_order || args.square_order;
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[Some(Path::new(&args.pieces))])?;
+    let svg = Target::new("--svg", args.picture.svg.as_deref(), &[Some(Path::new(&args.pieces))])?;
     if svg.is_some() && !searching {
         return Err(bad("--svg draws the tiling a search finds (--smallest or an order)"));
     }
@@ -283,7 +283,7 @@ fn unproven(searched: &Searched) -> Option<String> {
     })
 }
 
-fn answer_search(run: &Run, pieces: &[Piece], searched: &Searched, svg: &Option<SvgTarget>) -> Outcome {
+fn answer_search(run: &Run, pieces: &[Piece], searched: &Searched, svg: &Option<Target>) -> Outcome {
     let unproven = unproven(searched);
     let Some(found) = &searched.found else {
         let why = unproven.unwrap_or_default();
@@ -299,8 +299,8 @@ fn answer_search(run: &Run, pieces: &[Piece], searched: &Searched, svg: &Option<
         let tiles: pack::Packing = tiling.iter().map(|(_, cells)| cells.clone()).collect();
         let labels: Vec<char> = (0..tiling.len()).map(pack::nth_label).collect();
         let legend: Vec<(char, String)> = tiling.iter().zip(&labels).map(|((p, _), &l)| (l, pieces[*p].name.clone())).collect();
-        target.write(&puzzles::svg::pack(&pack::piece_grid(&board, &tiles), &labels, &legend))?;
-        if SvgTarget::is_stdout(svg) {
+        target.write(puzzles::svg::pack(&pack::piece_grid(&board, &tiles), &labels, &legend))?;
+        if Target::is_stdout(svg) {
             return Ok(());
         }
     }

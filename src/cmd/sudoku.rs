@@ -3,7 +3,7 @@
 //! input order; `gridlock sudoku generate` makes puzzles.
 
 use crate::args::{self, Budget, Format, Listing, Picture};
-use crate::output::{self, bad, read_input, Failure, Outcome, Run, SvgTarget, SMALL_INPUT_LIMIT};
+use crate::output::{self, bad, read_input, Failure, Outcome, Run, Target, SMALL_INPUT_LIMIT};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -344,7 +344,7 @@ pub fn run(args: &Args) -> Outcome {
     if let Some(Action::Generate(g)) = &args.action {
         return run_generate(g);
     }
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[args.file.as_deref()])?;
+    let svg = Target::new("--svg", args.picture.svg.as_deref(), &[args.file.as_deref()])?;
     let alphabet = args.variant.alphabet();
     let regions = args.variant.regions()?;
     let mut lines = Lines::open(args.file.as_deref())?;
@@ -387,9 +387,9 @@ pub fn run(args: &Args) -> Outcome {
             totals.add(&answer);
             if !svg_done {
                 if let Some(target) = &svg {
-                    target.write(&sudoku::svg::draw(&rules, givens, grids.first().map(Vec::as_slice), alphabet))?;
+                    target.write(sudoku::svg::draw(&rules, givens, grids.first().map(Vec::as_slice), alphabet))?;
                     svg_done = true;
-                    if SvgTarget::is_stdout(&svg) {
+                    if Target::is_stdout(&svg) {
                         return Ok(false);
                     }
                 }

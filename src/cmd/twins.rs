@@ -1,8 +1,8 @@
 //! `gridlock twins`: polyomino pairs (NOI.AC, Code Jam 2018 "Two-Tiling").
 
 use super::{lines, Cells};
-use crate::args::{self, Budget, Io, Picture};
-use crate::output::{self, bad, read_input, NoStats, Outcome, Run, SvgTarget, LARGE_INPUT_LIMIT};
+use crate::args::{self, Budget, Puzzle};
+use crate::output::{self, bad, NoStats, Outcome, Run, Target, LARGE_INPUT_LIMIT};
 use polyform::twins::TwoTilings;
 use puzzles::twins;
 use serde::Serialize;
@@ -11,9 +11,7 @@ use serde::Serialize;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    io: Io,
-    #[command(flatten)]
-    picture: Picture,
+    puzzle: Puzzle,
     /// Output style: NOI.AC (verdict lines alone) or Code Jam ("Case #k: " before each).
     #[arg(long, value_enum, default_value_t = StyleArg::Noiac)]
     style: StyleArg,
@@ -55,8 +53,7 @@ const BATCH: usize = 256;
 
 /// Runs `gridlock twins`.
 pub fn run(args: &Args) -> Outcome {
-    let svg = SvgTarget::new(args.picture.svg.as_deref(), &[args.io.file.as_deref()])?;
-    let input = read_input(args.io.file.as_deref(), LARGE_INPUT_LIMIT)?;
+    let (svg, input) = output::open_puzzle(&args.puzzle, LARGE_INPUT_LIMIT)?;
     let cases = twins::parse(&input.data).map_err(|e| input.bad(e))?;
     drop(input);
     let (rows, cols) = args.board;
@@ -67,7 +64,7 @@ pub fn run(args: &Args) -> Outcome {
         StyleArg::Noiac => twins::Style::NoiAc,
         StyleArg::Gcj => twins::Style::CodeJam,
     };
-    let run = Run::new("twins", args.io.format);
+    let run = Run::new("twins", args.puzzle.io.format);
     let solve = |batch: &[twins::Case]| twins::solve_all(batch, rows, cols).map_err(|e| bad(format_args!("--board: {e}")));
     let case = |k: usize, a: Option<&TwoTilings>| match a {
         None => Case { case: k, verdict: "impossible", board: None, p_tiles: None, q_tiles: None },
@@ -82,8 +79,8 @@ pub fn run(args: &Args) -> Outcome {
     if let Some(target) = &svg {
         output::check_svg_size(cases.len().saturating_mul(2 * rows * cols))?;
         let answers = solve(&cases)?;
-        target.write(&puzzles::svg::twins(&answers, rows, cols))?;
-        if SvgTarget::is_stdout(&svg) {
+        target.write(puzzles::svg::twins(&answers, rows, cols))?;
+        if Target::is_stdout(&svg) {
             return Ok(());
         }
         let mut list = run.stream("cases", "");

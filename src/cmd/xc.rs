@@ -287,7 +287,7 @@ fn zdd_json(zdd: &exact_cover::Zdd, model: &Model, count: u128) -> String {
 
 /// `--zdd FILE`: writes the ZDD and prints the count.
 fn run_zdd(args: &Args, path: &std::path::Path, model: &Model, run: &Run) -> Outcome {
-    let target = output::SvgTarget::new(Some(path), &[args.io.file.as_deref()])?.expect("a path was given");
+    let target = output::Target::new("--zdd", Some(path), &[args.io.file.as_deref()])?.expect("a path was given");
     let (zdd, stats) = build_zdd(args, model)?;
     let count = zdd.count().ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
     let text = match args.zdd_format {
@@ -295,7 +295,7 @@ fn run_zdd(args: &Args, path: &std::path::Path, model: &Model, run: &Run) -> Out
         ZddFormat::Json => zdd_json(&zdd, model, count),
     };
     target.write(&text)?;
-    if output::SvgTarget::is_stdout(&Some(target)) {
+    if output::Target::is_stdout(&Some(target)) {
         return Ok(());
     }
     run.answer(|| format!("{count}\n"), &Answer::Count { count, shard: None }, &stats)
@@ -418,12 +418,12 @@ pub fn run(args: &Args) -> Outcome {
     let input = read_input(args.io.file.as_deref(), LARGE_INPUT_LIMIT)?;
     let named = exact_cover::knuth::parse(input.text()?).map_err(|e| input.bad(e))?;
     drop(input);
-    let emit = output::SvgTarget::new(args.emit_preprocessed.as_deref(), &[args.io.file.as_deref()])?;
+    let emit = output::Target::new("--emit-preprocessed", args.emit_preprocessed.as_deref(), &[args.io.file.as_deref()])?;
     let model = if args.preprocess || emit.is_some() {
         let model = preprocessed(named, args.stats)?;
         if let (Some(target), Some(pre)) = (&emit, &model.pre) {
-            target.write(&emitted(&model.named, pre))?;
-            if output::SvgTarget::is_stdout(&emit) {
+            target.write(emitted(&model.named, pre))?;
+            if output::Target::is_stdout(&emit) {
                 return Ok(());
             }
         }

@@ -602,6 +602,20 @@ fn written_files_keep_the_puzzle_and_refuse_the_input() {
         assert_eq!(xml2.matches("<assembly>").count(), 5);
         assert!(xml2.contains("state=\"2\" assemblies=\"240\" solutions=\"0\""));
     }
+    // "-" writes the file on stdout, in place of the answer: the same bytes as the file
+    // (issue 54, item 11: it once created a file named "-").
+    let (stdout, err, code) = gridlock()
+        .current_dir(dir.path())
+        .args(["burr", &plain, "--disassemble", "--count", "--write-xmpuzzle", "-"])
+        .output()
+        .map(|o| (o.stdout, String::from_utf8_lossy(&o.stderr).to_string(), o.status.code()))
+        .unwrap();
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(stdout, std::fs::read(format!("{plain}.out")).unwrap());
+    assert!(!dir.path().join("-").exists());
+    let (_, err, code) = run(&["burr", &plain, "--svg", "-", "--write-xmpuzzle", "-"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("both write on stdout"), "{err}");
     let before = std::fs::read(&plain).unwrap();
     let (_, err, code) = run(&["burr", &plain, "--count", "--write-xmpuzzle", &plain]);
     assert_eq!(code, 2);

@@ -144,6 +144,18 @@ fn no_flag_is_silently_ignored() {
     let unique = stdout_of(&["beads", "--limit", "50", "--unique", "examples/beads/empty.txt"], "").1;
     assert_eq!(unique.split("\n\n").count(), 50);
     rejects_usage(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--emit-knuth", "--unique"], "", &["--unique"]);
+    // A count's flags with a listing: refused, never ignored (issue 54, item 7).
+    let dominoes = ["pack", "--rect", "2x2", "--pieces", "dominoes", "--copies", "*"];
+    for extra in [
+        &["--all", "--shard", "1/2"][..],
+        &["--limit", "3", "--shard", "2/2"],
+        &["--all", "--threads", "2"],
+        &["--all", "--checkpoint", "c.jsonl"],
+    ] {
+        let flag = extra[extra.len() - 2];
+        rejects_usage(&[&dominoes[..], extra].concat(), "", &[flag, "cannot be used with"]);
+        rejects_usage(&[&["xc"][..], extra].concat(), "a b\na\nb\n", &[flag, "cannot be used with"]);
+    }
     rejects(&["mayan", "--explain", "--format", "json"], "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", &["--explain"]);
     let dir = temp("flags");
     let svg = dir.join("a.svg");

@@ -143,7 +143,14 @@ fn errors_leave_no_file() {
     // The input file is never overwritten.
     let input = dir.path().join("in.dlx");
     std::fs::write(&input, "a\na\n").unwrap();
-    rejects(&["xc", "--zdd", input.to_str().unwrap(), input.to_str().unwrap()], "", &["input file"]);
+    rejects(&["xc", "--zdd", input.to_str().unwrap(), input.to_str().unwrap()], "", &["--zdd", "input file"]);
+    // The message names the flag given (issue 54, item 15: it said --svg).
+    let err = crate::common::rejects_usage(
+        &["xc", "--emit-preprocessed", input.to_str().unwrap(), input.to_str().unwrap()],
+        "",
+        &["--emit-preprocessed", "input file"],
+    );
+    assert!(!err.contains("--svg"), "{err}");
     assert_eq!(std::fs::read_to_string(&input).unwrap(), "a\na\n");
 }
 
