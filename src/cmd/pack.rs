@@ -359,6 +359,11 @@ fn check_sampling(args: &Args) -> Outcome {
     if args.sampling.sample.is_some() && (args.unique || args.picture.svg.is_some()) {
         return Err(bad("--sample draws packings, not classes, and lists them: it does not go with --unique or --svg"));
     }
+    // A count's flags: clap's `requires = "count"` lets them through, --count conflicting
+    // with --sample.
+    if args.sampling.sample.is_some() && (args.scale.threads > 1 || args.scale.shard.is_some() || args.scale.checkpoint.is_some()) {
+        return Err(bad("--sample runs on one thread, without --shard or --checkpoint"));
+    }
     Ok(())
 }
 

@@ -21,18 +21,18 @@ pub struct Args {
     /// Print a solution of least total cost and its cost (options carry costs as Knuth's
     /// DLX5 writes them: `|n` after an item, repeated ones added; no cost is 0): branch
     /// and bound, as DLX5
-    #[arg(long, conflicts_with_all = ["all", "limit", "best", "sample"])]
+    #[arg(long, conflicts_with_all = ["all", "limit", "best", "sample", "no_memo", "progress", "threads", "shard", "checkpoint"])]
     min_cost: bool,
     /// Print the K cheapest solutions, cheapest first, each with its cost (among equal
     /// costs, those the search meets first), separated by blank lines
-    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all", "limit", "sample"], value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all", "limit", "sample", "no_memo", "progress", "threads", "shard", "checkpoint"], value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     best: Option<u64>,
     #[command(flatten)]
     listing: Listing,
     /// Write every solution as a reduced ZDD to FILE ("-": on stdout instead of the
     /// count), built by the memoized search as Knuth's DLX6 builds it, and print the
     /// count. FILE is written whole or not at all. Format: --zdd-format
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "all", "limit", "min_cost", "best", "no_memo", "sample"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "all", "limit", "min_cost", "best", "no_memo", "sample", "progress", "threads", "shard", "checkpoint"])]
     zdd: Option<std::path::PathBuf>,
     /// The ZDD's format: "knuth" (DLX6's text, read by Knuth's ZDDREAD programs: one
     /// line "k: (~v?lo:hi)" a node, node numbers in hexadecimal, options numbered from 1
@@ -185,8 +185,9 @@ fn big_json(n: u128) -> serde_json::Value {
 
 /// `--min-cost` and `--best K`: the cheapest solutions ([`exact_cover::strategy::cheapest`]).
 fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
-    if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress || args.no_memo {
-        return Err(output::bad("--min-cost and --best run on one thread, without --shard, --progress or --no-memo"));
+    // Refused by the flags' own conflicts first; kept for callers that bypass them.
+    if args.scale.threads > 1 || args.scale.shard.is_some() || args.scale.checkpoint.is_some() || args.progress || args.no_memo {
+        return Err(output::bad("--min-cost and --best run on one thread, without --shard, --checkpoint, --progress or --no-memo"));
     }
     if args.count {
         // How many solutions have the least cost, and that cost.
@@ -251,8 +252,8 @@ struct ZddStatsOut {
 
 /// Builds the ZDD of every solution (`--zdd`, `--sample`), reporting its counters.
 fn build_zdd(args: &Args, model: &Model) -> Result<(exact_cover::Zdd, ZddStatsOut), output::Failure> {
-    if args.scale.threads > 1 || args.scale.shard.is_some() || args.progress {
-        return Err(output::bad("--zdd and --sample run on one thread, without --shard or --progress"));
+    if args.scale.threads > 1 || args.scale.shard.is_some() || args.scale.checkpoint.is_some() || args.progress {
+        return Err(output::bad("--sample runs on one thread, without --shard, --checkpoint or --progress"));
     }
     let (zdd, st, engine) = strategy::zdd(model.problem(), args.sampling.zdd_max_nodes as usize).map_err(output::failed)?;
     let zdd = match &model.pre {

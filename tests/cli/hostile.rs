@@ -144,6 +144,31 @@ fn no_flag_is_silently_ignored() {
     let unique = stdout_of(&["beads", "--limit", "50", "--unique", "examples/beads/empty.txt"], "").1;
     assert_eq!(unique.split("\n\n").count(), 50);
     rejects_usage(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--emit-knuth", "--unique"], "", &["--unique"]);
+    // Flags that cannot be honoured together are refused naming both, never ignored
+    // (issue 54, items 8 and 16).
+    let dir = temp("conflicts");
+    let cp = dir.join("c.jsonl");
+    let cp = cp.to_str().unwrap();
+    let zdd = dir.join("z.zdd");
+    let zdd = zdd.to_str().unwrap();
+    let priced = "a b\na |1\nb |2\na b |4\n";
+    for (args, named) in [
+        (vec!["xc", "--min-cost", "--count", "--checkpoint", cp], ["--min-cost", "--checkpoint"]),
+        (vec!["xc", "--zdd", zdd, "--checkpoint", cp], ["--zdd", "--checkpoint"]),
+        (vec!["xc", "--min-cost", "--threads", "2"], ["--min-cost", "--threads"]),
+        (vec!["xc", "--best", "2", "--shard", "1/2"], ["--best", "--shard"]),
+        (vec!["xc", "--sample", "2", "--checkpoint", cp, "--count"], ["--sample", "--count"]),
+    ] {
+        let err = rejects_usage(&args, priced, &named);
+        assert!(err.contains("cannot be used with"), "{args:?}: {err}");
+    }
+    for args in [
+        &["xc", "--sample", "2", "--checkpoint", cp][..],
+        &["pack", "--rect", "2x2", "--pieces", "dominoes", "--copies", "*", "--sample", "1", "--checkpoint", cp],
+    ] {
+        rejects(args, priced, &["--sample", "--checkpoint"]);
+    }
+    assert!(!std::path::Path::new(cp).exists() && !std::path::Path::new(zdd).exists());
     // A count's flags with a listing: refused, never ignored (issue 54, item 7).
     let dominoes = ["pack", "--rect", "2x2", "--pieces", "dominoes", "--copies", "*"];
     for extra in [
