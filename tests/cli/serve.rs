@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 struct Server {
     child: Child,
     port: u16,
+    /// The address the server printed.
+    url: String,
 }
 
 impl Server {
@@ -29,7 +31,8 @@ impl Server {
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
         let port = line.trim().trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap();
-        Server { child, port }
+        let url = line.trim().trim_start_matches("gridlock serve: ").to_string();
+        Server { child, port, url }
     }
 
     fn host(&self) -> String {
@@ -165,6 +168,25 @@ fn cli(args: &[&str]) -> Value {
     let out = Command::cargo_bin("gridlock").unwrap().args(args).args(["--format", "json"]).output().unwrap();
     assert!(out.status.success());
     serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The address printed (and opened with --open) is the one bound, whatever --host says
+/// (issue 54, item 6: it printed 127.0.0.1 for every host).
+#[test]
+fn the_printed_address_is_the_one_bound() {
+    let server = Server::start(&[]);
+    assert_eq!(server.url, format!("http://127.0.0.1:{}/", server.port));
+    let server = Server::start(&["--host", "127.0.0.2"]);
+    assert_eq!(server.url, format!("http://127.0.0.2:{}/", server.port));
+    let host = format!("127.0.0.2:{}", server.port);
+    let mut stream = TcpStream::connect(host.as_str()).unwrap();
+    stream.write_all(format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes()).unwrap();
+    assert_eq!(read_response(stream).status, 200);
+    // IPv6 in brackets, where this machine has an IPv6 loopback.
+    if std::net::TcpListener::bind("[::1]:0").is_ok() {
+        let server = Server::start(&["--host", "::1"]);
+        assert_eq!(server.url, format!("http://[::1]:{}/", server.port));
+    }
 }
 
 #[test]

@@ -185,7 +185,8 @@ pub fn run(args: &Args, cli: clap::Command) -> Outcome {
             .layer(DefaultBodyLimit::max(MAX_BODY))
             .layer(middleware::from_fn_with_state(server.clone(), guard))
             .with_state(server);
-        let url = format!("http://{}/", if args.host.is_loopback() { format!("127.0.0.1:{port}") } else { addr.to_string() });
+        // The address bound (an IPv6 one in brackets), which the Host check accepts.
+        let url = format!("http://{addr}/");
         output::emit(format!("gridlock serve: {url}\n").as_bytes())?;
         output::flush()?;
         if args.open {
