@@ -430,10 +430,8 @@ pub fn progress_reporter(bar: &Option<indicatif::ProgressBar>) -> impl Fn(u64, u
     }
 }
 
-/// A message made safe for one line of a terminal: control characters (but tab) escaped.
-pub fn printable(message: &str) -> String {
-    message.chars().map(|c| if c.is_control() && c != '\t' { c.escape_default().to_string() } else { c.to_string() }).collect()
-}
+/// A message or a name made safe for one line of a terminal ([`located::printable`]).
+pub use located::printable;
 
 /// A count in JSON: a number below 2^53 (where every reader's doubles are exact), a
 /// decimal string from there (docs/json.md).

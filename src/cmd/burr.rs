@@ -277,7 +277,8 @@ pub fn run(args: &Args) -> Outcome {
             }
             kept.push((assembly, result, number as u64));
         }
-        let mut summary = format!("{}: {count} assemblies", problem.label(k));
+        // A name may hold any character (an XML entity): escaped, so it forges no line.
+        let mut summary = format!("{}: {count} assemblies", output::printable(&problem.label(k)));
         if disassemble {
             summary.push_str(&format!(", {solutions} solutions"));
             if undecided > 0 {

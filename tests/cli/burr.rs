@@ -831,3 +831,23 @@ fn grouped_pieces_count_as_burrtools_counts_them() {
     let (out, _, _) = run(&["burr", plain.to_str().unwrap(), "--count", "--disassemble"]);
     assert!(out.contains("1 assemblies, 0 solutions"), "{out}");
 }
+
+/// A name read from a file is printed with its control characters escaped, so that it
+/// cannot forge a line of the answer (issue 54, item 12); JSON keeps it as it is.
+#[test]
+fn names_cannot_forge_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut shapes = soma_shapes();
+    shapes.push(voxel("cube", &cube(3), &[]));
+    let text = puzzle(&shapes, &[("Soma&#10;fake: 999 assemblies", (0..7).map(|i| (i, 1, 1)).collect(), 7, None)]);
+    let path = write(&dir, "forged.xml", text.as_bytes());
+    let (out, err, code) = run(&["burr", &path, "--count"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "Soma\\nfake: 999 assemblies: 240 assemblies\n");
+    assert_eq!(counts(&path), vec![("Soma\nfake: 999 assemblies".to_string(), 240)]);
+    // The same for a piece's name in a pack answer's legend and lattice listing.
+    let pieces = dir.path().join("pieces.txt");
+    std::fs::write(&pieces, "A\u{1b}[31m 1\n#\n\nB\u{7} 1\n#\n").unwrap();
+    let out = gridlock().args(["pack", "--rect", "1x2", "--pieces", pieces.to_str().unwrap()]).output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "AB\nA A\\u{1b}[31m\nB B\\u{7}\n");
+}

@@ -79,15 +79,15 @@ impl fmt::Display for ParseError {
             }
             f.write_str(": ")?;
         }
-        for ch in self.message.chars() {
-            if ch.is_control() && ch != '\t' {
-                write!(f, "{}", ch.escape_default())?;
-            } else {
-                write!(f, "{ch}")?;
-            }
-        }
-        Ok(())
+        f.write_str(&printable(&self.message))
     }
+}
+
+/// `text` made safe for one line of a terminal: control characters but tab escaped as
+/// Rust writes them (`\n`, `\u{1b}`), so that a name or a message read from input can
+/// neither break a line nor forge one.
+pub fn printable(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() && c != '\t' { c.escape_default().to_string() } else { c.to_string() }).collect()
 }
 
 impl std::error::Error for ParseError {}

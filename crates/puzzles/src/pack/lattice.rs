@@ -265,7 +265,7 @@ pub fn cell_name(lattice: Lattice, c: Cell) -> String {
 pub fn render(region: &Region, pieces: &[Piece], tiling: &Tiling) -> String {
     let mut out = String::new();
     for (p, cells) in tiling {
-        out.push_str(&pieces[*p].name);
+        out.push_str(&located::printable(&pieces[*p].name));
         for &i in cells {
             out.push(' ');
             out.push_str(&cell_name(region.lattice(), region.cells()[i]));

@@ -702,7 +702,7 @@ pub fn legend(pieces: &[Piece], labels: &[char]) -> String {
     if labels_are_names(pieces, labels) {
         return String::new();
     }
-    pieces.iter().zip(labels).map(|(p, l)| format!("{l} {}\n", p.name)).collect()
+    pieces.iter().zip(labels).map(|(p, l)| format!("{l} {}\n", located::printable(&p.name))).collect()
 }
 
 /// One character per piece for drawings: the names when they are distinct single
@@ -748,7 +748,7 @@ pub fn render_tiling(board: &Board, pieces: &[Piece], tiling: &Tiling) -> String
     let labels: Vec<char> = (0..tiling.len()).map(nth_label).collect();
     let mut text = render(board, &labels, &tiles);
     for (t, (p, _)) in tiling.iter().enumerate() {
-        text.push_str(&format!("{} {}\n", labels[t], pieces[*p].name));
+        text.push_str(&format!("{} {}\n", labels[t], located::printable(&pieces[*p].name)));
     }
     text
 }
