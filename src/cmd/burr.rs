@@ -347,6 +347,11 @@ pub fn run(args: &Args) -> Outcome {
         answers.push(answer);
         solved.push((k, kept, count, if disassemble { solutions } else { 0 }, seconds));
     }
+    if svg.is_some() && picture.is_none() {
+        // Nothing to draw: refused before any output or file (it once wrote nothing and
+        // said nothing, or printed the text answer in place of the picture).
+        return Err(output::bad("--svg draws the first assembly, and no problem has one"));
+    }
     if let (Some(target), Some(original)) = (&written, &original) {
         let limit = args.limit.unwrap_or(u64::MAX);
         let answers: Vec<burr::Solved> = solved

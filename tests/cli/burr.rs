@@ -851,3 +851,22 @@ fn names_cannot_forge_lines() {
     let out = gridlock().args(["pack", "--rect", "1x2", "--pieces", pieces.to_str().unwrap()]).output().unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "AB\nA A\\u{1b}[31m\nB B\\u{7}\n");
 }
+
+/// `--svg` on a file with no assembly: refused, and nothing written or printed (issue
+/// 54, item 10: it wrote no file and said nothing, or printed the text answer).
+#[test]
+fn svg_without_an_assembly_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut shapes = soma_shapes();
+    shapes.push(voxel("small", &cube(2), &[]));
+    let text = puzzle(&shapes, &[("none", (0..7).map(|i| (i, 1, 1)).collect(), 7, None)]);
+    let path = write(&dir, "none.xml", text.as_bytes());
+    assert_eq!(run(&["burr", &path, "--count"]), ("none: 0 assemblies\n".to_string(), String::new(), 0));
+    let out = dir.path().join("out.svg");
+    for target in [out.to_str().unwrap(), "-"] {
+        let (stdout, err, code) = run(&["burr", &path, "--svg", target]);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{err}");
+        assert!(err.contains("no problem has one"), "{err}");
+    }
+    assert!(!out.exists());
+}
