@@ -489,7 +489,7 @@ def test_bad_input_raises_parse_error_with_line_and_column():
     assert (e.value.line, e.value.column) == (2, 2)
     with pytest.raises(gridlock.ParseError) as e:
         gridlock.ExactCover.from_knuth("a b\nc\n")
-    assert e.value.line == 2
+    assert (e.value.line, e.value.column) == (2, 1)
     with pytest.raises(gridlock.ParseError) as e:
         gridlock.beads.solve("..\nxyz\n")
     assert e.value.line is not None

@@ -101,7 +101,18 @@ fn xc_first_and_all() {
     gridlock().arg("xc").write_stdin("a b\na\n").assert().success().stdout("No solution\n");
     let out = gridlock().arg("xc").write_stdin("a b\na c\n").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("line 2: unknown item 'c'"));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("line 2, column 3: unknown item 'c'"));
+    // Every error in Knuth's format names its line and column (issue 54, item 19).
+    for (text, place) in [
+        ("a b\na |-5\nb\n", "line 2, column 3: '|-5'"),
+        ("  a b\n a a\n", "line 2, column 4: item 'a' appears twice"),
+        ("a b a\na\n", "line 1, column 5: item 'a' is named twice"),
+        ("a b\nb:red\n", "line 2, column 1: primary item 'b'"),
+        ("a | s\n   s:x\n", "line 2, column 4: the option has no primary item"),
+        ("2:1|a\na\n", "line 1, column 1: '2:1|a'"),
+    ] {
+        crate::common::rejects(&["xc"], text, &[place]);
+    }
 }
 
 #[test]

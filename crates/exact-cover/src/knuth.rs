@@ -92,6 +92,15 @@ fn valid_name(name: &str) -> bool {
     !name.is_empty() && !name.contains([':', '|'])
 }
 
+/// The words of `line` (split at white space) with their columns, counted in characters
+/// from 1, for errors that name both.
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    line.split_whitespace().map(move |w| {
+        let byte = w.as_ptr() as usize - line.as_ptr() as usize;
+        (line[..byte].chars().count() + 1, w)
+    })
+}
+
 /// Parses Knuth's format.
 ///
 /// Options may carry costs as DLX5 writes them: `|n` (a decimal number) anywhere after the
@@ -102,15 +111,18 @@ fn valid_name(name: &str) -> bool {
 /// is not `|` and a decimal number, or costs adding up past 2^64 - 1.
 pub fn parse(input: &str) -> Result<Named, ParseError> {
     let fail = |line: usize, message: String| ParseError::new(line, message);
-    let mut lines = input.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('|'));
+    let mut lines = input.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(|(_, l)| !l.trim().is_empty() && !l.trim().starts_with('|'));
     let (item_line, header) = lines.next().ok_or_else(|| fail(1, "no item line".into()).of_kind(located::Kind::Missing))?;
     let mut items: Vec<String> = Vec::new();
+    // The column where each item is named, for errors.
+    let mut item_columns: Vec<usize> = Vec::new();
     let mut primary = None;
     let mut bounds: Vec<(usize, u32, u32)> = Vec::new();
-    for word in header.split_whitespace() {
+    for (column, word) in words(header) {
+        let fail = |message: String| ParseError::at(item_line, column, message);
         if word == "|" {
             if primary.is_some() {
-                return Err(fail(item_line, "a second '|' in the item line".into()));
+                return Err(fail("a second '|' in the item line".into()));
             }
             primary = Some(items.len());
             continue;
@@ -125,53 +137,54 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
                 };
                 match (lo, hi) {
                     (Some(lo), Some(hi)) if lo <= hi && hi >= 1 && hi <= i32::MAX as u32 => bounds.push((items.len(), lo, hi)),
-                    _ => {
-                        return Err(fail(
-                            item_line,
-                            format!("'{word}': a multiplicity is 'lo:hi|item' or 'hi|item' with 0 <= lo <= hi and hi >= 1"),
-                        ))
-                    }
+                    _ => return Err(fail(format!("'{word}': a multiplicity is 'lo:hi|item' or 'hi|item' with 0 <= lo <= hi and hi >= 1"))),
                 }
                 name
             }
-            Some(_) => return Err(fail(item_line, format!("'{word}': only primary items take a multiplicity"))),
+            Some(_) => return Err(fail(format!("'{word}': only primary items take a multiplicity"))),
             None => word,
         };
         if !valid_name(word) {
-            return Err(fail(item_line, format!("'{word}' is not an item name (names have no ':' or '|')")));
+            return Err(fail(format!("'{word}' is not an item name (names have no ':' or '|')")));
         }
         items.push(word.to_string());
+        item_columns.push(column);
     }
     let primary = primary.unwrap_or(items.len());
     if primary == 0 {
-        return Err(fail(item_line, "no primary item".into()));
+        let first = words(header).next().map_or(1, |(c, _)| c);
+        return Err(ParseError::at(item_line, first, "no primary item"));
     }
     let mut index: HashMap<&str, usize, foldhash::fast::RandomState> = HashMap::with_capacity_and_hasher(items.len(), Default::default());
     for (i, name) in items.iter().enumerate() {
         if index.insert(name, i).is_some() {
-            return Err(fail(item_line, format!("item '{name}' is named twice")).of_kind(located::Kind::Invalid));
+            return Err(ParseError::at(item_line, item_columns[i], format!("item '{name}' is named twice")).of_kind(located::Kind::Invalid));
         }
     }
     let mut problem = Problem::new(primary, items.len() - primary);
     for (item, lo, hi) in bounds {
-        problem.set_multiplicity(item, lo, hi).map_err(|e| fail(item_line, e.to_string()))?;
+        problem.set_multiplicity(item, lo, hi).map_err(|e| ParseError::at(item_line, item_columns[item], e.to_string()))?;
     }
     let mut colors: Vec<String> = vec![String::new()];
     let mut color_index: HashMap<String, u32> = HashMap::new();
     let mut option_lines = Vec::new();
     let mut option = Vec::new();
     let mut next_guess = 0;
+    // The column of each entry of `option`, for errors.
+    let mut columns: Vec<usize> = Vec::new();
     for (line_no, line) in lines {
         option.clear();
+        columns.clear();
         let mut cost: u64 = 0;
-        for word in line.split_whitespace() {
+        for (column, word) in words(line) {
+            let fail_here = |message: String| ParseError::at(line_no, column, message);
             // DLX5's costs: `|n` anywhere in the option, repeated ones added.
             if let Some(digits) = word.strip_prefix('|') {
                 let n = (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
                     .then(|| digits.parse::<u64>().ok())
                     .flatten()
-                    .ok_or_else(|| fail(line_no, format!("'{word}': an option's cost is '|' and a decimal number below 2^64")))?;
-                cost = cost.checked_add(n).ok_or_else(|| fail(line_no, "the option's costs add up past 2^64 - 1".into()))?;
+                    .ok_or_else(|| fail_here(format!("'{word}': an option's cost is '|' and a decimal number below 2^64")))?;
+                cost = cost.checked_add(n).ok_or_else(|| fail_here("the option's costs add up past 2^64 - 1".into()))?;
                 continue;
             }
             let (name, color) = match word.split_once(':') {
@@ -183,12 +196,12 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
             // whose probes miss the caches once it holds millions of names.
             let item = match items.get(next_guess) {
                 Some(guess) if guess == name => next_guess,
-                _ => *index.get(name).ok_or_else(|| fail(line_no, format!("unknown item '{name}'")))?,
+                _ => *index.get(name).ok_or_else(|| fail_here(format!("unknown item '{name}'")))?,
             };
             next_guess = item + 1;
             let color = match color {
                 None => Color::NONE,
-                Some(c) if !valid_name(c) => return Err(fail(line_no, format!("bad color in '{word}'"))),
+                Some(c) if !valid_name(c) => return Err(fail_here(format!("bad color in '{word}'"))),
                 Some(c) => {
                     let next = colors.len() as u32;
                     let id = *color_index.entry(c.to_string()).or_insert_with(|| {
@@ -199,15 +212,21 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
                 }
             };
             option.push((item, color));
+            columns.push(column);
         }
         problem.add_colored_option(&option).map_err(|e| {
-            let message = match e {
-                ExactCoverError::RepeatedItem(i) => format!("item '{}' appears twice", items[i]),
-                ExactCoverError::ColoredPrimary(i) => format!("primary item '{}' cannot have a color", items[i]),
-                ExactCoverError::NoPrimaryItem => "the option has no primary item".to_string(),
-                other => other.to_string(),
+            // The column of the `n`-th entry naming item `i`, else of the line's first word.
+            let at = |i: usize, n: usize| {
+                let mut named = option.iter().zip(&columns).filter(|((item, _), _)| *item == i).map(|(_, &c)| c);
+                named.nth(n).unwrap_or_else(|| words(line).next().map_or(1, |(c, _)| c))
             };
-            fail(line_no, message).of_kind(located::Kind::Invalid)
+            let (column, message) = match e {
+                ExactCoverError::RepeatedItem(i) => (at(i, 1), format!("item '{}' appears twice", items[i])),
+                ExactCoverError::ColoredPrimary(i) => (at(i, 0), format!("primary item '{}' cannot have a color", items[i])),
+                ExactCoverError::NoPrimaryItem => (at(usize::MAX, 0), "the option has no primary item".to_string()),
+                other => (at(usize::MAX, 0), other.to_string()),
+            };
+            ParseError::at(line_no, column, message).of_kind(located::Kind::Invalid)
         })?;
         if cost > 0 {
             problem.set_cost(problem.options() - 1, cost);
