@@ -42,16 +42,12 @@ pub struct SudokuRules {
 }
 
 impl SudokuRules {
-    /// `givens` checked: size^2 cells, no digit twice in a unit or cage.
+    /// `givens` checked: size^2 cells. Givens that break a rule (a digit twice in a unit,
+    /// a cage past its sum) are a puzzle without solution, as on the command line.
     fn givens(&self, givens: &[u8]) -> PyResult<()> {
         let rules = self.solver.rules();
         if givens.len() != rules.cells() {
             return Err(value_error(format_args!("the puzzle has {} cells; these rules take {}", givens.len(), rules.cells())));
-        }
-        if let Some(conflict) = parse::conflict(rules, givens) {
-            let n = rules.size();
-            let at = format!("r{}c{}", conflict.0 / n + 1, conflict.0 % n + 1);
-            return Err(value_error(format_args!("{at}: {}", parse::conflict_message(rules, givens, &conflict, self.alphabet))));
         }
         Ok(())
     }

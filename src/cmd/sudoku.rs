@@ -255,13 +255,6 @@ impl Lines {
     }
 }
 
-/// The one-line error of givens that break a rule: the later cell's line and column.
-fn conflict_error(name: &str, rules: &Rules, grid: &[u8], place: &dyn Fn(usize) -> (usize, usize), alphabet: Alphabet) -> Option<Failure> {
-    let conflict = parse::conflict(rules, grid)?;
-    let (line, column) = place(conflict.0);
-    Some(bad(format_args!("{name}: line {line}, column {column}: {}", parse::conflict_message(rules, grid, &conflict, alphabet))))
-}
-
 /// The engine that runs, chosen once.
 enum Chosen {
     Native(Solver),
@@ -412,11 +405,9 @@ pub fn run(args: &Args) -> Outcome {
             text.push(l);
         }
         let refs: Vec<&str> = text.iter().map(String::as_str).collect();
+        // Givens that break a rule are a well-formed puzzle without solution, answered
+        // so by the engines (issue 54, item 9), not bad input.
         let grid = parse::parse_drawing(&refs, first_line, size, alphabet).map_err(|e| bad(format_args!("{name}: {e}")))?;
-        let place = |cell: usize| parse::drawing_position(&refs, first_line, size, cell);
-        if let Some(e) = conflict_error(&name, &rules, &grid, &place, alphabet) {
-            return Err(e);
-        }
         if !answer_chunk(&[(first_line, grid)], &|g| sudoku::rows(g, size, alphabet).join("\n") + "\n")? {
             return Ok(());
         }
@@ -427,7 +418,7 @@ pub fn run(args: &Args) -> Outcome {
         if let Some(path) = args.file.as_deref().filter(|p| p.as_os_str() != "-") {
             let mut check = Lines::open(Some(path))?;
             while let Some((line, text)) = check.next_puzzle()? {
-                parse_puzzle_line(&name, &text, line, &rules, alphabet)?;
+                parse_puzzle_line(&name, &text, line, rules.size(), alphabet)?;
             }
         }
         let mut pending = Some((first_line, first));
@@ -439,7 +430,7 @@ pub fn run(args: &Args) -> Outcome {
                     None => lines.next_puzzle()?,
                 };
                 let Some((line, text)) = next else { break };
-                chunk.push((line, parse_puzzle_line(&name, &text, line, &rules, alphabet)?));
+                chunk.push((line, parse_puzzle_line(&name, &text, line, rules.size(), alphabet)?));
             }
             if chunk.is_empty() {
                 break;
@@ -454,13 +445,10 @@ pub fn run(args: &Args) -> Outcome {
     list.finish("", &serde_json::json!({}), &stats)
 }
 
-/// Reads one puzzle line and refuses givens that break a rule.
-fn parse_puzzle_line(name: &str, text: &str, line: usize, rules: &Rules, alphabet: Alphabet) -> Result<Grid, Failure> {
-    let grid = parse::parse_line(text, line, rules.size(), alphabet).map_err(|e| bad(format_args!("{name}: {e}")))?;
-    if let Some(e) = conflict_error(name, rules, &grid, &|cell| (line, cell + 1), alphabet) {
-        return Err(e);
-    }
-    Ok(grid)
+/// Reads one puzzle line of `size` x `size` cells. Givens that break a rule are a
+/// puzzle without solution, not bad input: the engines answer "No solution".
+fn parse_puzzle_line(name: &str, text: &str, line: usize, size: usize, alphabet: Alphabet) -> Result<Grid, Failure> {
+    parse::parse_line(text, line, size, alphabet).map_err(|e| bad(format_args!("{name}: {e}")))
 }
 
 fn answer(line: usize, grids: &[Grid], n: u64, guesses: u64, mode: Mode, alphabet: Alphabet) -> Answer {

@@ -189,10 +189,19 @@ fn bad_input_names_line_and_column() {
     rejects(&["sudoku"], format!("{good}\n{}\n", &good[..80]), &["line 2, column 81", "80 cells"]);
     rejects(&["sudoku"], format!("{}\n", &good[..80]), &["line 1, column 81", "not 80"]);
     rejects(&["sudoku"], format!("{good}\n\n{}x\n", &good[..80]), &["line 3, column 81", "'x'"]);
-    // A digit twice in a row: the second one is named.
-    let twice = format!("11{}\n", &".".repeat(79));
-    rejects(&["sudoku"], twice, &["line 1, column 2", "1 is given twice in row 1"]);
-    rejects(&["sudoku"], "1 1 . .\n. . . .\n. . . .\n. . . .\n", &["line 1, column 3", "twice in row 1"]);
+    // A digit twice in a row is a puzzle without solution, not bad input: the batch goes
+    // on (issue 54, item 9), as `check sudoku` already held.
+    let twice = format!("11{}\n{good}\n", &".".repeat(79));
+    let out = gridlock().arg("sudoku").write_stdin(twice.clone()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], "No solution");
+    assert_eq!(lines[1].len(), 81);
+    let counted = gridlock().args(["sudoku", "--count"]).write_stdin(twice).output().unwrap();
+    assert_eq!(String::from_utf8(counted.stdout).unwrap(), "0\n1\n");
+    let drawn = gridlock().arg("sudoku").write_stdin("1 1 . .\n. . . .\n. . . .\n. . . .\n").output().unwrap();
+    assert_eq!((drawn.status.code(), String::from_utf8(drawn.stdout).unwrap()), (Some(0), "No solution\n".to_string()));
     // A jigsaw region of the wrong size; a cage no digits reach.
     let map = file_with("AAB\nABB\nCBC\n");
     rejects(

@@ -259,6 +259,22 @@ fn contradictions_and_bad_cages() {
     assert_eq!(solver.count(&g, 10).0, 0);
     assert_eq!(solver.clone().with_engine(Engine::General).count(&g, 10).0, 0);
     assert_eq!(xc_count(&rules, &g, 10).0, 0);
+    // Givens that break a rule outright (a digit twice in a row, a box, a column; a cage's
+    // givens past its sum): no solution on either engine, nor on the encoding.
+    let killer = Rules::new(9, None, false, false, vec![Cage { sum: 4, cells: vec![40, 41] }]).unwrap();
+    for (rules, cells) in
+        [(&rules, [(0, 5), (7, 5)]), (&rules, [(0, 5), (20, 5)]), (&rules, [(4, 7), (76, 7)]), (&killer, [(40, 3), (41, 2)])]
+    {
+        let mut g = vec![0u8; 81];
+        for (cell, digit) in cells {
+            g[cell] = digit;
+        }
+        assert!(parse::conflict(rules, &g).is_some(), "{cells:?}");
+        let solver = Solver::new(rules.clone()).unwrap();
+        assert_eq!(solver.count(&g, 10).0, 0, "{cells:?}");
+        assert_eq!(solver.with_engine(Engine::General).count(&g, 10).0, 0, "{cells:?}");
+        assert_eq!(xc_count(rules, &g, 10).0, 0, "{cells:?}");
+    }
     assert!(Rules::new(9, None, false, false, vec![Cage { sum: 50, cells: vec![0, 1] }]).is_err());
     assert!(Rules::new(9, None, false, false, vec![Cage { sum: 3, cells: vec![0, 0] }]).is_err());
 }
