@@ -296,6 +296,20 @@ fn refusals_have_their_status() {
     assert_eq!(r.status, 403);
     assert!(r.error().contains("not this server's"), "{}", r.error());
     assert_eq!(get(&server, "/", &format!("localhost:{}", server.port)).status, 200);
+    // Values the command refuses: 400 with the command's own message, not the parser's
+    // last line (issue 54, item 13).
+    for (body, says) in [
+        (r#"{"rect":"2x2","pieces":"dominoes","limit":2.5}"#, "--limit"),
+        (r#"{"rect":"2x2","pieces":"dominoes","count":true,"threads":99}"#, "--threads"),
+        (r#"{"rect":"2x2","pieces":"dominoes","copies":"x"}"#, "--copies"),
+        (r#"{"rect":"2x2","pieces":"dominoes","count":true,"all":true}"#, "cannot be used with"),
+        (r#"{"rect":"2x2","pieces":"dominoes","time_limit":0}"#, "--time-limit"),
+    ] {
+        let r = post(&server, "/api/pack", body);
+        assert_eq!(r.status, 400, "{body}");
+        let e = r.error();
+        assert!(e.contains(says) && !e.contains("try '--help'"), "{body}: {e}");
+    }
     // A cross-origin POST.
     let r = post_with(&server, "/api/pack", r#"{"rect":"6x10","pieces":"pentominoes"}"#, "Origin: http://evil.example\r\n");
     assert_eq!(r.status, 403);

@@ -263,8 +263,11 @@ impl Job {
 }
 
 /// An error line of the child (`gridlock: MESSAGE`) as the message alone.
-fn message_of(line: &str) -> String {
-    line.strip_prefix("gridlock: ").unwrap_or(line).to_string()
+/// The error a line of a job's stderr states, if it states one: gridlock's own
+/// (`gridlock: ...`, one line) or the argument parser's (`error: ...`, which the lines of
+/// usage and "For more information, try '--help'." follow and must not replace).
+fn message_of(line: &str) -> Option<String> {
+    line.strip_prefix("gridlock: ").or_else(|| line.strip_prefix("error: ")).map(str::to_string)
 }
 
 /// Starts the job of `plan` and answers: 400 when the input is refused at once (or the
@@ -321,7 +324,7 @@ pub async fn start(server: &Server, plan: Plan, permit: OwnedSemaphorePermit, in
             Err(_) => break,
             Ok(Out::Stderr(line)) => early.push(Out::Stderr(line)),
             Ok(Out::Exit(Some(2))) => {
-                let message = early.iter().rev().find_map(|o| if let Out::Stderr(l) = o { Some(message_of(l)) } else { None });
+                let message = early.iter().rev().find_map(|o| if let Out::Stderr(l) = o { message_of(l) } else { None });
                 return super::bad_request(message.unwrap_or_else(|| "bad input".into()), inline);
             }
             Ok(out) => {
@@ -408,7 +411,9 @@ async fn pump(
             }
             Out::Stderr(text) => {
                 let event = json!({ "event": "log", "text": text });
-                last_error = Some(message_of(&text));
+                if let Some(message) = message_of(&text) {
+                    last_error = Some(message);
+                }
                 if tx.send(line(&event)).await.is_err() {
                     return;
                 }
