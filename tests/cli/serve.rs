@@ -319,7 +319,23 @@ fn refusals_have_their_status() {
     assert_eq!(post_with(&server, "/api/pack", r#"{"rect":"6x10","pieces":"pentominoes"}"#, &own).status, 200);
     // A body over 1 MiB.
     let big = format!("{{\"input\":\"{}\"}}", "x".repeat(1 << 20));
-    assert_eq!(post(&server, "/api/xc", &big).status, 413);
+    let r = post(&server, "/api/xc", &big);
+    assert_eq!(r.status, 413);
+    assert!(r.error().contains("over 1048576 bytes"), "{}", r.error());
+    // Every refusal is {"error": ...} (issue 54, item 14): a wrong method too, and a
+    // declared length past the limit is refused at once, without waiting for the body.
+    let r = get(&server, "/api/pack", &server.host());
+    assert_eq!(r.status, 405);
+    assert!(!r.error().is_empty());
+    let head = format!(
+        "POST /api/pack HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\nConnection: close\r\n\r\n",
+        server.host()
+    );
+    let stream = send(server.port, &head, b"{}");
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(5))).unwrap();
+    let r = read_response(stream);
+    assert_eq!(r.status, 413);
+    assert!(r.error().contains("over 1048576 bytes"), "{}", r.error());
     // Bad input: the CLI's one-line message, naming the line and column.
     let r = post(&server, "/api/pack", r#"{"board":"...\n.x.\n","pieces":"dominoes"}"#);
     assert_eq!(r.status, 400);

@@ -217,7 +217,28 @@ async fn guard(State(server): State<Arc<Server>>, request: Request, next: Next) 
             return refuse(StatusCode::FORBIDDEN, "cross-site request; refused");
         }
     }
-    next.run(request).await
+    // A declared length past the limit is refused at once, before any byte of the body
+    // is awaited (a client could declare gigabytes and send two bytes).
+    let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return refuse(StatusCode::PAYLOAD_TOO_LARGE, format_args!("the request body is over {MAX_BODY} bytes"));
+    }
+    as_json_error(next.run(request).await).await
+}
+
+/// Every refusal as `{"error": ...}` (docs/serve.md): the responses of the router itself
+/// (405 for a wrong method, 413 for a body past the limit, axum's plain-text rejections)
+/// rewritten with their text, or the status's name when they have none.
+async fn as_json_error(response: Response) -> Response {
+    let (status, parts) = (response.status(), response.headers().get(header::CONTENT_TYPE).cloned());
+    let is_json = parts.as_ref().and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let text = axum::body::to_bytes(response.into_body(), 64 << 10).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&text).trim().to_string();
+    let message = if text.is_empty() { status.canonical_reason().unwrap_or("refused").to_string() } else { text };
+    refuse(status, message)
 }
 
 impl Server {
