@@ -870,3 +870,18 @@ fn svg_without_an_assembly_is_refused() {
     }
     assert!(!out.exists());
 }
+
+/// A file cut short names where it ends (issue 54, item 17: it said line 1, column 1).
+#[test]
+fn a_file_cut_short_names_where_it_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = puzzle(&soma_shapes(), &[]);
+    let lines: Vec<&str> = text.lines().collect();
+    // Cut in the middle of the third line: the error is on that line, past its last byte.
+    let third = lines[2];
+    let cut = format!("{}\n{}\n{}", lines[0], lines[1], &third[..third.len() / 2]);
+    let path = write(&dir, "cut.xml", cut.as_bytes());
+    let (out, err, code) = run(&["burr", &path, "--count"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains(&format!("line 3, column {}", third.len() / 2 + 1)), "{err}");
+}

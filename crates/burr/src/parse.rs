@@ -124,9 +124,21 @@ pub(super) fn xml_text(bytes: &[u8]) -> Result<String, BurrError> {
 pub(super) fn document(text: &str) -> Result<roxmltree::Document<'_>, BurrError> {
     let options = roxmltree::ParsingOptions { allow_dtd: false, nodes_limit: MAX_NODES };
     roxmltree::Document::parse_with_options(text, options).map_err(|e| {
-        let pos = e.pos();
-        BurrError::At { line: pos.row, column: pos.col, message: format!("not well-formed XML: {e}") }
+        let (line, column) = match e {
+            // A file cut short: the fault is where the text ends, not where roxmltree
+            // points (the start of the document).
+            roxmltree::Error::UnexpectedEndOfStream | roxmltree::Error::UnclosedRootNode => end_of(text),
+            _ => (e.pos().row, e.pos().col),
+        };
+        BurrError::At { line, column, message: format!("not well-formed XML: {e}") }
     })
+}
+
+/// The line and column (in characters, from 1) just past the end of `text`.
+fn end_of(text: &str) -> (u32, u32) {
+    let line = text.split('\n').count();
+    let last = text.rsplit('\n').next().unwrap_or("");
+    (line as u32, last.chars().count() as u32 + 1)
 }
 
 /// Reads a `.xmpuzzle` file's bytes (gzip-compressed or plain XML).
