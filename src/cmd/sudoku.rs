@@ -350,6 +350,16 @@ pub fn run(args: &Args) -> Outcome {
     let size = match layout {
         parse::Layout::Lines(n) | parse::Layout::Drawing(n) => n,
     };
+    // When the --regions map fixed the size, an error in a puzzle says so (a puzzle of
+    // another size fails on its first cell past the size, or its first digit past it).
+    let fixed = regions.is_some();
+    let sized = |e: located::ParseError| -> Failure {
+        let mut e = e;
+        if fixed {
+            e.message = format!("{}; the --regions map makes it {size}x{size}", e.message);
+        }
+        bad(format_args!("{name}: {e}"))
+    };
     let rules = args.variant.rules(size, regions.map(|r| r.1))?;
     let chosen = match args.engine {
         EngineArg::Xc => Chosen::Xc(rules.clone(), encode::Batch::new(&rules).map(Box::new)),
@@ -407,7 +417,7 @@ pub fn run(args: &Args) -> Outcome {
         let refs: Vec<&str> = text.iter().map(String::as_str).collect();
         // Givens that break a rule are a well-formed puzzle without solution, answered
         // so by the engines (issue 54, item 9), not bad input.
-        let grid = parse::parse_drawing(&refs, first_line, size, alphabet).map_err(|e| bad(format_args!("{name}: {e}")))?;
+        let grid = parse::parse_drawing(&refs, first_line, size, alphabet).map_err(sized)?;
         if !answer_chunk(&[(first_line, grid)], &|g| sudoku::rows(g, size, alphabet).join("\n") + "\n")? {
             return Ok(());
         }
@@ -418,7 +428,7 @@ pub fn run(args: &Args) -> Outcome {
         if let Some(path) = args.file.as_deref().filter(|p| p.as_os_str() != "-") {
             let mut check = Lines::open(Some(path))?;
             while let Some((line, text)) = check.next_puzzle()? {
-                parse_puzzle_line(&name, &text, line, rules.size(), alphabet)?;
+                parse::parse_line(&text, line, size, alphabet).map_err(sized)?;
             }
         }
         let mut pending = Some((first_line, first));
@@ -430,7 +440,7 @@ pub fn run(args: &Args) -> Outcome {
                     None => lines.next_puzzle()?,
                 };
                 let Some((line, text)) = next else { break };
-                chunk.push((line, parse_puzzle_line(&name, &text, line, rules.size(), alphabet)?));
+                chunk.push((line, parse::parse_line(&text, line, size, alphabet).map_err(sized)?));
             }
             if chunk.is_empty() {
                 break;
@@ -443,12 +453,6 @@ pub fn run(args: &Args) -> Outcome {
     let stats = totals.stats(&chosen, args.threads, &run);
     report(args.stats, &stats);
     list.finish("", &serde_json::json!({}), &stats)
-}
-
-/// Reads one puzzle line of `size` x `size` cells. Givens that break a rule are a
-/// puzzle without solution, not bad input: the engines answer "No solution".
-fn parse_puzzle_line(name: &str, text: &str, line: usize, size: usize, alphabet: Alphabet) -> Result<Grid, Failure> {
-    parse::parse_line(text, line, size, alphabet).map_err(|e| bad(format_args!("{name}: {e}")))
 }
 
 fn answer(line: usize, grids: &[Grid], n: u64, guesses: u64, mode: Mode, alphabet: Alphabet) -> Answer {

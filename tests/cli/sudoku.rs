@@ -202,6 +202,12 @@ fn bad_input_names_line_and_column() {
     assert_eq!(String::from_utf8(counted.stdout).unwrap(), "0\n1\n");
     let drawn = gridlock().arg("sudoku").write_stdin("1 1 . .\n. . . .\n. . . .\n. . . .\n").output().unwrap();
     assert_eq!((drawn.status.code(), String::from_utf8(drawn.stdout).unwrap()), (Some(0), "No solution\n".to_string()));
+    // A puzzle of another size than the --regions map's: the map is named (issue 54,
+    // item 18).
+    let small = file_with("AABB\nAABB\nCCDD\nCCDD\n");
+    let map = small.path().to_str().unwrap();
+    rejects(&["sudoku", "--regions", map], format!("{}\n", ".".repeat(81)), &["line 1, column 17", "the --regions map makes it 4x4"]);
+    rejects(&["sudoku", "--regions", map], format!("{good}\n"), &["not a digit 1 to 4", "the --regions map makes it 4x4"]);
     // A jigsaw region of the wrong size; a cage no digits reach.
     let map = file_with("AAB\nABB\nCBC\n");
     rejects(
