@@ -430,6 +430,18 @@ fn sets_and_pictures() {
     assert_eq!(r.status, 200);
     assert_eq!(r.header("content-type"), Some("image/svg+xml"));
     assert_eq!(r.text().matches("<polygon").count(), 4);
+    // A field the picture does not have, or of the wrong type, is named (issue 54, item
+    // 18: it said "nothing to draw").
+    for (body, says) in [
+        (r#"{"cells":"x"}"#, r#"no field "cells""#),
+        (r#"{"board":3}"#, r#""board" is a board drawing"#),
+        (r#"{"tiles":{"piece":"A"}}"#, r#""tiles" is a list"#),
+        (r#"{"tiles":[{"piece":"A","cells":"x"}]}"#, "tile 1: a tile is"),
+    ] {
+        let r = post(&server, "/api/draw", body);
+        assert_eq!(r.status, 400, "{body}");
+        assert!(r.error().contains(says), "{body}: {}", r.error());
+    }
     let r = post(&server, "/api/draw", r#"{"lattice":"hexagonal","board":"lattice: hexagonal\n . .\n. x\n"}"#);
     assert_eq!(r.status, 400);
     assert!(r.error().starts_with("board: line 3"), "{}", r.error());

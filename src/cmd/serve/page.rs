@@ -121,6 +121,22 @@ fn draw_picture(body: &[u8]) -> Response {
         Ok(v) => v,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, format_args!("the request body: line {}, column {}: {e}", e.line(), e.column())),
     };
+    // Every field of the body is one of three, of its type: nothing is ignored.
+    let Some(fields) = request.as_object() else {
+        return refuse(StatusCode::BAD_REQUEST, "the request body is a JSON object {\"lattice\", \"board\", \"tiles\"}");
+    };
+    if let Some(other) = fields.keys().find(|k| !matches!(k.as_str(), "lattice" | "board" | "tiles")) {
+        return refuse(StatusCode::BAD_REQUEST, format_args!("no field {other:?}: a picture is {{\"lattice\", \"board\", \"tiles\"}}"));
+    }
+    for (field, ok, what) in [
+        ("lattice", fields.get("lattice").is_none_or(|v| v.is_null() || v.is_string()), "a lattice's name"),
+        ("board", fields.get("board").is_none_or(|v| v.is_null() || v.is_string()), "a board drawing (a string)"),
+        ("tiles", fields.get("tiles").is_none_or(|v| v.is_null() || v.is_array()), "a list of {\"piece\", \"cells\"}"),
+    ] {
+        if !ok {
+            return refuse(StatusCode::BAD_REQUEST, format_args!("\"{field}\" is {what}"));
+        }
+    }
     let board_text = request.get("board").and_then(Value::as_str);
     let named = request.get("lattice").and_then(Value::as_str);
     let mut lattice = match named.map(lattice_named) {
@@ -149,8 +165,15 @@ fn draw_picture(body: &[u8]) -> Response {
     let mut names = Vec::new();
     let tiles = request.get("tiles").and_then(Value::as_array).cloned().unwrap_or_default();
     for (k, tile) in tiles.iter().enumerate() {
-        names.push(tile.get("piece").and_then(Value::as_str).unwrap_or("?").to_string());
-        for v in tile.get("cells").and_then(Value::as_array).into_iter().flatten() {
+        let (Some(piece), Some(tile_cells)) = (tile.get("piece").and_then(Value::as_str), tile.get("cells").and_then(Value::as_array))
+        else {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                format_args!("tile {}: a tile is {{\"piece\": a name, \"cells\": a list of cells}}", k + 1),
+            );
+        };
+        names.push(piece.to_string());
+        for v in tile_cells {
             let Some(c) = cell_of(lattice, v) else {
                 return refuse(
                     StatusCode::BAD_REQUEST,
