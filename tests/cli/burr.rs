@@ -885,3 +885,21 @@ fn a_file_cut_short_names_where_it_ends() {
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(err.contains(&format!("line 3, column {}", third.len() / 2 + 1)), "{err}");
 }
+
+/// Deeply nested XML is refused with its place, never a stack overflow (issue 54, item
+/// 1): 15000 nested elements, and 20000 in a comment element of a gzip'd puzzle.
+#[test]
+fn deep_nesting_is_refused_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = format!("<?xml version=\"1.0\"?>{}{}", "<a>".repeat(15000), "</a>".repeat(15000));
+    let plain = write(&dir, "deep.xml", deep.as_bytes());
+    let text =
+        puzzle(&soma_shapes(), &[]).replace("<comment/>", &format!("<comment>{}{}</comment>", "<a>".repeat(20000), "</a>".repeat(20000)));
+    let packed = write(&dir, "deep.xmpuzzle", &gzip(text.as_bytes()));
+    for path in [&plain, &packed] {
+        let (out, err, code) = run(&["burr", path, "--count"]);
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert!(err.contains("nested too deeply") && err.contains("column"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

@@ -14,6 +14,12 @@ pub const MAX_DECOMPRESSED: u64 = 64 << 20;
 /// stored solutions).
 const MAX_NODES: u32 = 4_000_000;
 
+/// The deepest nesting of elements read: roxmltree's tokenizer recurses once per level
+/// (about 550 bytes of stack a level), so a file of 15000 nested elements overflowed the
+/// stack. BurrTools' files nest a few levels, plus one per step of a stored disassembly's
+/// separation tree.
+pub const MAX_DEPTH: usize = 1024;
+
 /// Why a file is not a puzzle gridlock can read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BurrError {
@@ -120,8 +126,13 @@ pub(super) fn xml_text(bytes: &[u8]) -> Result<String, BurrError> {
     })
 }
 
-/// The XML document of `text` (no DTD, at most [`MAX_NODES`] nodes).
+/// The XML document of `text` (no DTD, at most [`MAX_NODES`] nodes, nested at most
+/// [`MAX_DEPTH`] deep).
 pub(super) fn document(text: &str) -> Result<roxmltree::Document<'_>, BurrError> {
+    if let Some(at) = too_deep(text, MAX_DEPTH) {
+        let (line, column) = end_of(&text[..at]);
+        return Err(BurrError::At { line, column, message: format!("elements nested too deeply (more than {MAX_DEPTH} levels)") });
+    }
     let options = roxmltree::ParsingOptions { allow_dtd: false, nodes_limit: MAX_NODES };
     roxmltree::Document::parse_with_options(text, options).map_err(|e| {
         let (line, column) = match e {
@@ -132,6 +143,55 @@ pub(super) fn document(text: &str) -> Result<roxmltree::Document<'_>, BurrError>
         };
         BurrError::At { line, column, message: format!("not well-formed XML: {e}") }
     })
+}
+
+/// The byte offset of the first start tag nested deeper than `limit`, if any: a scan of
+/// the markup that skips comments, CDATA sections, processing instructions, declarations
+/// and quoted attribute values, and counts start tags (not self-closing) against end tags.
+/// Text that is not well formed is left to the parser, which reports it.
+fn too_deep(text: &str, limit: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    // The offset just past the first occurrence of `end` from `from`, or the text's end.
+    let past = |from: usize, end: &str| text[from..].find(end).map_or(bytes.len(), |k| from + k + end.len());
+    while let Some(k) = text[i..].find('<') {
+        let at = i + k;
+        let rest = &text[at..];
+        i = if rest.starts_with("<!--") {
+            past(at + 4, "-->")
+        } else if rest.starts_with("<![CDATA[") {
+            past(at + 9, "]]>")
+        } else if rest.starts_with("<?") {
+            past(at + 2, "?>")
+        } else if rest.starts_with("<!") {
+            past(at + 2, ">")
+        } else if rest.starts_with("</") {
+            depth = depth.saturating_sub(1);
+            past(at + 2, ">")
+        } else {
+            // A start tag: its end is the first '>' outside quotes.
+            let mut j = at + 1;
+            let mut quote = None;
+            while j < bytes.len() {
+                match (quote, bytes[j]) {
+                    (None, b'"' | b'\'') => quote = Some(bytes[j]),
+                    (Some(q), b) if b == q => quote = None,
+                    (None, b'>') => break,
+                    _ => {}
+                }
+                j += 1;
+            }
+            if j > at + 1 && bytes.get(j - 1) != Some(&b'/') {
+                depth += 1;
+                if depth > limit {
+                    return Some(at);
+                }
+            }
+            (j + 1).min(bytes.len())
+        };
+    }
+    None
 }
 
 /// The line and column (in characters, from 1) just past the end of `text`.
@@ -321,4 +381,27 @@ fn problem(doc: &roxmltree::Document, node: roxmltree::Node, shapes: usize, colo
     }
     let result = result.ok_or_else(|| at(doc, node, "the problem has no <result> shape"))?;
     Ok(BurrProblem { name, parts, result, max_holes, color_pairs })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_counts_elements_only() {
+        let nested = |n: usize| format!("{}{}", "<a>".repeat(n), "</a>".repeat(n));
+        assert_eq!(too_deep(&nested(3), 3), None);
+        assert_eq!(too_deep(&nested(4), 3), Some(9));
+        // Siblings, self-closing tags, comments, CDATA, processing instructions and quoted
+        // '>' and '/>' do not nest.
+        let flat = r#"<?xml version="1.0"?><!-- <a><a><a> --><r><b/><b x="/>"/><c y='>'></c><![CDATA[<a><a>]]><d></d></r>"#;
+        assert_eq!(too_deep(flat, 2), None);
+        assert_eq!(too_deep(flat, 1), Some(flat.find("<c").unwrap()));
+        // The error names where the first element too deep starts.
+        let e = document(&format!("<x>\n  {}", nested(MAX_DEPTH))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("line 2, column {}: elements nested too deeply (more than {MAX_DEPTH} levels)", 3 + 3 * (MAX_DEPTH - 1))
+        );
+    }
 }
