@@ -169,6 +169,21 @@ fn no_flag_is_silently_ignored() {
         rejects(args, priced, &["--sample", "--checkpoint"]);
     }
     assert!(!std::path::Path::new(cp).exists() && !std::path::Path::new(zdd).exists());
+    // A checkpoint is a regular file of bounded length: /dev/zero was read forever
+    // (issue 54, item 5).
+    let long = dir.join("long.jsonl");
+    std::fs::write(&long, vec![b'x'; 200 * 1024]).unwrap();
+    let folder = dir.to_str().unwrap();
+    for (target, says) in [
+        ("/dev/zero", "not a regular file"),
+        ("/dev/full", "not a regular file"),
+        (folder, "not a regular file"),
+        (long.to_str().unwrap(), "longer than"),
+    ] {
+        let args = ["pack", "--rect", "4x4", "--pieces", "dominoes", "--copies", "*", "--count", "--parts", "16", "--checkpoint", target];
+        rejects(&args, "", &[target, says]);
+        rejects(&["xc", "--count", "--parts", "16", "--checkpoint", target], "a b\na\nb\n", &[target, says]);
+    }
     // A count's flags with a listing: refused, never ignored (issue 54, item 7).
     let dominoes = ["pack", "--rect", "2x2", "--pieces", "dominoes", "--copies", "*"];
     for extra in [

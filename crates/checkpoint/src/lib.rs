@@ -68,6 +68,21 @@ pub enum CheckpointError {
         /// What failed.
         source: io::Error,
     },
+    /// The path names something other than a regular file (a device, a FIFO, a folder):
+    /// a checkpoint is read whole and appended to, which those cannot be.
+    #[error("{path}: not a regular file; a checkpoint is a file of its own")]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
+    /// The file is longer than any checkpoint of this many parts.
+    #[error("{path}: longer than a checkpoint of these parts can be ({limit} bytes); give another file")]
+    TooLong {
+        /// The file.
+        path: PathBuf,
+        /// The most bytes read.
+        limit: u64,
+    },
     /// The header belongs to another count.
     #[error("{path}: a checkpoint of another count ({field} is {found}, this count's is {wanted}); give another file")]
     Foreign {
@@ -120,9 +135,22 @@ impl Checkpoint {
     /// Errors: [`CheckpointError`].
     pub fn open(path: &Path, command: &str, problem: &str, parts: usize) -> Result<Checkpoint, CheckpointError> {
         let io_error = |source| CheckpointError::Io { path: path.to_path_buf(), source };
+        // Only a regular file, or none yet: /dev/zero would be read forever, a FIFO block.
+        match std::fs::metadata(path) {
+            Ok(m) if !m.is_file() => return Err(CheckpointError::NotAFile { path: path.to_path_buf() }),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io_error(e)),
+        }
         let mut file = OpenOptions::new().read(true).append(true).create(true).open(path).map_err(io_error)?;
+        // The header and a line a part (each recorded at most a few times) fit far below
+        // this; a longer file is not a checkpoint of these parts, and is not read whole.
+        let limit = 64 * 1024 + 1024 * parts as u64;
         let mut text = String::new();
-        file.read_to_string(&mut text).map_err(io_error)?;
+        (&mut file).take(limit + 1).read_to_string(&mut text).map_err(io_error)?;
+        if text.len() as u64 > limit {
+            return Err(CheckpointError::TooLong { path: path.to_path_buf(), limit });
+        }
         let wanted = Header { format: FORMAT.into(), version: VERSION.into(), command: command.into(), problem: problem.into(), parts };
         let mut checkpoint = Checkpoint { path: path.to_path_buf(), file, parts, done: BTreeMap::new() };
         // Complete lines only: a last line without its newline was cut short.
