@@ -105,6 +105,14 @@ pub fn read_input(file: Option<&Path>, limit: u64) -> Result<Input, Failure> {
         Some(p) if p.as_os_str() == "-" => ("<stdin>".into(), Box::new(io::stdin())),
         Some(p) => {
             let f = std::fs::File::open(p).map_err(|e| bad(format_args!("{}: {e}", p.display())))?;
+            // A device other than a terminal (/dev/zero, /dev/urandom) is no input: it
+            // would be read to the limit, gigabytes, before being refused.
+            use std::io::IsTerminal;
+            use std::os::unix::fs::FileTypeExt;
+            let kind = f.metadata().map_err(|e| bad(format_args!("{}: {e}", p.display())))?.file_type();
+            if (kind.is_char_device() || kind.is_block_device()) && !f.is_terminal() {
+                return Err(bad(format_args!("{}: a device, not a file or a pipe", p.display())));
+            }
             (p.display().to_string(), Box::new(f))
         }
     };

@@ -184,6 +184,17 @@ fn no_flag_is_silently_ignored() {
         rejects(&args, "", &[target, says]);
         rejects(&["xc", "--count", "--parts", "16", "--checkpoint", target], "a b\na\nb\n", &[target, says]);
     }
+    // A device as input is refused at once, not read to the 4 GiB limit (issue 54, item 5).
+    for args in [
+        &["xc", "/dev/zero"][..],
+        &["sat2", "/dev/zero"],
+        &["burr", "/dev/zero"],
+        &["pack", "--board", "/dev/zero", "--pieces", "dominoes"],
+        &["laser", "/dev/urandom"],
+    ] {
+        rejects(args, "", &["a device, not a file or a pipe"]);
+    }
+    rejects(&["sudoku", "/dev/zero"], "", &["line 1: longer than"]);
     // A count's flags with a listing: refused, never ignored (issue 54, item 7).
     let dominoes = ["pack", "--rect", "2x2", "--pieces", "dominoes", "--copies", "*"];
     for extra in [
