@@ -185,3 +185,16 @@ fn bad_arguments_exit_2_with_one_line() {
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(err.contains("more than 1000 states at one cell (raise --max-states)"), "{err}");
 }
+
+/// A search stops where it is answered: with an area bound of 10^14 the domino's order is
+/// found and proven at once, in memory that does not grow with the bound (issue 54, item
+/// 4: it grew past 2.3 GB printing nothing). The time limit only turns the old hang into
+/// a failure.
+#[test]
+fn a_search_stops_where_it_is_answered() {
+    let (out, err, code) = run(&["rectangles", "--pieces", "dominoes", "--order", "--max-area", "99999999999999", "--time-limit", "60"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "1 x 2, 1 copies\nAA\nA domino\n");
+    let v = json(&["rectangles", "--pieces", "dominoes", "--smallest", "rectangle", "--max-area", "99999999999999", "--time-limit", "60"]);
+    assert_eq!((v["rows"].as_u64(), v["columns"].as_u64(), v["proven"].as_bool()), (Some(1), Some(2), Some(true)));
+}

@@ -13,6 +13,7 @@ use crate::shape::{Freedom, Shape};
 use crate::transfer::{Frontier, Tiles, TransferError};
 use num_bigint::{BigInt, BigUint, Sign};
 use rustc_hash::FxHashSet;
+use std::ops::ControlFlow;
 
 /// A rational generating function `P(x) / Q(x)` with integer coefficients, from `x^0` up,
 /// in lowest terms with `Q(0) = 1`.
@@ -399,35 +400,47 @@ pub fn search(
             }
             Err(e) => return Err(e),
         };
-        let fewest = match frontier.fewest_copies(longest) {
-            Ok(f) => f,
+        // The lengths in order, as the sweep reaches them; the sweep stops once no longer
+        // rectangle of this width can beat the best so far (a longer one has more area,
+        // and at least its area over the largest piece in copies), so that neither its
+        // time nor its memory grows with `max_area` past the answer.
+        let mut consider = |n: usize, [even, odd]: [Option<u32>; 2]| {
+            let shaped = n >= r
+                && !(goal == Goal::Odd && (r.is_multiple_of(2) || n % 2 == 0))
+                && !(matches!(goal, Goal::Square | Goal::SquareOrder) && n != r);
+            let k = match goal {
+                Goal::OddOrder => odd,
+                _ => crate::transfer::min_opt(even, odd),
+            };
+            if let (true, Some(k)) = (shaped, k) {
+                let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
+                let better = match best {
+                    None => true,
+                    Some((bk, _, _, bc)) => key < bk || (key == bk && k < bc),
+                };
+                if better {
+                    best = Some((key, r, n, k));
+                }
+            }
+            let next = r * (n + 1);
+            let hopeless = match best {
+                None => false,
+                Some((bk, ..)) if goal.by_copies() => next.div_ceil(largest) as u64 >= bk,
+                Some((bk, ..)) => next as u64 > bk,
+            };
+            if hopeless {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        match frontier.fewest_copies_until(longest, &mut consider) {
+            Ok(()) => {}
             Err(e @ TransferError::TooManyStates(_)) => {
                 skipped.get_or_insert((r, Unproven::Width { width: r, error: e }));
                 break;
             }
             Err(e) => return Err(e),
-        };
-        for n in r..=longest {
-            if goal == Goal::Odd && (r.is_multiple_of(2) || n % 2 == 0) {
-                continue;
-            }
-            if matches!(goal, Goal::Square | Goal::SquareOrder) && n != r {
-                continue;
-            }
-            let [even, odd] = fewest.by_length[n];
-            let k = match goal {
-                Goal::OddOrder => odd,
-                _ => crate::transfer::min_opt(even, odd),
-            };
-            let Some(k) = k else { continue };
-            let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
-            let better = match best {
-                None => true,
-                Some((bk, _, _, bc)) => key < bk || (key == bk && k < bc),
-            };
-            if better {
-                best = Some((key, r, n, k));
-            }
         }
         r += 1;
     }

@@ -26,6 +26,7 @@ use crate::region::Region;
 use crate::shape::{Freedom, Shape};
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
+use std::ops::ControlFlow;
 use thiserror::Error;
 
 /// The default bound on the states kept at one cell ([`Frontier::max_states`]).
@@ -471,7 +472,36 @@ impl Frontier {
         Ok(self.sweep_fewest(length, false)?.0)
     }
 
+    /// As [`Frontier::fewest_copies`], streamed: `visit(n, [even, odd])` for `n = 0, 1,
+    /// ...` up to `length` or until it returns `Break`, keeping nothing, so that a search
+    /// stops where it is answered and its memory does not grow with `length`.
+    ///
+    /// Errors: [`TransferError::TooManyStates`], [`TransferError::Interrupted`].
+    pub fn fewest_copies_until(
+        &self,
+        length: usize,
+        visit: &mut dyn FnMut(usize, [Option<u32>; 2]) -> ControlFlow<()>,
+    ) -> Result<(), TransferError> {
+        self.sweep(length, false, visit).map(drop)
+    }
+
     fn sweep_fewest(&self, length: usize, keep: bool) -> Result<(Fewest, Vec<Kept>), TransferError> {
+        let mut by_length = Vec::new();
+        let kept = self.sweep(length, keep, &mut |_, fewest| {
+            by_length.push(fewest);
+            ControlFlow::Continue(())
+        })?;
+        Ok((Fewest { by_length }, kept))
+    }
+
+    /// The sweep of [`Frontier::fewest_copies`]: `visit` for each length, and with `keep`
+    /// the states at every cell (for [`Frontier::tiling`]).
+    fn sweep(
+        &self,
+        length: usize,
+        keep: bool,
+        visit: &mut dyn FnMut(usize, [Option<u32>; 2]) -> ControlFlow<()>,
+    ) -> Result<Vec<Kept>, TransferError> {
         let mut keys = vec![0u128];
         let mut values = Least(vec![[Some(0), None]]);
         let mut kept = Vec::new();
@@ -486,20 +516,24 @@ impl Frontier {
             }
             best
         };
-        let mut by_length = vec![boundary(&keys, &values)];
-        for _ in 1..=length {
+        if visit(0, boundary(&keys, &values)).is_break() {
+            return Ok(kept);
+        }
+        for n in 1..=length {
             for row in 0..self.height {
                 if keep {
                     kept.push((keys.clone(), values.clone()));
                 }
                 keys = self.step(row, 0, false, &keys, &mut values)?;
             }
-            by_length.push(boundary(&keys, &values));
+            if visit(n, boundary(&keys, &values)).is_break() {
+                break;
+            }
         }
         if keep {
             kept.push((keys, values));
         }
-        Ok((Fewest { by_length }, kept))
+        Ok(kept)
     }
 
     /// A tiling of `height x length` by exactly `copies` pieces, when one exists with the
