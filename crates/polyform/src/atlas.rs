@@ -406,7 +406,7 @@ pub fn search(
         // time nor its memory grows with `max_area` past the answer.
         let mut consider = |n: usize, [even, odd]: [Option<u32>; 2]| {
             let shaped = n >= r
-                && !(goal == Goal::Odd && (r.is_multiple_of(2) || n % 2 == 0))
+                && !(goal == Goal::Odd && (r.is_multiple_of(2) || n.is_multiple_of(2)))
                 && !(matches!(goal, Goal::Square | Goal::SquareOrder) && n != r);
             let k = match goal {
                 Goal::OddOrder => odd,
