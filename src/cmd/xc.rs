@@ -185,10 +185,8 @@ fn big_json(n: u128) -> serde_json::Value {
 
 /// `--min-cost` and `--best K`: the cheapest solutions ([`exact_cover::strategy::cheapest`]).
 fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
-    // Refused by the flags' own conflicts first; kept for callers that bypass them.
-    if args.scale.threads > 1 || args.scale.shard.is_some() || args.scale.checkpoint.is_some() || args.progress || args.no_memo {
-        return Err(output::bad("--min-cost and --best run on one thread, without --shard, --checkpoint, --progress or --no-memo"));
-    }
+    // --threads, --shard, --checkpoint, --progress and --no-memo are refused by the
+    // flags' own conflicts (see `Args::min_cost`, `Args::best`).
     if args.count {
         // How many solutions have the least cost, and that cost.
         let (least, st, engine) = exact_cover::strategy::count_cheapest(model.problem()).map_err(|e| output::bad(e.to_string()))?;
