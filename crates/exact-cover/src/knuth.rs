@@ -95,9 +95,14 @@ fn valid_name(name: &str) -> bool {
 /// The words of `line` (split at white space) with their columns, counted in characters
 /// from 1, for errors that name both.
 fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    // The column is counted on from the previous word's, so a line of n words costs its
+    // length once, not n times.
+    let (mut byte, mut column) = (0, 1);
     line.split_whitespace().map(move |w| {
-        let byte = w.as_ptr() as usize - line.as_ptr() as usize;
-        (line[..byte].chars().count() + 1, w)
+        let at = w.as_ptr() as usize - line.as_ptr() as usize;
+        column += line[byte..at].chars().count();
+        byte = at;
+        (column, w)
     })
 }
 
@@ -239,6 +244,13 @@ pub fn parse(input: &str) -> Result<Named, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_carry_their_columns_in_characters() {
+        let got: Vec<(usize, &str)> = words("  a é\tbc  d").collect();
+        assert_eq!(got, [(3, "a"), (5, "é"), (7, "bc"), (11, "d")]);
+        assert_eq!(words("").count(), 0);
+    }
     use crate::Solver;
 
     #[test]
