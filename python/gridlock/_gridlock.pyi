@@ -271,7 +271,7 @@ def burr_assemblies(
     data: bytes, index: int, max_assemblies: int = 5_000_000
 ) -> List[List[Tuple[str, List[Tuple[int, int, int]]]]]:
     """Problem ``index``'s assemblies, one per class: each a list of (shape, cells)."""
-def burr_count(data: bytes, index: int, max_assemblies: int = 5_000_000) -> int:
+def burr_count(data: bytes, index: int) -> int:
     """The number of problem ``index``'s assemblies, one per class."""
 def burr_groups(data: bytes, index: int) -> List[Tuple[str, int]]:
     """Problem ``index``'s pieces' BurrTools groups: (shape, group) per piece, 0 for none."""

@@ -73,9 +73,9 @@ class Problem:
         found = _gridlock.burr_assemblies(self._data, self.index, max_assemblies)
         return [tuple(Piece(shape, tuple(cells)) for shape, cells in a) for a in found]
 
-    def count(self, max_assemblies: int = 5_000_000) -> int:
-        """The number of assemblies (one per class)."""
-        return _gridlock.burr_count(self._data, self.index, max_assemblies)
+    def count(self) -> int:
+        """The number of assemblies (one per class), counted without keeping them."""
+        return _gridlock.burr_count(self._data, self.index)
 
     def disassemble(
         self, assembly: Tuple[Piece, ...], max_moves: int = 200, max_states: int = 2_000_000

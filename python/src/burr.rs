@@ -84,13 +84,16 @@ fn burr_assemblies(py: Python<'_>, data: &[u8], index: usize, max_assemblies: u6
         .collect())
 }
 
-/// The number of assemblies of problem `index` (one per class), without building them
-/// as Python objects.
+/// The number of assemblies of problem `index` (one per class), counted without keeping
+/// them (memory does not grow with the count).
 #[pyfunction]
-#[pyo3(signature = (data, index, max_assemblies = 5_000_000))]
-fn burr_count(py: Python<'_>, data: &[u8], index: usize, max_assemblies: u64) -> PyResult<usize> {
+fn burr_count(py: Python<'_>, data: &[u8], index: usize) -> PyResult<u64> {
     let puzzle = load(data)?;
-    Ok(solve(py, &puzzle, index, max_assemblies)?.classes.len())
+    if index >= puzzle.problems.len() {
+        return Err(value_error(format_args!("problem {index}: the file has {} (from 0)", puzzle.problems.len())));
+    }
+    let tally = interruptible(py, || burr::each_assembly(&puzzle, index, |_, _| std::ops::ControlFlow::Continue(())))?;
+    Ok(tally.map_err(value_error)?.classes)
 }
 
 /// A move: the pieces (indices into the assembly), the axis (0 x, 1 y, 2 z), the sense

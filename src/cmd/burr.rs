@@ -5,6 +5,7 @@ use crate::args::{Budget, Io, Picture};
 use crate::output::{self, read_input, Outcome, Run, Target};
 use burr::{self, Assembly, BurrPuzzle};
 use serde::Serialize;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 /// Arguments of `gridlock burr`.
@@ -41,8 +42,9 @@ pub struct Args {
     /// for one separation.
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     max_states: usize,
-    /// Refuse a problem with more than N assemblies before symmetric ones are merged
-    /// (each is kept in memory to merge them).
+    /// Refuse to keep more than N assemblies of a problem for the answer's list or for
+    /// --write-xmpuzzle (each is kept in memory until the answer is written). Counts keep
+    /// none: --count has no such limit.
     #[arg(long, value_name = "N", default_value_t = 5_000_000)]
     max_assemblies: u64,
     /// Also write the puzzle file back to OUT with the answers in it, as BurrTools saves
@@ -253,15 +255,17 @@ pub fn run(args: &Args) -> Outcome {
     for &k in &chosen {
         let problem = &puzzle.problems[k];
         let started = std::time::Instant::now();
-        let a = burr::assemblies(&puzzle, k, args.max_assemblies)
-            .map_err(|e| output::bad(format_args!("problem {}: {e}", problem.label(k))))?;
-        found += a.all;
-        // Each assembly with its disassembly (when asked), the non-solutions dropped with
-        // --solutions.
-        let count = a.classes.len() as u64;
+        // Each class's assembly with its disassembly (when asked), taken as the search
+        // meets it: counts need nothing kept; the answer keeps the assemblies it lists
+        // (and --write-xmpuzzle those it saves), the non-solutions dropped with --solutions.
+        let keep = if args.count { 0 } else { wanted };
+        // --write-xmpuzzle saves up to --limit of those that do not fail to come apart.
+        let save = if written.is_some() { args.limit.unwrap_or(u64::MAX) } else { 0 };
+        let mut saveable = 0u64;
         let mut kept: Vec<Kept> = Vec::new();
-        let (mut solutions, mut undecided) = (0u64, 0u64);
-        for (number, assembly) in a.classes.into_iter().enumerate() {
+        let (mut solutions, mut undecided, mut number) = (0u64, 0u64, 0u64);
+        let mut over = false;
+        let tally = burr::each_assembly(&puzzle, k, |assembly, _| {
             let result = disassemble.then(|| {
                 let cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
                 let groups: Vec<u32> = assembly.iter().map(|p| problem.parts[p.part].group).collect();
@@ -272,11 +276,29 @@ pub fn run(args: &Args) -> Outcome {
                 Some(Err(burr::Stuck::GaveUp)) => undecided += 1,
                 _ => {}
             }
-            if args.solutions && !matches!(result, Some(Ok(_))) {
-                continue;
+            number += 1;
+            let wanted_here = !args.solutions || matches!(result, Some(Ok(_)));
+            let saved_here = wanted_here && !matches!(result, Some(Err(_))) && saveable < save;
+            if wanted_here && ((kept.len() as u64) < keep || saved_here) {
+                saveable += u64::from(saved_here);
+                if kept.len() as u64 >= args.max_assemblies {
+                    over = true;
+                    return ControlFlow::Break(());
+                }
+                kept.push((assembly, result, number - 1));
             }
-            kept.push((assembly, result, number as u64));
+            ControlFlow::Continue(())
+        })
+        .map_err(|e| output::bad(format_args!("problem {}: {e}", problem.label(k))))?;
+        if over {
+            return Err(output::bad(format_args!(
+                "problem {}: more than {} assemblies to list; refused (raise --max-assemblies, or --count)",
+                output::printable(&problem.label(k)),
+                args.max_assemblies
+            )));
         }
+        found += tally.all;
+        let count = tally.classes;
         // A name may hold any character (an XML entity): escaped, so it forges no line.
         let mut summary = format!("{}: {count} assemblies", output::printable(&problem.label(k)));
         if disassemble {
@@ -290,7 +312,7 @@ pub fn run(args: &Args) -> Outcome {
         let mut answer = ProblemAnswer {
             name: problem.label(k),
             assemblies: count,
-            found: a.all,
+            found: tally.all,
             solutions: disassemble.then_some(solutions),
             undecided: disassemble.then_some(undecided),
             listed: None,

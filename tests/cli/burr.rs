@@ -4,7 +4,7 @@
 //! equal `pack --lattice cubic --unique` on the same pieces and published figures; bad
 //! files exit 2 with one line naming the line and column or the byte offset.
 
-use crate::common::gridlock;
+use crate::common::{gridlock, measured};
 use serde_json::Value;
 use std::io::Write;
 
@@ -902,4 +902,42 @@ fn deep_nesting_is_refused_with_its_place() {
         assert!(err.contains("nested too deeply") && err.contains("column"), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+}
+
+/// The n-th Fibonacci number (F(1) = F(2) = 1).
+fn fibonacci(n: u32) -> u64 {
+    let (mut a, mut b) = (0u64, 1u64);
+    for _ in 0..n {
+        (a, b) = (b, a + b);
+    }
+    a
+}
+
+#[test]
+fn counts_keep_no_assembly() {
+    // n dominoes in a 2 x n x 1 box: F(n+1) tilings (a tiling is a row of vertical
+    // dominoes and stacked pairs of flat ones). Up to the box's symmetries (the dominoes
+    // are their own mirror images, so mirrors count): every tiling is its own image under
+    // the swap of the two rows and under the flip of the thin axis, and the reversals fix
+    // the palindromes, F(n/2 + 2) of them for even n; by Burnside's lemma,
+    // (F(n+1) + F(n/2+2)) / 2 classes. The count once kept each class (about 1 KB each)
+    // and refused past --max-assemblies; it keeps none now, whatever the limit.
+    let n = 26;
+    let dir = tempfile::tempdir().unwrap();
+    let domino = voxel("domino", &[(0, 0, 0), (1, 0, 0)], &[]);
+    let cells: Vec<(i32, i32, i32)> = (0..n).flat_map(|x| [(x, 0, 0), (x, 1, 0)]).collect();
+    let strip = voxel("strip", &cells, &[]);
+    let text = puzzle(&[domino, strip], &[("strip", vec![(0, n as u32, n as u32)], 1, None)]);
+    let path = write(&dir, "strip.xmpuzzle", text.as_bytes());
+    let m = measured(&["burr", &path, "--count", "--max-assemblies", "1000", "--format", "json"], std::process::Stdio::null());
+    assert_eq!(m.code, Some(0), "{}", m.stderr);
+    let v: Value = serde_json::from_str(&m.stdout).unwrap();
+    let all = fibonacci(n as u32 + 1);
+    assert_eq!(v["problems"][0]["found"].as_u64(), Some(all));
+    assert_eq!(v["problems"][0]["assemblies"].as_u64(), Some((all + fibonacci(n as u32 / 2 + 2)) / 2));
+    assert!(m.peak_kib < 60 * 1024, "{} KiB", m.peak_kib);
+    // Listing more than --max-assemblies is still refused, naming both ways out.
+    let (_, err, code) = run(&["burr", &path, "--all", "--max-assemblies", "1000"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("raise --max-assemblies, or --count"), "{err}");
 }

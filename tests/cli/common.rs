@@ -68,3 +68,44 @@ pub fn random_problem(seed: u64, rich: bool) -> String {
     }
     text
 }
+
+/// What [`measured`] saw of a run: exit status code (`None`: killed by a signal), stdout,
+/// stderr and the process's peak resident memory in KiB (`getrusage`'s `ru_maxrss`, read
+/// with `wait4` for this child alone).
+pub struct Measured {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub peak_kib: u64,
+}
+
+/// Runs `gridlock ARGS` with `stdin` as standard input (a file, `/dev/zero`, a FIFO...),
+/// stdout and stderr into temporary files, and returns what it printed and its peak
+/// memory. The measure is the kernel's for the process, not a sample.
+pub fn measured(args: &[&str], stdin: std::process::Stdio) -> Measured {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("stdout");
+    let err_path = dir.path().join("stderr");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("gridlock"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value, and wait4 writes only into the two
+    // out-parameters given; the child is ours and not yet waited for.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4 failed");
+    std::mem::forget(child);
+    let code = if libc::WIFEXITED(status) { Some(libc::WEXITSTATUS(status)) } else { None };
+    Measured {
+        code,
+        stdout: String::from_utf8_lossy(&std::fs::read(&out_path).unwrap()).into_owned(),
+        stderr: String::from_utf8_lossy(&std::fs::read(&err_path).unwrap()).into_owned(),
+        peak_kib: usage.ru_maxrss as u64,
+    }
+}

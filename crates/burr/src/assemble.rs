@@ -26,6 +26,7 @@ fn improper(m: &Matrix) -> bool {
     d < 0
 }
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::ops::ControlFlow;
 
 /// A piece placed in an assembly: its part and the result voxels it fills.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -134,10 +135,52 @@ fn result_symmetries(result: &FxHashMap<[i32; 3], Voxel>, group: &[Matrix]) -> V
     out
 }
 
+/// What [`each_assembly`] found: the numbers of classes and of assemblies, and the
+/// symmetries that sorted them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Assemblies up to symmetry: one per class.
+    pub classes: u64,
+    /// Every assembly before classes were taken (the classes' distinct members).
+    pub all: u64,
+    /// How many symmetries of the result sort assemblies into classes (1: none but the
+    /// identity).
+    pub symmetries: usize,
+    /// Whether mirror images count as the same assembly.
+    pub mirror: bool,
+}
+
 /// The assemblies of `puzzle`'s problem `index`, one per class, or a message when the
 /// problem cannot be set up (an empty result, more than `limit` assemblies before
-/// classes).
+/// classes). Every class is kept: [`each_assembly`] counts without keeping them.
 pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assemblies, String> {
+    let mut classes = Vec::new();
+    let mut over = false;
+    let tally = each_assembly(puzzle, index, |assembly, all| {
+        if all > limit {
+            over = true;
+            return ControlFlow::Break(());
+        }
+        classes.push(assembly);
+        ControlFlow::Continue(())
+    })?;
+    if over {
+        return Err(format!("more than {limit} assemblies before symmetric ones are merged; refused"));
+    }
+    Ok(Assemblies { classes, all: tally.all, symmetries: tally.symmetries, mirror: tally.mirror })
+}
+
+/// Calls `visit` with one assembly of each class of `puzzle`'s problem `index`, in the
+/// order found, and the number of assemblies (classes' members) so far, until it breaks;
+/// returns the tally (of the classes visited), or a message when the problem cannot be
+/// set up (an empty result, a piece without voxels).
+///
+/// Memory does not grow with the number of assemblies: a class is visited at the one
+/// assembly found that is the smallest of its class's members the search can meet (a
+/// canonical form; no set of the classes seen is kept). The search meets exactly the
+/// assemblies whose symmetry-breaking part sits on a kept placement (see below), so each
+/// class is met at least once, and visited once.
+pub fn each_assembly(puzzle: &BurrPuzzle, index: usize, mut visit: impl FnMut(Assembly, u64) -> ControlFlow<()>) -> Result<Tally, String> {
     let problem: &BurrProblem = &puzzle.problems[index];
     let rotations = Lattice::Cubic.group(false);
     let everything = Lattice::Cubic.group(true);
@@ -244,6 +287,19 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
         }
         per_part[k] = kept;
     }
+    // The placements (indices into `full`) the breaking part may take in the search, as
+    // a mask: an assembly is met by the search exactly when its breaking part sits on one.
+    let mut reachable = vec![true; full.len()];
+    if let Some(k) = breaker {
+        for (i, (part, _)) in full.iter().enumerate() {
+            if *part == parts[k] {
+                reachable[i] = false;
+            }
+        }
+        for cells in &per_part[k] {
+            reachable[index_of[&(parts[k], cells.as_slice())] as usize] = true;
+        }
+    }
     // Each option's placement, as its index in `full`.
     let mut placements: Vec<u32> = Vec::new();
     for (k, list) in per_part.iter().enumerate() {
@@ -255,13 +311,12 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
         }
     }
     let mut search = exact_cover::strategy::Search::new(&xc);
-    let mut classes = Vec::new();
-    let mut seen: FxHashSet<Vec<u32>> = FxHashSet::default();
-    let mut all = 0u64;
+    let mut tally = Tally { classes: 0, all: 0, symmetries: symmetries.len(), mirror: mirror_of.is_some() };
     let holes_allowed = problem.max_holes.map_or(usize::MAX, |h| h as usize);
     let count = full.len();
     // The images of the assembly found under each symmetry, the vectors reused.
     let mut images: Vec<Vec<u32>> = vec![Vec::new(); symmetries.len()];
+    let breaking = breaker.map(|k| parts[k]);
     while let Some(solution) = search.next_solution() {
         let mut found: Vec<u32> = solution.iter().map(|&o| placements[o]).collect();
         found.sort_unstable();
@@ -269,30 +324,30 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
         if variable.len() - (covered - filled.len()) > holes_allowed {
             continue;
         }
-        // The assembly's images under the symmetries: its class is named by the smallest
-        // (the identity is among the symmetries), and its distinct images are the
-        // assemblies of the class.
+        // The assembly's images under the symmetries (the identity among them) are the
+        // members of its class. It stands for its class when no member the search also
+        // meets is smaller; the others are skipped, so each class is visited once.
         for (s, image) in images.iter_mut().enumerate() {
             image.clear();
             image.extend(found.iter().map(|&i| image_of[s * count + i as usize]));
             image.sort_unstable();
         }
-        let canonical = images.iter().min().cloned().unwrap_or_else(|| found.clone());
-        if seen.insert(canonical) {
-            // Only a new class needs its members counted.
-            images.sort_unstable();
-            let members = images.len() - images.windows(2).filter(|w| w[0] == w[1]).count();
-            all += members.max(1) as u64;
-            if all > limit {
-                return Err(format!("more than {limit} assemblies before symmetric ones are merged; refused"));
-            }
-            let mut assembly: Assembly =
-                found.iter().map(|&i| Placed { part: full[i as usize].0, cells: full[i as usize].1.clone() }).collect();
-            assembly.sort();
-            classes.push(assembly);
+        let met = |image: &Vec<u32>| breaking.is_none_or(|p| image.iter().any(|&i| full[i as usize].0 == p && reachable[i as usize]));
+        if images.iter().any(|image| *image < found && met(image)) {
+            continue;
+        }
+        images.sort_unstable();
+        let members = images.len() - images.windows(2).filter(|w| w[0] == w[1]).count();
+        tally.all += members.max(1) as u64;
+        tally.classes += 1;
+        let mut assembly: Assembly =
+            found.iter().map(|&i| Placed { part: full[i as usize].0, cells: full[i as usize].1.clone() }).collect();
+        assembly.sort();
+        if visit(assembly, tally.all).is_break() {
+            break;
         }
     }
-    Ok(Assemblies { classes, all, symmetries: symmetries.len(), mirror: mirror_of.is_some() })
+    Ok(tally)
 }
 
 /// A pairing of the parts with their mirror images, or `None` when the pieces are not

@@ -19,7 +19,7 @@ mod parse;
 pub mod svg;
 pub mod write;
 
-pub use assemble::{assemblies, Assemblies, Assembly, Placed};
+pub use assemble::{assemblies, each_assembly, Assemblies, Assembly, Placed, Tally};
 pub use disassemble::{disassemble, disassemble_in_groups, Disassembly, Step, Stuck};
 pub use parse::{parse, BurrError, MAX_DECOMPRESSED};
 pub use write::{placement, transformation, with_solutions, Saved, Solved};
