@@ -122,9 +122,43 @@ pub struct Sampling {
     #[arg(long, value_name = "S", default_value_t = 0, requires = "sample")]
     pub seed: u64,
     /// Stop with an error when the ZDD of --sample (or xc's --zdd) would have more than N
-    /// nodes (each takes about 40 bytes)
+    /// nodes
     #[arg(long, value_name = "N", default_value_t = 50_000_000, value_parser = clap::value_parser!(u64).range(1..=4_000_000_000))]
     pub zdd_max_nodes: u64,
+    /// Stop with an error when building the ZDD would take more than SIZE bytes (a number
+    /// with K, M, G or T for powers of 1024): each node is charged 64 bytes, each
+    /// subproblem remembered 80 bytes and a bit per item
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_bytes)]
+    pub zdd_max_memory: usize,
+}
+
+impl Sampling {
+    /// The limits of the ZDD that --zdd-max-nodes and --zdd-max-memory set.
+    pub fn zdd_limit(&self) -> exact_cover::ZddLimit {
+        exact_cover::ZddLimit { nodes: self.zdd_max_nodes as usize, bytes: self.zdd_max_memory }
+    }
+}
+
+/// Parses a size in bytes: a number from 1, with an optional K, M, G or T (powers of
+/// 1024; "KiB", "MB" and the like also read), at most 2^50.
+pub fn parse_bytes(s: &str) -> Result<usize, String> {
+    let bad = || format!("'{s}' is not a size such as 4096, 512M or 2G (from 1 byte to 1024T)");
+    let t = s.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let n: u64 = number.parse().map_err(|_| bad())?;
+    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(bad()),
+    };
+    match n.checked_mul(1 << shift).filter(|b| (1..=1 << 50).contains(b)) {
+        Some(b) => Ok(b as usize),
+        None => Err(bad()),
+    }
 }
 
 /// The largest shard count: far above any cluster, small enough that the subtree count
@@ -190,6 +224,13 @@ mod tests {
         }
         for bad in ["0", "-1", "nan", "inf", "1e99"] {
             assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_bytes("4096"), Ok(4096));
+        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+        assert_eq!(parse_bytes("2GiB"), Ok(2 << 30));
+        assert_eq!(parse_bytes("1k"), Ok(1024));
+        for bad in ["0", "0G", "-1", "1.5G", "G", "1X", "2000T", "99999999999999999999"] {
+            assert!(parse_bytes(bad).is_err(), "{bad}");
         }
     }
 }

@@ -39,8 +39,10 @@ pub fn bad(message: impl std::fmt::Display) -> Failure {
 fn raising_flag(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
     let mut at = Some(e);
     while let Some(e) = at {
-        if let Some(exact_cover::ZddError::TooManyNodes(_)) = e.downcast_ref() {
-            return Some("--zdd-max-nodes");
+        match e.downcast_ref() {
+            Some(exact_cover::ZddError::TooManyNodes(_)) => return Some("--zdd-max-nodes"),
+            Some(exact_cover::ZddError::TooMuchMemory(_)) => return Some("--zdd-max-memory"),
+            _ => {}
         }
         if let Some(polyform::transfer::TransferError::TooManyStates(_)) = e.downcast_ref() {
             return Some("--max-states");

@@ -70,12 +70,12 @@ class ExactCover:
         bound as Knuth's DLX5."""
     def best(self, k: int) -> List[Tuple[int, List[int]]]:
         """The ``k`` cheapest solutions as ``(cost, options)``, cheapest first."""
-    def sample(self, n: int, *, seed: int = 0, max_nodes: int = 50_000_000) -> List[List[int]]:
+    def sample(self, n: int, *, seed: int = 0, max_nodes: int = 50_000_000, max_memory: int = 1 << 30) -> List[List[int]]:
         """``n`` solutions (option indices, increasing) drawn independently and exactly
         uniformly, reproducible from ``seed``: from the ZDD of every solution, each the
         solution of a uniform rank. ``[]`` when there is none. ``ValueError`` when the ZDD
-        passes ``max_nodes`` nodes or multiplicities are outside counter mode."""
-    def zdd(self, *, max_nodes: int = 50_000_000) -> str:
+        passes ``max_nodes`` nodes or ``max_memory`` bytes, or multiplicities are outside counter mode."""
+    def zdd(self, *, max_nodes: int = 50_000_000, max_memory: int = 1 << 30) -> str:
         """Every solution as a ZDD in Knuth's DLX6 text format (``k: (~v?lo:hi)``,
         options from 1, a dummy root last), as ``gridlock xc --zdd``."""
 
@@ -163,7 +163,7 @@ class Packing:
         ``threads`` (clamped to the cores) counts subtrees in parallel. ``executor``,
         ``parts``, ``checkpoint``, ``progress``: as ``ExactCover.count`` (with ``unique``,
         the parts are those of Burnside's sum, divided at the end)."""
-    def sample(self, n: int, *, seed: int = 0, max_nodes: int = 50_000_000) -> List["Solution"]:
+    def sample(self, n: int, *, seed: int = 0, max_nodes: int = 50_000_000, max_memory: int = 1 << 30) -> List["Solution"]:
         """``n`` packings drawn independently and exactly uniformly, reproducible from
         ``seed`` (as ``gridlock pack --sample``)."""
     @property

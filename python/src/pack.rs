@@ -283,14 +283,16 @@ impl Packing {
     }
 
     /// `n` packings drawn independently and exactly uniformly at random, reproducible
-    /// from `seed` (as `gridlock pack --sample`).
-    #[pyo3(signature = (n, *, seed = 0, max_nodes = 50_000_000))]
-    fn sample(&self, py: Python<'_>, n: usize, seed: u64, max_nodes: usize) -> PyResult<Vec<Solution>> {
+    /// from `seed` (as `gridlock pack --sample`). `ValueError` when the ZDD passes
+    /// `max_nodes` nodes or `max_memory` bytes (as `exact_cover::ZddLimit` counts them).
+    #[pyo3(signature = (n, *, seed = 0, max_nodes = 50_000_000, max_memory = 1 << 30))]
+    fn sample(&self, py: Python<'_>, n: usize, seed: u64, max_nodes: usize, max_memory: usize) -> PyResult<Vec<Solution>> {
+        let limit = exact_cover::ZddLimit { nodes: max_nodes, bytes: max_memory };
         let solver = &*self.solver;
         let drawn = interruptible(py, || {
             let mut drawn = Vec::new();
             solver
-                .sample(n, seed, max_nodes, |t| {
+                .sample(n, seed, limit, |t| {
                     drawn.push(t.clone());
                     ControlFlow::Continue(())
                 })

@@ -248,20 +248,24 @@ impl ExactCover {
     /// increasing), reproducible from `seed`: from the ZDD of every solution (as `gridlock
     /// xc --sample`), each the solution of a rank drawn uniformly below the count. Empty
     /// when there is no solution. Raises `ValueError` when the ZDD passes `max_nodes`
-    /// nodes or the problem has multiplicities outside counter mode.
-    #[pyo3(signature = (n, *, seed = 0, max_nodes = 50_000_000))]
-    fn sample(&self, py: Python<'_>, n: usize, seed: u64, max_nodes: usize) -> PyResult<Vec<Vec<usize>>> {
+    /// nodes or `max_memory` bytes (as `exact_cover::ZddLimit` counts them), or the
+    /// problem has multiplicities outside counter mode.
+    #[pyo3(signature = (n, *, seed = 0, max_nodes = 50_000_000, max_memory = 1 << 30))]
+    fn sample(&self, py: Python<'_>, n: usize, seed: u64, max_nodes: usize, max_memory: usize) -> PyResult<Vec<Vec<usize>>> {
         let problem = &self.named.problem;
-        let (zdd, _, _) = interruptible(py, || exact_cover::strategy::zdd(problem, max_nodes))?.map_err(value_error)?;
+        let limit = exact_cover::ZddLimit { nodes: max_nodes, bytes: max_memory };
+        let (zdd, _, _) = interruptible(py, || exact_cover::strategy::zdd(problem, limit))?.map_err(value_error)?;
         zdd.sample(n, seed).ok_or_else(crate::overflow)
     }
 
     /// Every solution as a ZDD in the text format of Knuth's DLX6 (see `gridlock xc
     /// --zdd`): one line `k: (~v?lo:hi)` a node, options `v` numbered from 1.
-    #[pyo3(signature = (*, max_nodes = 50_000_000))]
-    fn zdd(&self, py: Python<'_>, max_nodes: usize) -> PyResult<String> {
+    /// `ValueError` past `max_nodes` nodes or `max_memory` bytes, as `sample`.
+    #[pyo3(signature = (*, max_nodes = 50_000_000, max_memory = 1 << 30))]
+    fn zdd(&self, py: Python<'_>, max_nodes: usize, max_memory: usize) -> PyResult<String> {
         let problem = &self.named.problem;
-        let (zdd, _, _) = interruptible(py, || exact_cover::strategy::zdd(problem, max_nodes))?.map_err(value_error)?;
+        let limit = exact_cover::ZddLimit { nodes: max_nodes, bytes: max_memory };
+        let (zdd, _, _) = interruptible(py, || exact_cover::strategy::zdd(problem, limit))?.map_err(value_error)?;
         Ok(zdd.to_knuth())
     }
 

@@ -231,7 +231,7 @@ enum TilingAnswer {
 /// filtered to one tiling per symmetry class.
 fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<Target>, run: &Run) -> Outcome {
     if let Some(n) = args.sampling.sample {
-        let (seed, max) = (args.sampling.seed, args.sampling.zdd_max_nodes as usize);
+        let (seed, max) = (args.sampling.seed, args.sampling.zdd_limit());
         return list_samples(
             run,
             |visit| solver.sample(n as usize, seed, max, visit),
@@ -542,7 +542,7 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
     }
     let run = Run::new("pack", args.format);
     if let Some(n) = args.sampling.sample {
-        let (seed, max) = (args.sampling.seed, args.sampling.zdd_max_nodes as usize);
+        let (seed, max) = (args.sampling.seed, args.sampling.zdd_limit());
         return list_samples(
             &run,
             |visit| solver.sample(n as usize, seed, max, visit),
@@ -652,7 +652,7 @@ pub fn run(args: &Args) -> Outcome {
     let artist = Artist { solver: &solver, labels, legend };
     let run = Run::new("pack", args.format);
     if let Some(n) = args.sampling.sample {
-        let (seed, max) = (args.sampling.seed, args.sampling.zdd_max_nodes as usize);
+        let (seed, max) = (args.sampling.seed, args.sampling.zdd_limit());
         let packing = |t: &pack::Tiling| -> Packing {
             let mut p = vec![Vec::new(); solver.pieces().len()];
             for (piece, cells) in t {

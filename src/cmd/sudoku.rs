@@ -195,7 +195,7 @@ enum Mode {
     List(u64),
     Count(u64),
     /// N uniform samples from the ZDD of the encoding, with the seed and the node cap.
-    Sample(u64, u64, usize),
+    Sample(u64, u64, exact_cover::ZddLimit),
 }
 
 /// Puzzles solved at once: enough for the threads to share, few enough that memory stays
@@ -279,12 +279,12 @@ impl Chosen {
         let limit = match mode {
             Mode::First => 1,
             Mode::List(n) | Mode::Count(n) => n,
-            Mode::Sample(n, seed, max_nodes) => {
+            Mode::Sample(n, seed, limit) => {
                 let rules = match self {
                     Chosen::Native(s) => s.rules(),
                     Chosen::Xc(r, _) => r,
                 };
-                let grids = sample(rules, grid, n, seed, max_nodes)?;
+                let grids = sample(rules, grid, n, seed, limit)?;
                 let k = grids.len() as u64;
                 return Ok((grids, k, 0));
             }
@@ -324,10 +324,10 @@ impl Chosen {
 
 /// `n` solutions of `grid` drawn independently and exactly uniformly: from the ZDD of
 /// every solution of its exact cover encoding (built as `gridlock xc --zdd` builds it,
-/// at most `max_nodes` nodes), each the solution of a uniform rank (issue 29's sampler).
-fn sample(rules: &Rules, grid: &[u8], n: u64, seed: u64, max_nodes: usize) -> Result<Vec<Grid>, String> {
+/// within `limit`), each the solution of a uniform rank (issue 29's sampler).
+fn sample(rules: &Rules, grid: &[u8], n: u64, seed: u64, limit: exact_cover::ZddLimit) -> Result<Vec<Grid>, String> {
     let (problem, meanings) = encode::encode(rules, grid).map_err(|e| e.to_string())?;
-    let (zdd, _, _) = exact_cover::strategy::zdd(&problem, max_nodes).map_err(|e| format!("--sample: {}", crate::output::worded(&e)))?;
+    let (zdd, _, _) = exact_cover::strategy::zdd(&problem, limit).map_err(|e| format!("--sample: {}", crate::output::worded(&e)))?;
     let samples = zdd.samples(seed).ok_or("--sample needs the count below 2^128")?;
     Ok(samples.take(n as usize).map(|options| encode::decode(rules, &meanings, &options)).collect())
 }
@@ -369,7 +369,7 @@ pub fn run(args: &Args) -> Outcome {
         }
     };
     let mode = if let Some(n) = args.sampling.sample {
-        Mode::Sample(n, args.sampling.seed, args.sampling.zdd_max_nodes as usize)
+        Mode::Sample(n, args.sampling.seed, args.sampling.zdd_limit())
     } else if args.count {
         Mode::Count(args.listing.limit.unwrap_or(u64::MAX))
     } else if args.listing.is_list() {

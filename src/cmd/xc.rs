@@ -253,7 +253,7 @@ fn build_zdd(args: &Args, model: &Model) -> Result<(exact_cover::Zdd, ZddStatsOu
     if args.scale.threads > 1 || args.scale.shard.is_some() || args.scale.checkpoint.is_some() || args.progress {
         return Err(output::bad("--sample runs on one thread, without --shard, --checkpoint or --progress"));
     }
-    let (zdd, st, engine) = strategy::zdd(model.problem(), args.sampling.zdd_max_nodes as usize).map_err(output::failed)?;
+    let (zdd, st, engine) = strategy::zdd(model.problem(), args.sampling.zdd_limit()).map_err(output::failed)?;
     let zdd = match &model.pre {
         Some(pre) => zdd.renumbered(&pre.options),
         None => zdd,

@@ -3,7 +3,7 @@
 //! paths as `xc --count` counts, every path and every sample is a solution checked from
 //! the problem's text, the seed fixes the samples, and the errors leave no file.
 
-use crate::common::{gridlock, rejects};
+use crate::common::{gridlock, measured, rejects};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
 
@@ -245,4 +245,40 @@ fn a_fifo_target_is_written_in_place_not_replaced() {
     assert_eq!(run(&["xc", "--zdd", link.to_str().unwrap()], "a\na\n").0, 0);
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
     assert_eq!(crate::zdd_text::read(&std::fs::read_to_string(&target).unwrap()).count(), 1);
+}
+
+#[test]
+fn the_memory_cap_bounds_the_process() {
+    // Every domino tiling of a 100 x 100 board (a memo key of 1,256 bytes per subproblem)
+    // and every sudoku grid: each once grew past a gigabyte under the node cap alone. The
+    // bytes cap is charged for every node and subproblem remembered; the process's peak
+    // stays within it and the error names the flag that raises it.
+    let cap = 64 << 20;
+    let runs: [(&[&str], &str); 3] = [
+        (&["pack", "--rect", "100x100", "--pieces", "dominoes", "--copies", "*", "--sample", "1"], ""),
+        (&["xc", "--zdd", "-"], "100x100"),
+        (&["sudoku", "--sample", "2"], "empty"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let dominoes = dir.path().join("dominoes.dlx");
+    let knuth = gridlock().args(["pack", "--rect", "100x100", "--pieces", "dominoes", "--copies", "*", "--emit-knuth"]).output().unwrap();
+    assert_eq!(knuth.status.code(), Some(0));
+    std::fs::write(&dominoes, knuth.stdout).unwrap();
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, format!("{}\n", ".".repeat(81))).unwrap();
+    for (args, input) in runs {
+        let mut args: Vec<&str> = args.to_vec();
+        args.extend(["--zdd-max-memory", "64M"]);
+        let stdin = match input {
+            "100x100" => std::fs::File::open(&dominoes).unwrap().into(),
+            "empty" => std::fs::File::open(&empty).unwrap().into(),
+            _ => std::process::Stdio::null(),
+        };
+        let m = measured(&args, stdin);
+        assert_eq!(m.code, Some(2), "{args:?}: {}", m.stderr);
+        assert!(m.stdout.is_empty(), "{args:?}");
+        assert!(m.stderr.contains("more than 67108864 bytes (raise --zdd-max-memory)"), "{args:?}: {}", m.stderr);
+        // The cap, and the program's own tables and code besides (under 40 MB on its own).
+        assert!(m.peak_kib * 1024 < cap + (40 << 20), "{args:?}: peak {} KiB", m.peak_kib);
+    }
 }

@@ -39,7 +39,7 @@ pub mod strategy;
 pub use bits::{BitSolver, BitSolverM, Counting};
 pub use propagate::{PropagateStats, Propagator};
 pub use solver::cost::{CostError, CostStats, Priced};
-pub use solver::zdd::{Samples, Zdd, ZddError, ZddNode, ZddStats};
+pub use solver::zdd::{Samples, Zdd, ZddError, ZddLimit, ZddNode, ZddStats};
 pub use solver::{
     MemoStats, MemoTable, Order, Progress, Solutions, Solver, Stats, MEMO_MAX_ENTRIES, MEMO_MIN_SAVING, MEMO_TRIAL, PROGRESS_INTERVAL,
     TRACK_FROM,

@@ -231,7 +231,7 @@ pub fn count_subtree(
     Some(Counted { count: Some(count), engine: search.engine(), stats, memo: MemoStats::default() })
 }
 
-/// Every solution of `problem` as a reduced ZDD of at most `max_nodes` nodes (see
+/// Every solution of `problem` as a reduced ZDD within `limit` (nodes and bytes, see
 /// [`crate::Zdd`]), with the statistics of its search and the engine that built it: the
 /// memoized search on bitsets for problems without colors or multiplicities that fit
 /// them ([`BitSolver::zdd`]; on the flat pentacubes in a 3x4x5 box it ran 17 times
@@ -240,11 +240,12 @@ pub fn count_subtree(
 ///
 /// # Errors
 /// As [`Solver::zdd`].
-pub fn zdd(problem: &Problem, max_nodes: usize) -> Result<(crate::Zdd, crate::ZddStats, Engine), crate::ZddError> {
-    if let Some(built) = BitSolver::zdd(problem, max_nodes) {
+pub fn zdd(problem: &Problem, limit: impl Into<crate::ZddLimit>) -> Result<(crate::Zdd, crate::ZddStats, Engine), crate::ZddError> {
+    let limit = limit.into();
+    if let Some(built) = BitSolver::zdd(problem, limit) {
         return built.map(|(z, st)| (z, st, Engine::ZddBitsets));
     }
-    Solver::new(problem).zdd(max_nodes).map(|(z, st)| (z, st, Engine::ZddLinks))
+    Solver::new(problem).zdd(limit).map(|(z, st)| (z, st, Engine::ZddLinks))
 }
 
 /// The `k` cheapest solutions of `problem`, cheapest first, as [`Solver::cheapest`]

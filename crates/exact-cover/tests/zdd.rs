@@ -3,7 +3,7 @@
 //! exactly the solutions, each once; it is reduced; and samples pass a chi-square test
 //! that a sampler favouring the `hi` branches fails.
 
-use exact_cover::{Problem, Solver, Zdd, ZddError};
+use exact_cover::{Problem, Solver, Zdd, ZddError, ZddLimit};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
 
@@ -195,6 +195,21 @@ fn the_node_limit_stops_the_build() {
     assert!(z.len() > 10);
     assert_eq!(Solver::new(&p).zdd(z.len() - 1).unwrap_err(), ZddError::TooManyNodes(z.len() - 1));
     assert_eq!(Solver::new(&p).zdd(z.len()).unwrap().0, z);
+}
+
+#[test]
+fn the_memory_limit_stops_the_build_on_both_engines() {
+    // The bytes charged: 64 a node and 80 plus the key's words for each subproblem stored,
+    // so the diagram's nodes alone cost 64 each; a cap below that stops both engines with
+    // the bytes named, and a cap well above it changes nothing.
+    let p = dominoes(4, 6);
+    let (z, _) = Solver::new(&p).zdd(usize::MAX).unwrap();
+    let low = ZddLimit { nodes: usize::MAX, bytes: z.len() * ZddLimit::NODE_BYTES - 1 };
+    assert_eq!(Solver::new(&p).zdd(low).unwrap_err(), ZddError::TooMuchMemory(low.bytes));
+    assert_eq!(exact_cover::BitSolver::zdd(&p, low).unwrap().unwrap_err(), ZddError::TooMuchMemory(low.bytes));
+    let high = ZddLimit { nodes: usize::MAX, bytes: 1 << 24 };
+    assert_eq!(Solver::new(&p).zdd(high).unwrap().0, z);
+    assert_eq!(exact_cover::BitSolver::zdd(&p, high).unwrap().unwrap().0, z);
 }
 
 #[test]

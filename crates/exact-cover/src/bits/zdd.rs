@@ -11,7 +11,7 @@
 
 use super::{BitSolver, Counting};
 use crate::solver::zdd::Builder;
-use crate::{MemoStats, Problem, Zdd, ZddError, ZddStats};
+use crate::{MemoStats, Problem, Zdd, ZddError, ZddLimit, ZddStats};
 use std::collections::HashMap;
 
 /// One level of [`BitSolver::zdd`]'s search: the option being tried, the chain of nodes
@@ -25,16 +25,16 @@ struct Frame {
 
 impl BitSolver {
     /// Every solution of `problem` as a reduced ZDD, as [`crate::Solver::zdd`] builds it
-    /// (the same item choices, so the same diagram), with at most `max_nodes` nodes
-    /// besides ⊥ and ⊤. `None` when the problem is not one for this search: it has
+    /// (the same item choices, so the same diagram), within `limit` (nodes and bytes, as
+    /// [`ZddLimit`] counts them; a `usize`: that many nodes). `None` when the problem is not one for this search: it has
     /// colors or multiplicities, or is not one for [`BitSolver::new`].
     ///
     /// Memory: per stored subproblem its key (one bit per item) in a hash table.
     ///
     /// # Errors
-    /// [`ZddError::TooManyNodes`], or [`ZddError::Stopped`] when [`crate::interrupt`]
+    /// [`ZddError::TooManyNodes`], [`ZddError::TooMuchMemory`], or [`ZddError::Stopped`] when [`crate::interrupt`]
     /// asks the search to stop.
-    pub fn zdd(problem: &Problem, max_nodes: usize) -> Option<Result<(Zdd, ZddStats), ZddError>> {
+    pub fn zdd(problem: &Problem, limit: impl Into<ZddLimit>) -> Option<Result<(Zdd, ZddStats), ZddError>> {
         let colored = (0..problem.options()).any(|k| problem.option(k).iter().any(|&(_, c)| c != crate::Color::NONE));
         if colored || problem.has_multiplicities() {
             return None;
@@ -47,10 +47,10 @@ impl BitSolver {
             s = BitSolver::fresh(s.t.clone(), Counting::Popcount);
         }
         s.compacting = false;
-        Some(s.zdd_search(problem, max_nodes))
+        Some(s.zdd_search(problem, limit.into()))
     }
 
-    fn zdd_search(&mut self, problem: &Problem, max_nodes: usize) -> Result<(Zdd, ZddStats), ZddError> {
+    fn zdd_search(&mut self, problem: &Problem, limit: ZddLimit) -> Result<(Zdd, ZddStats), ZddError> {
         let kw = problem.items().div_ceil(64).max(1);
         // Each option's items as (word, bits) pairs of the key.
         let mut item_start = vec![0u32];
@@ -67,7 +67,7 @@ impl BitSolver {
         }
         let mut keys: Vec<u64> = vec![0; kw];
         let mut table: HashMap<Box<[u64]>, u32, foldhash::fast::FixedState> = HashMap::default();
-        let mut builder = Builder::new(max_nodes);
+        let mut builder = Builder::new(limit);
         let mut st = MemoStats::default();
         let mut frames: Vec<Frame> = Vec::new();
         let mut alive = true;
@@ -119,6 +119,7 @@ impl BitSolver {
                 }
                 let f = frames.pop().expect("the frame just read");
                 if f.stored {
+                    builder.charge_entry(kw)?;
                     table.insert(keys[l * kw..(l + 1) * kw].into(), f.chain);
                 }
                 result = f.chain;

@@ -49,6 +49,10 @@ pub enum ZddError {
     /// The diagram would have more nodes than allowed.
     #[error("the ZDD has more than {0} nodes")]
     TooManyNodes(usize),
+    /// Building the diagram would take more memory than allowed (bytes; see
+    /// [`ZddLimit::bytes`] for what is counted).
+    #[error("building the ZDD takes more than {0} bytes")]
+    TooMuchMemory(usize),
     /// Multiplicities where some option has no item covered exactly once: the memoized
     /// search does not apply (Algorithm M would list the solutions one by one).
     #[error("a ZDD with multiplicities needs every option to have a primary item without one (as a packing's cells)")]
@@ -56,6 +60,49 @@ pub enum ZddError {
     /// The search was stopped (time limit or interrupt, see [`crate::interrupt`]).
     #[error("stopped")]
     Stopped,
+}
+
+/// The most a [`Zdd`]'s construction may take: nodes, and bytes of memory.
+///
+/// The bytes counted are the construction's own structures, each charged at its worst
+/// case: [`ZddLimit::NODE_BYTES`] a node (the node itself in a vector that doubles, and
+/// its entry in the unique table) and [`ZddLimit::ENTRY_BYTES`] plus 8 bytes a key word
+/// for each subproblem stored in the memo table (a key has a bit per item: 1,256 bytes on
+/// a 100 x 100 board). The search's own stack is not counted (a few words per item and
+/// level). A `usize` converts to a limit of that many nodes and the default bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ZddLimit {
+    /// The most nodes besides ⊥ and ⊤.
+    pub nodes: usize,
+    /// The most bytes charged.
+    pub bytes: usize,
+}
+
+impl ZddLimit {
+    /// The bytes charged per node: 24 for the 12-byte node in a vector grown by doubling,
+    /// 40 for its unique-table entry (16 bytes and a control byte, in a table at least 7/16
+    /// full).
+    pub const NODE_BYTES: usize = 64;
+    /// The bytes charged per memo-table entry besides its key's words: the table's slot
+    /// (its boxed key's pointer and length and the value, twice over for the load factor)
+    /// and the allocator's header of the key.
+    pub const ENTRY_BYTES: usize = 80;
+    /// The default bytes: 1 GiB.
+    pub const DEFAULT_BYTES: usize = 1 << 30;
+    /// The default nodes: 50 million.
+    pub const DEFAULT_NODES: usize = 50_000_000;
+}
+
+impl Default for ZddLimit {
+    fn default() -> Self {
+        ZddLimit { nodes: Self::DEFAULT_NODES, bytes: Self::DEFAULT_BYTES }
+    }
+}
+
+impl From<usize> for ZddLimit {
+    fn from(nodes: usize) -> Self {
+        ZddLimit { nodes, bytes: Self::DEFAULT_BYTES }
+    }
 }
 
 /// Statistics of building a [`Zdd`]: search nodes entered, memo hits and entries.
@@ -220,13 +267,28 @@ impl Iterator for Samples<'_> {
 pub(crate) struct Builder {
     nodes: Vec<ZddNode>,
     unique: HashMap<ZddNode, u32, foldhash::fast::FixedState>,
-    max_nodes: usize,
+    limit: ZddLimit,
+    /// The bytes charged so far (see [`ZddLimit`]).
+    charged: usize,
 }
 
 impl Builder {
-    /// An empty diagram that may grow to `max_nodes` nodes besides ⊥ and ⊤.
-    pub(crate) fn new(max_nodes: usize) -> Builder {
-        Builder { nodes: Vec::new(), unique: HashMap::default(), max_nodes }
+    /// An empty diagram that may grow to the limit's nodes besides ⊥ and ⊤ and bytes.
+    pub(crate) fn new(limit: ZddLimit) -> Builder {
+        Builder { nodes: Vec::new(), unique: HashMap::default(), limit, charged: 0 }
+    }
+
+    /// Charges a memo-table entry whose key has `words` words (see [`ZddLimit`]).
+    pub(crate) fn charge_entry(&mut self, words: usize) -> Result<(), ZddError> {
+        self.charge(ZddLimit::ENTRY_BYTES + 8 * words)
+    }
+
+    fn charge(&mut self, bytes: usize) -> Result<(), ZddError> {
+        self.charged = self.charged.saturating_add(bytes);
+        if self.charged > self.limit.bytes {
+            return Err(ZddError::TooMuchMemory(self.limit.bytes));
+        }
+        Ok(())
     }
 
     /// The node `(option, lo, hi)` (`hi` not ⊥): the one already built, or a new one.
@@ -235,9 +297,10 @@ impl Builder {
         if let Some(&k) = self.unique.get(&node) {
             return Ok(k);
         }
-        if self.nodes.len() >= self.max_nodes {
-            return Err(ZddError::TooManyNodes(self.max_nodes));
+        if self.nodes.len() >= self.limit.nodes {
+            return Err(ZddError::TooManyNodes(self.limit.nodes));
         }
+        self.charge(ZddLimit::NODE_BYTES)?;
         let k = self.nodes.len() as u32 + 2;
         self.nodes.push(node);
         self.unique.insert(node, k);
@@ -265,20 +328,20 @@ struct ZddFrame {
 impl Solver {
     /// Every solution of the problem as a reduced ZDD (see [`Zdd`]), built by the
     /// memoized search (branching on the item with the fewest options, as DLX6), with at
-    /// most `max_nodes` nodes besides ⊥ and ⊤. The memo table stays on to the end (its
+    /// most `limit`'s nodes besides ⊥ and ⊤ and bytes (a `usize`: that many nodes). The memo table stays on to the end (its
     /// entries map subproblems to nodes) and holds at most one entry per node built with
     /// two or more options below it. With multiplicities it needs counter mode (see
     /// [`Solver::count_memo`]); colors are allowed.
     ///
     /// # Errors
-    /// [`ZddError::TooManyNodes`], [`ZddError::Multiplicities`], or
+    /// [`ZddError::TooManyNodes`], [`ZddError::TooMuchMemory`], [`ZddError::Multiplicities`], or
     /// [`ZddError::Stopped`] when [`crate::interrupt`] asks the search to stop.
-    pub fn zdd(&mut self, max_nodes: usize) -> Result<(Zdd, ZddStats), ZddError> {
+    pub fn zdd(&mut self, limit: impl Into<ZddLimit>) -> Result<(Zdd, ZddStats), ZddError> {
         if !self.memo_applies() {
             return Err(ZddError::Multiplicities);
         }
         let counters = self.multi.is_some();
-        let mut builder = Builder::new(max_nodes);
+        let mut builder = Builder::new(limit.into());
         let mut table = Table::default();
         let mut st = MemoStats { kept: true, always: true, order: Order::FewestOptions, ..MemoStats::default() };
         let mut lookups = 0u64;
@@ -294,7 +357,7 @@ impl Solver {
                         frames.push(ZddFrame { i, x, chain: 0, stored, start });
                         continue 'enter;
                     }
-                    self.zdd_leave(&mut table, &st, &mut key, 0, stored, start)
+                    self.zdd_leave(&mut table, &st, &mut key, 0, stored, start, &mut builder)?
                 }
             };
             loop {
@@ -313,15 +376,29 @@ impl Solver {
                     continue 'enter;
                 }
                 let f = frames.pop().expect("the frame just read");
-                result = self.zdd_leave(&mut table, &st, &mut key, f.chain, f.stored, f.start);
+                result = self.zdd_leave(&mut table, &st, &mut key, f.chain, f.stored, f.start, &mut builder)?;
             }
         }
     }
 
     /// The bottom of a node of [`Solver::zdd`]: stores its diagram node in the memo table
-    /// (as [`Solver::memo_leave`] stores a count) and returns it.
-    fn zdd_leave(&mut self, table: &mut Table, st: &MemoStats, key: &mut Vec<u64>, node: u32, stored: bool, start: u64) -> u32 {
+    /// (as [`Solver::memo_leave`] stores a count), charged to `builder`, and returns it.
+    #[allow(clippy::too_many_arguments)]
+    fn zdd_leave(
+        &mut self,
+        table: &mut Table,
+        st: &MemoStats,
+        key: &mut Vec<u64>,
+        node: u32,
+        stored: bool,
+        start: u64,
+        builder: &mut Builder,
+    ) -> Result<u32, ZddError> {
+        let before = table.len();
         self.memo_leave(table, st, key, node as u128, stored, start);
-        node
+        if table.len() > before {
+            builder.charge_entry(key.len())?;
+        }
+        Ok(node)
     }
 }

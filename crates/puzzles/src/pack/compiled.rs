@@ -87,12 +87,12 @@ impl Compiled {
         cells: usize,
         n: usize,
         seed: u64,
-        max_nodes: usize,
+        limit: exact_cover::ZddLimit,
         visit: impl FnMut(&Tiling) -> ControlFlow<()>,
     ) -> Result<(), RunError> {
         if self.hopeless {
             return Ok(());
         }
-        sample_tilings(cells, &self.placements, &self.copies, n, seed, max_nodes, visit)
+        sample_tilings(cells, &self.placements, &self.copies, n, seed, limit, visit)
     }
 }

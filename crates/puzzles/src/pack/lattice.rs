@@ -242,8 +242,14 @@ impl LatticeSolver {
     /// reproducible from `seed`, until it returns `Break` (see [`super::sample_tilings`]).
     ///
     /// Errors: as [`super::sample_tilings`].
-    pub fn sample(&self, n: usize, seed: u64, max_nodes: usize, visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> Result<(), RunError> {
-        self.core.sample(self.region.cells().len(), n, seed, max_nodes, visit)
+    pub fn sample(
+        &self,
+        n: usize,
+        seed: u64,
+        limit: exact_cover::ZddLimit,
+        visit: impl FnMut(&Tiling) -> ControlFlow<()>,
+    ) -> Result<(), RunError> {
+        self.core.sample(self.region.cells().len(), n, seed, limit, visit)
     }
 
     /// Calls `visit` with each packing, its tiles as `(piece, region cell indices)`,

@@ -210,12 +210,12 @@ pub enum RunError {
 /// packing of `cells` cells by `placements`, piece `p` used as `copies[p]` says (see
 /// [`polyform::cover::cover_with_copies`]), reproducible from `seed`, until it returns
 /// `Break`: from the ZDD of every solution of the exact cover problem
-/// ([`exact_cover::strategy::zdd`], at most `max_nodes` nodes), each a rank below the
+/// ([`exact_cover::strategy::zdd`], within `limit`), each a rank below the
 /// count unranked ([`exact_cover::Zdd::samples`]), one at a time. Each packing's tiles are
 /// in increasing order of their options (piece by piece). No call when there is no
 /// packing.
 ///
-/// Errors: [`RunError::Zdd`] when the diagram passes `max_nodes`, [`RunError::Overflow`]
+/// Errors: [`RunError::Zdd`] when the diagram passes `limit`, [`RunError::Overflow`]
 /// when the count passes 2^128 - 1.
 pub fn sample_tilings(
     cells: usize,
@@ -223,11 +223,11 @@ pub fn sample_tilings(
     copies: &[Copies],
     n: usize,
     seed: u64,
-    max_nodes: usize,
+    limit: exact_cover::ZddLimit,
     mut visit: impl FnMut(&Tiling) -> ControlFlow<()>,
 ) -> Result<(), RunError> {
     let cover = polyform::cover::cover_with_copies(cells, placements, copies);
-    let (zdd, _, _) = exact_cover::strategy::zdd(&cover.problem, max_nodes)?;
+    let (zdd, _, _) = exact_cover::strategy::zdd(&cover.problem, limit)?;
     let mut tiling: Tiling = Vec::new();
     for options in zdd.samples(seed).ok_or(RunError::Overflow)?.take(n) {
         tiling.clear();
@@ -333,8 +333,14 @@ impl PackSolver {
     /// reproducible from `seed`, until it returns `Break` (see [`sample_tilings`]).
     ///
     /// Errors: as [`sample_tilings`].
-    pub fn sample(&self, n: usize, seed: u64, max_nodes: usize, visit: impl FnMut(&Tiling) -> ControlFlow<()>) -> Result<(), RunError> {
-        self.core.sample(self.board.len(), n, seed, max_nodes, visit)
+    pub fn sample(
+        &self,
+        n: usize,
+        seed: u64,
+        limit: exact_cover::ZddLimit,
+        visit: impl FnMut(&Tiling) -> ControlFlow<()>,
+    ) -> Result<(), RunError> {
+        self.core.sample(self.board.len(), n, seed, limit, visit)
     }
 
     /// The engine that searches this problem (see [`Search::with_copies`]).
