@@ -4,14 +4,16 @@ resumable from a checkpoint file (the CLI's ``--checkpoint`` format,
 docs/checkpoint.md), with progress. ``ExactCover.count`` and ``Packing.count`` call
 :func:`count_in_parts` when given ``executor``, ``checkpoint`` or ``progress``.
 
-The problem goes to the workers once: on Dask it is scattered to every worker
-(``Client.scatter(broadcast=True)``) and each part's task refers to it; on Ray it is put
+The problem goes to the workers once: on Dask it is scattered to one worker
+(``Client.scatter``), each part's task refers to it, and each other worker fetches it
+once from a peer; on Ray it is put
 in the object store once (``ray.put``) and each task refers to it. On other executors (a
 ``ProcessPoolExecutor``) each task carries it pickled (as its text). Either way a worker
 process rebuilds it once, however many parts it counts."""
 
 import functools
-from concurrent.futures import FIRST_COMPLETED, Executor, wait
+import time
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, wait
 
 from . import _gridlock
 
@@ -91,16 +93,50 @@ def _apply(fn, *args, **kwargs):
     return fn(*args, **kwargs)
 
 
+#: How many times one part is submitted again after its worker was lost.
+_RETRIES = 5
+
+
+def _lost(error):
+    """Whether ``error`` says a part was lost with its worker or its connection (so that
+    counting it again is right), not that counting it failed: a cancelled future, or an
+    error of Dask, Ray or their transports, or of the connection."""
+    if isinstance(error, (CancelledError, ConnectionError, EOFError)):
+        return True
+    module = type(error).__module__ or ""
+    return module.split(".")[0] in ("distributed", "ray", "tornado", "asyncio", "concurrent")
+
+
+def _gone(shipped):
+    """Whether the one shipped copy of the problem is gone (a Dask future no longer
+    finished: lost with its workers, or cancelled)."""
+    status = getattr(shipped, "status", "finished")
+    return status != "finished"
+
+
 def _ship(executor, problem):
     """What a task is given to reach ``problem`` (the pickled ``(kind, payload)``): a
     reference to one copy on Dask (scattered to every worker) or Ray (the object store),
-    else the problem itself."""
+    else the problem itself. A scatter that meets a worker dying (its connection closed,
+    the scheduler still listing it) is tried again, after a pause, up to ``_RETRIES``
+    times."""
     client = getattr(executor, "_client", None)
     if client is not None and hasattr(client, "scatter"):
-        # A list of one: a tuple given alone would be scattered item by item. Not keyed
-        # by its hash: a count right after another of the same problem would share the
-        # key with a copy being released, and Dask cancels its tasks.
-        return client.scatter([problem], broadcast=True, hash=False)[0]
+        for attempt in range(_RETRIES + 1):
+            try:
+                # A list of one: a tuple given alone would be scattered item by item. Not
+                # keyed by its hash: a count right after another of the same problem would
+                # share the key with a copy being released, and Dask cancels its tasks.
+                # To one worker, not broadcast: the others fetch it once from a peer when
+                # their first part needs it, and a broadcast's replication waits without
+                # end on a worker that has just died.
+                return client.scatter([problem], hash=False, timeout=60)[0]
+            except Exception as error:
+                # The scheduler answers a scatter to a worker it lost with a KeyError
+                # naming the worker's address.
+                if attempt == _RETRIES or not (_lost(error) or isinstance(error, KeyError)):
+                    raise
+                time.sleep(0.2 * 2**attempt)
     if isinstance(executor, RayExecutor):
         return executor.put(problem)
     return problem
@@ -163,14 +199,33 @@ def count_in_parts(problem, executor=None, parts=64, checkpoint=None, progress=N
         for k in missing:
             finish(k, problem._count_part(k, parts, *extra))
         return total()
-    shipped = _ship(executor, problem.__reduce__()[1])
-    pending = {executor.submit(_count_part, shipped, k, parts, tuple(extra), _gridlock._PARTS): k for k in missing}
+    payload = problem.__reduce__()[1]
+    shipped = _ship(executor, payload)
+    retries = {}
+
+    def submit(k):
+        return executor.submit(_count_part, shipped, k, parts, tuple(extra), _gridlock._PARTS)
+
+    pending = {submit(k): k for k in missing}
     try:
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 k = pending.pop(future)
-                finish(k, future.result())
+                try:
+                    count = future.result()
+                except BaseException as error:
+                    # A part lost with its worker (killed, cancelled, cut off) is counted
+                    # again, with the problem shipped again when its copy is gone; an
+                    # error of the count itself is the caller's.
+                    retries[k] = retries.get(k, 0) + 1
+                    if not _lost(error) or retries[k] > _RETRIES:
+                        raise
+                    if _gone(shipped):
+                        shipped = _ship(executor, payload)
+                    pending[submit(k)] = k
+                    continue
+                finish(k, count)
     except BaseException:
         for future in pending:
             future.cancel()

@@ -277,19 +277,40 @@ def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
             assert gridlock.pack_box("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
             assert pentominoes().count(unique=True, executor=ex, parts=16) == 2339
             assert gridlock.pack_box("4x4x4", "tetris-cube").count(executor=ex, parts=64) == TETRIS_CUBE
-            # Kill one worker process (SIGKILL) once a few parts are in: its nanny starts
-            # another, Dask counts the lost parts again, and the count stays exact.
-            pids = list(client.run(os.getpid).values())
-            killed = []
+            # Kill a worker process (SIGKILL) at each moment of a count, twice over: just
+            # before it (the scatter meets a worker the scheduler still lists), right
+            # after the scatter (the worker holding the one copy of the problem: it is
+            # shipped again), and once a few parts are in. The nanny starts another worker
+            # each time; lost parts are counted again and the count stays exact. (A kill
+            # before the scatter once failed the count with a KeyError or a
+            # CommClosedError, or hung it in the broadcast's replication; a lost part
+            # raised CancelledError.)
+            for moment in ["before", "after the scatter", "while parts run"] * 2:
+                client.wait_for_workers(2, timeout=120)
+                pids = client.run(os.getpid)
+                killed = []
 
-            def kill_one(done, parts, count):
-                if done >= 3 and not killed:
-                    os.kill(pids[0], signal.SIGKILL)
-                    killed.append(pids[0])
+                def kill(address):
+                    if not killed:
+                        os.kill(pids[address], signal.SIGKILL)
+                        killed.append(pids[address])
 
-            assert xc.count(executor=ex, parts=64, progress=kill_one) == 9356
-            assert killed, "a worker was killed mid-count"
-            assert pids[0] not in client.run(os.getpid).values()
+                def after_scatter(fn, *args):
+                    if moment == "after the scatter" and not killed:
+                        kill(next(iter(client.who_has([args[0]])[args[0].key])))
+                    return submit(fn, *args)
+
+                def while_parts_run(done, parts, count):
+                    if moment == "while parts run" and done >= 3:
+                        kill(sorted(pids)[0])
+
+                ex.submit = after_scatter
+                if moment == "before":
+                    kill(sorted(pids)[0])
+                assert xc.count(executor=ex, parts=64, progress=while_parts_run) == 9356, moment
+                del ex.submit
+                assert killed, moment
+                assert killed[0] not in client.run(os.getpid).values()
 
 
 def test_ray_counts_with_the_problem_put_once():
