@@ -100,30 +100,79 @@ impl Input {
     }
 }
 
-/// Reads FILE (or stdin for `None` / `-`), at most `limit` bytes.
+/// Reads the text of FILE (or stdin for `None` / `-`), at most `limit` bytes. A NUL byte
+/// is refused where it is met, with its line and column (no format of gridlock's holds
+/// one): a binary file or a stream of zeros stops at its first block, not at the limit.
 pub fn read_input(file: Option<&Path>, limit: u64) -> Result<Input, Failure> {
+    read(file, limit, true)
+}
+
+/// Reads the bytes of FILE (or stdin for `None` / `-`), at most `limit` bytes, NUL bytes
+/// and all (a gzip'd file; a judged program's output).
+pub fn read_bytes(file: Option<&Path>, limit: u64) -> Result<Input, Failure> {
+    read(file, limit, false)
+}
+
+/// A device other than a terminal or /dev/null (/dev/zero, /dev/urandom) is no input: it
+/// would be read to the limit, gigabytes, before being refused.
+fn refuse_device(f: &std::fs::File, name: &str) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let meta = f.metadata().map_err(|e| bad(format_args!("{name}: {e}")))?;
+    let kind = meta.file_type();
+    let null = std::fs::metadata("/dev/null").is_ok_and(|n| n.file_type().is_char_device() && n.rdev() == meta.rdev());
+    if (kind.is_char_device() || kind.is_block_device()) && !f.is_terminal() && !null {
+        return Err(bad(format_args!("{name}: a device, not a file or a pipe")));
+    }
+    Ok(())
+}
+
+fn read(file: Option<&Path>, limit: u64, text: bool) -> Result<Input, Failure> {
     let (name, reader): (String, Box<dyn Read>) = match file {
-        None => ("<stdin>".into(), Box::new(io::stdin())),
-        Some(p) if p.as_os_str() == "-" => ("<stdin>".into(), Box::new(io::stdin())),
+        None => stdin_reader()?,
+        Some(p) if p.as_os_str() == "-" => stdin_reader()?,
         Some(p) => {
             let f = std::fs::File::open(p).map_err(|e| bad(format_args!("{}: {e}", p.display())))?;
-            // A device other than a terminal (/dev/zero, /dev/urandom) is no input: it
-            // would be read to the limit, gigabytes, before being refused.
-            use std::io::IsTerminal;
-            use std::os::unix::fs::FileTypeExt;
-            let kind = f.metadata().map_err(|e| bad(format_args!("{}: {e}", p.display())))?.file_type();
-            if (kind.is_char_device() || kind.is_block_device()) && !f.is_terminal() {
-                return Err(bad(format_args!("{}: a device, not a file or a pipe", p.display())));
-            }
+            refuse_device(&f, &p.display().to_string())?;
             (p.display().to_string(), Box::new(f))
         }
     };
     let mut data = Vec::new();
-    reader.take(limit + 1).read_to_end(&mut data).map_err(|e| bad(format_args!("{name}: {e}")))?;
+    let mut reader = reader.take(limit + 1);
+    let mut block = vec![0u8; 1 << 16];
+    loop {
+        let n = match reader.read(&mut block) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(bad(format_args!("{name}: {e}"))),
+        };
+        if text {
+            if let Some(k) = block[..n].iter().position(|&b| b == 0) {
+                data.extend_from_slice(&block[..k]);
+                let line = data.iter().filter(|&&b| b == b'\n').count() + 1;
+                let column = data.len() - data.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+                return Err(bad(format_args!("{name}: line {line}, column {column}: a NUL byte (not a text file)")));
+            }
+        }
+        data.extend_from_slice(&block[..n]);
+    }
     if data.len() as u64 > limit {
         return Err(bad(format_args!("{name}: input is larger than {limit} bytes")));
     }
     Ok(Input { name, data })
+}
+
+/// Standard input, refused when it is a device other than a terminal (`< /dev/zero`).
+fn stdin_reader() -> Result<(String, Box<dyn Read>), Failure> {
+    use std::os::fd::AsFd;
+    let name = "<stdin>".to_string();
+    // A duplicate of descriptor 0 to read its metadata; when it cannot be made (a closed
+    // stdin), reading says so.
+    if let Ok(fd) = io::stdin().as_fd().try_clone_to_owned() {
+        refuse_device(&std::fs::File::from(fd), &name)?;
+    }
+    Ok((name, Box::new(io::stdin())))
 }
 
 /// A contest puzzle's picture target (checked first: never the input file) and its input,

@@ -2,7 +2,7 @@
 //! and listed on gridlock's exact cover engines.
 
 use crate::args::{Budget, Io, Picture};
-use crate::output::{self, read_input, Outcome, Run, Target};
+use crate::output::{self, read_bytes, Outcome, Run, Target};
 use burr::{self, Assembly, BurrPuzzle};
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -216,7 +216,7 @@ pub fn run(args: &Args) -> Outcome {
     if Target::is_stdout(&svg) && Target::is_stdout(&written) {
         return Err(output::bad("--svg - and --write-xmpuzzle - would both write on stdout"));
     }
-    let input = read_input(args.io.file.as_deref(), FILE_LIMIT)?;
+    let input = read_bytes(args.io.file.as_deref(), FILE_LIMIT)?;
     let puzzle = burr::parse(&input.data).map_err(|e| input.bad(e))?;
     let original = written.is_some().then(|| input.data.clone());
     drop(input);

@@ -5,7 +5,7 @@
 //! DOMjudge/Kattis output validators'.
 
 use crate::args;
-use crate::output::{self, bad, read_input, Failure, Input, Outcome, LARGE_INPUT_LIMIT, SMALL_INPUT_LIMIT};
+use crate::output::{self, bad, read_bytes, read_input, Failure, Input, Outcome, LARGE_INPUT_LIMIT, SMALL_INPUT_LIMIT};
 use polyform::{Copies, Freedom};
 use puzzles::judge::{judge, Judgement, Puzzle as Judged};
 use puzzles::{laser, mayan, pack, twins};
@@ -117,9 +117,9 @@ pub fn run(args: &Args) -> Outcome {
     drop(input);
     if let Some(dir) = &args.validator {
         // DOMjudge/Kattis: `check --validator DIR PUZZLE INPUT JURY_ANSWER < OUTPUT`.
-        let jury = read_input(Some(&args.output), LARGE_INPUT_LIMIT)?;
+        let jury = read_bytes(Some(&args.output), LARGE_INPUT_LIMIT)?;
         let jury = String::from_utf8_lossy(&jury.data).into_owned();
-        let team = read_input(None, LARGE_INPUT_LIMIT)?;
+        let team = read_bytes(None, LARGE_INPUT_LIMIT)?;
         let (code, message) = match judge(&loaded, &team.data, Some(&jury)) {
             Judgement::Ok(m) => (42, m),
             Judgement::Wrong(m) | Judgement::Presentation(m) => (43, m),
@@ -131,9 +131,9 @@ pub fn run(args: &Args) -> Outcome {
             .map_err(|e| bad(format_args!("{}: {e}", dir.join("judgemessage.txt").display())))?;
         return Err(Failure::Verdict(code));
     }
-    let out = read_input(Some(&args.output), LARGE_INPUT_LIMIT)?;
+    let out = read_bytes(Some(&args.output), LARGE_INPUT_LIMIT)?;
     let jury = match &args.answer {
-        Some(path) => Some(String::from_utf8_lossy(&read_input(Some(path), LARGE_INPUT_LIMIT)?.data).into_owned()),
+        Some(path) => Some(String::from_utf8_lossy(&read_bytes(Some(path), LARGE_INPUT_LIMIT)?.data).into_owned()),
         None => None,
     };
     let testlib = jury.is_some();

@@ -422,10 +422,12 @@ pub fn run(args: &Args) -> Outcome {
             return Ok(());
         }
     } else {
-        // Puzzle lines, a chunk at a time. A file is checked whole first, so that a bad
-        // line stops the run before any answer; stdin is checked a chunk ahead of its
-        // answers.
-        if let Some(path) = args.file.as_deref().filter(|p| p.as_os_str() != "-") {
+        // Puzzle lines, a chunk at a time. A regular file is checked whole first (read a
+        // second time), so that a bad line stops the run before any answer; stdin, a FIFO
+        // or a process substitution (read once: a second open would wait for a writer
+        // that is gone) is checked a chunk ahead of its answers.
+        let regular = |p: &&Path| p.as_os_str() != "-" && std::fs::metadata(p).is_ok_and(|m| m.is_file());
+        if let Some(path) = args.file.as_deref().filter(regular) {
             let mut check = Lines::open(Some(path))?;
             while let Some((line, text)) = check.next_puzzle()? {
                 parse::parse_line(&text, line, size, alphabet).map_err(sized)?;

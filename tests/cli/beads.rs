@@ -72,7 +72,8 @@ fn bad_input() {
     let twice = ".\n..\n...\n....\n.....\n......\nAA.....\nA.......\n......AA.\n......A...\n";
     rejects(&["beads"], twice.as_bytes(), &["line 9, column 7", "piece A is used more than once"]);
     rejects(&["beads"], b"", &["line 1", "empty"]);
-    rejects(&["beads"], b"\x00\x01\xff\xfe\n", &["line 1, column 1", "byte 0x00"]);
+    rejects(&["beads"], b"\x00\x01\xff\xfe\n", &["line 1, column 1", "a NUL byte (not a text file)"]);
+    rejects(&["beads"], b"\x01\xff\xfe\n", &["line 1, column 1"]);
     rejects(&["beads"], ".\n..\n...\n".as_bytes(), &["line 4", "expected 10 rows, found 3"]);
     rejects(&["beads"], format!("{EMPTY}x\n").as_bytes(), &["line 11", "after the 10 rows"]);
 }

@@ -70,8 +70,7 @@ pub fn random_problem(seed: u64, rich: bool) -> String {
 }
 
 /// What [`measured`] saw of a run: exit status code (`None`: killed by a signal), stdout,
-/// stderr and the process's peak resident memory in KiB (`getrusage`'s `ru_maxrss`, read
-/// with `wait4` for this child alone).
+/// stderr and the process's peak resident memory in KiB.
 pub struct Measured {
     pub code: Option<i32>,
     pub stdout: String,
@@ -79,18 +78,55 @@ pub struct Measured {
     pub peak_kib: u64,
 }
 
-/// Runs `gridlock ARGS` with `stdin` as standard input (a file, `/dev/zero`, a FIFO...),
+/// Runs `gridlock ARGS` with `stdin` as standard input (a file, `/dev/zero`, a pipe...),
 /// stdout and stderr into temporary files, and returns what it printed and its peak
-/// memory. The measure is the kernel's for the process, not a sample.
+/// memory: `ru_maxrss` as `wait4` reads it for that child alone.
+///
+/// Linux keeps in a process's `ru_maxrss` the peak of the memory it replaced at `exec`:
+/// a child spawned from this test process (large, and vfork'd so the memory is this
+/// process's own) would carry this process's peak. So the child is spawned by a small
+/// process of its own: this test binary run anew on [`measure_helper`] alone, whose own
+/// few megabytes are the most the figure can be off by.
 pub fn measured(args: &[&str], stdin: std::process::Stdio) -> Measured {
     let dir = tempfile::tempdir().unwrap();
     let out_path = dir.path().join("stdout");
     let err_path = dir.path().join("stderr");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("gridlock"))
-        .args(args)
+    let result = dir.path().join("result");
+    let helper = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["common::measure_helper", "--exact", "--ignored", "--test-threads=1", "--quiet"])
+        .env("GRIDLOCK_MEASURE_ARGS", args.join("\u{1f}"))
+        .env("GRIDLOCK_MEASURE_OUT", &out_path)
+        .env("GRIDLOCK_MEASURE_ERR", &err_path)
+        .env("GRIDLOCK_MEASURE_RESULT", &result)
         .stdin(stdin)
-        .stdout(std::fs::File::create(&out_path).unwrap())
-        .stderr(std::fs::File::create(&err_path).unwrap())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(helper.success(), "the measuring helper failed");
+    let report = std::fs::read_to_string(&result).unwrap();
+    let (code, peak) = report.trim().split_once(' ').unwrap();
+    Measured {
+        code: code.parse().ok(),
+        stdout: String::from_utf8_lossy(&std::fs::read(&out_path).unwrap()).into_owned(),
+        stderr: String::from_utf8_lossy(&std::fs::read(&err_path).unwrap()).into_owned(),
+        peak_kib: peak.parse().unwrap(),
+    }
+}
+
+/// The small process of [`measured`]: runs gridlock with the arguments and files its
+/// environment names (stdin inherited), waits for it with `wait4`, and writes "CODE
+/// PEAK_KIB" ("signal" for CODE when killed by one). Ignored in a normal run: it does
+/// nothing without [`measured`]'s environment.
+#[test]
+#[ignore = "run by common::measured, in a process of its own"]
+fn measure_helper() {
+    let get = |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("{name}: run by common::measured only"));
+    let args: Vec<String> = get("GRIDLOCK_MEASURE_ARGS").split('\u{1f}').map(str::to_string).collect();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("gridlock"))
+        .args(&args)
+        .stdout(std::fs::File::create(get("GRIDLOCK_MEASURE_OUT")).unwrap())
+        .stderr(std::fs::File::create(get("GRIDLOCK_MEASURE_ERR")).unwrap())
         .spawn()
         .unwrap();
     let pid = child.id() as libc::pid_t;
@@ -101,11 +137,6 @@ pub fn measured(args: &[&str], stdin: std::process::Stdio) -> Measured {
     let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
     assert_eq!(waited, pid, "wait4 failed");
     std::mem::forget(child);
-    let code = if libc::WIFEXITED(status) { Some(libc::WEXITSTATUS(status)) } else { None };
-    Measured {
-        code,
-        stdout: String::from_utf8_lossy(&std::fs::read(&out_path).unwrap()).into_owned(),
-        stderr: String::from_utf8_lossy(&std::fs::read(&err_path).unwrap()).into_owned(),
-        peak_kib: usage.ru_maxrss as u64,
-    }
+    let code = if libc::WIFEXITED(status) { libc::WEXITSTATUS(status).to_string() } else { "signal".to_string() };
+    std::fs::write(get("GRIDLOCK_MEASURE_RESULT"), format!("{code} {}\n", usage.ru_maxrss)).unwrap();
 }

@@ -321,3 +321,139 @@ fn svg_files_are_written_whole_and_never_over_the_input() {
     assert!(leftovers.is_empty());
     assert!(std::fs::read_to_string(&written).unwrap().ends_with("</svg>\n"));
 }
+
+/// Every command that reads an input, on what a hostile user gives it instead of a file:
+/// `/dev/zero` and `/dev/full` as stdin and as the file, a pipe flooded with zeros, a
+/// directory, and a FIFO (read like a file: its answer is the file's). Each is refused at
+/// once with one line and exit 2 (the FIFO answered), and the process's peak memory stays
+/// under 200 MB (the kernel's count, read by `wait4`): stdin from /dev/zero was once read
+/// to the 4 GiB limit (4.2 GB) before being refused (issue 54).
+#[test]
+fn every_reader_refuses_devices_floods_and_directories_in_little_memory() {
+    use crate::common::measured;
+    use std::process::Stdio;
+    let dir = temp("readers");
+    let folder = dir.to_str().unwrap().to_string();
+    let xc = dir.join("problem.dlx");
+    std::fs::write(&xc, "A B C | x\nA B\nC x\nA\nB C\n").unwrap();
+    let xc = xc.to_str().unwrap().to_string();
+    // Each command with a file it answers.
+    let commands: [(&[&str], &str); 9] = [
+        (&["beads"], "examples/beads/sample.txt"),
+        (&["laser"], "tests/data/laser/sample.in"),
+        (&["sat2"], "examples/sat2/small.cnf"),
+        (&["mayan"], "tests/data/mayan/mayan2.in"),
+        (&["xc", "--count"], &xc),
+        (&["sudoku"], "examples/sudoku/two.txt"),
+        (&["twins"], "tests/data/twins/sample.in"),
+        (&["burr", "--count"], "examples/burr/soma.xmpuzzle"),
+        (&["check", "beads", "examples/beads/sample.txt"], "examples/beads/sample.txt"),
+    ];
+    let small = |m: &crate::common::Measured, what: &str| {
+        assert!(m.peak_kib < 200 * 1024, "{what}: peak {} KiB", m.peak_kib);
+    };
+    for (command, file) in commands {
+        let refused = |m: crate::common::Measured, what: &str| {
+            assert_eq!(m.code, Some(2), "{command:?} {what}: {}", m.stderr);
+            assert!(m.stdout.is_empty(), "{command:?} {what}");
+            assert_eq!(m.stderr.lines().count(), 1, "{command:?} {what}: {}", m.stderr);
+            small(&m, what);
+        };
+        // `check` reads its input and output files, not stdin: they are the files here.
+        let checked = command[0] == "check";
+        for device in ["/dev/zero", "/dev/full"] {
+            let mut args = command.to_vec();
+            if checked {
+                args.truncate(2);
+                args.extend([device, file]);
+            } else {
+                args.push(device);
+            }
+            refused(measured(&args, Stdio::null()), device);
+            if !checked {
+                let stdin = std::fs::File::open(device).unwrap();
+                refused(measured(command, stdin.into()), &format!("< {device}"));
+            }
+        }
+        let mut args = command.to_vec();
+        if checked {
+            args.truncate(2);
+            args.extend([folder.as_str(), file]);
+        } else {
+            args.push(&folder);
+        }
+        refused(measured(&args, Stdio::null()), "a directory");
+        if checked {
+            continue;
+        }
+        // A pipe flooded with zeros: refused at its first block (text), or at the size
+        // limit or the format (burr's gzip'd bytes), never read on and on.
+        let (reader, mut writer) = std::io::pipe().unwrap();
+        let flood = std::thread::spawn(move || {
+            let block = vec![0u8; 1 << 16];
+            let mut sent = 0u64;
+            while sent < 1 << 32 && std::io::Write::write_all(&mut writer, &block).is_ok() {
+                sent += block.len() as u64;
+            }
+        });
+        refused(measured(command, reader.into()), "a flood of zeros");
+        flood.join().unwrap();
+        // A FIFO is read as the file it carries.
+        let want = measured(&[command, &[file]].concat(), Stdio::null());
+        assert_eq!(want.code, Some(0), "{command:?} {file}: {}", want.stderr);
+        let fifo = dir.join("fifo");
+        let _ = std::fs::remove_file(&fifo);
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let (from, to) = (file.to_string(), fifo.clone());
+        let feeder = std::thread::spawn(move || std::fs::write(&to, std::fs::read(from).unwrap()).unwrap());
+        let got = measured(&[command, &[fifo.to_str().unwrap()]].concat(), Stdio::null());
+        feeder.join().unwrap();
+        assert_eq!((got.code, got.stdout.replace(fifo.to_str().unwrap(), file)), (Some(0), want.stdout), "{command:?} via a FIFO");
+        small(&got, "a FIFO");
+    }
+}
+
+/// Every file a command writes (`--svg`, `--write-xmpuzzle`), aimed at `/dev/full` or a
+/// directory: exit 1 with one line saying what could not be written, nothing on stdout;
+/// aimed at a FIFO with a reader: the reader gets the whole file.
+#[test]
+fn every_written_file_fails_cleanly_on_full_devices_and_directories() {
+    use crate::common::measured;
+    use std::process::Stdio;
+    let dir = temp("writers");
+    let folder = dir.to_str().unwrap().to_string();
+    let writers: [&[&str]; 4] = [
+        &["pack", "--rect", "6x10", "--pieces", "pentominoes", "--svg"],
+        &["sudoku", "examples/sudoku/two.txt", "--svg"],
+        &["burr", "examples/burr/soma.xmpuzzle", "--svg"],
+        &["burr", "examples/burr/soma.xmpuzzle", "--write-xmpuzzle"],
+    ];
+    for writer in writers {
+        for target in ["/dev/full", folder.as_str()] {
+            let m = measured(&[writer, &[target]].concat(), Stdio::null());
+            assert_eq!(m.code, Some(1), "{writer:?} {target}: {}", m.stderr);
+            assert!(m.stdout.is_empty(), "{writer:?} {target}");
+            assert_eq!(m.stderr.lines().count(), 1, "{}", m.stderr);
+            assert!(m.stderr.contains("writing") && m.stderr.contains(target), "{}", m.stderr);
+        }
+        let file = dir.join("whole");
+        let m = measured(&[writer, &[file.to_str().unwrap()]].concat(), Stdio::null());
+        assert_eq!(m.code, Some(0), "{}", m.stderr);
+        let fifo = dir.join("fifo");
+        let _ = std::fs::remove_file(&fifo);
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let from = fifo.clone();
+        let reader = std::thread::spawn(move || std::fs::read(from).unwrap());
+        let m = measured(&[writer, &[fifo.to_str().unwrap()]].concat(), Stdio::null());
+        assert_eq!(m.code, Some(0), "{}", m.stderr);
+        let got = reader.join().unwrap();
+        let want = std::fs::read(&file).unwrap();
+        assert!(!want.is_empty());
+        if writer.contains(&"--write-xmpuzzle") {
+            // The solving time inside may differ; the length is the file's.
+            assert!(got.len().abs_diff(want.len()) < 8, "{writer:?} via a FIFO");
+        } else {
+            assert_eq!(got, want, "{writer:?} via a FIFO");
+        }
+    }
+}
