@@ -21,7 +21,7 @@ pub mod write;
 
 pub use assemble::{assemblies, each_assembly, Assemblies, Assembly, Placed, Tally};
 pub use disassemble::{disassemble, disassemble_in_groups, Disassembly, Step, Stuck};
-pub use parse::{parse, BurrError, MAX_DECOMPRESSED};
+pub use parse::{parse, BurrError, MAX_DECOMPRESSED, MAX_DEPTH};
 pub use write::{placement, transformation, with_solutions, Saved, Solved};
 
 /// One voxel of a shape: its state and colour (0: no colour; k: the puzzle's k-th colour).
