@@ -485,6 +485,84 @@ mod tests {
         assert!(e.contains("does not write files"), "{e}");
     }
 
+    /// Any JSON value, nested a little: the bodies a hostile client sends.
+    fn any_value() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(|n| json!(n)),
+            any::<f64>().prop_filter("JSON numbers are finite", |x| x.is_finite()).prop_map(|x| json!(x)),
+            prop_oneof![
+                Just("pentominoes".to_string()),
+                Just("6x10".to_string()),
+                Just("1/2".to_string()),
+                Just("a b\na\nb\n".to_string()),
+                Just("-1".to_string()),
+                Just("--count".to_string()),
+                Just("=".to_string()),
+                ".{0,12}",
+            ]
+            .prop_map(Value::String),
+        ];
+        leaf.prop_recursive(2, 8, 3, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..3).prop_map(Value::Array),
+                proptest::collection::btree_map("[a-z_]{1,6}", inner, 0..3).prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+        /// Random request bodies for every command of the API (its own flags, the
+        /// reserved and file-writing ones, and unknown keys, with values of every JSON
+        /// type): the planner never panics; a refusal is one line naming the key; a plan
+        /// is the command and its own flags only (`--format=json`, the picture's file and
+        /// the time limit added by the server, never more than the server's limit), and
+        /// the command line's parser takes it or refuses it, never panics.
+        #[test]
+        fn any_body_is_planned_or_refused_in_one_line(
+            command in proptest::sample::select(vec!["beads", "burr", "laser", "mayan", "pack", "rectangles", "sat2", "sudoku", "twins", "xc"]),
+            picks in proptest::collection::vec((0usize..1000, "[a-z_-]{1,10}", any_value()), 0..6),
+        ) {
+            let spec = spec_of(command);
+            let flags: Vec<&String> = spec.flags.keys().collect();
+            let mut request = Map::new();
+            for (k, unknown, value) in picks {
+                let key = match k % 4 {
+                    0 => unknown,
+                    1 => "input".to_string(),
+                    _ => flags[k % flags.len()].replace('-', if k % 2 == 0 { "_" } else { "-" }),
+                };
+                request.insert(key, value);
+            }
+            match plan(command, &spec, &request, 60.0) {
+                Err(message) => {
+                    proptest::prop_assert!(!message.is_empty() && !message.contains('\n'), "{message:?}");
+                    proptest::prop_assert!(message.starts_with('"'), "names the key: {message}");
+                }
+                Ok(p) => {
+                    proptest::prop_assert_eq!(p.args[0].as_str(), command);
+                    for arg in &p.args[1..] {
+                        let flag = arg.strip_prefix("--").unwrap_or_else(|| panic!("{arg}: not a flag"));
+                        let name = flag.split('=').next().unwrap();
+                        proptest::prop_assert!(spec.flags.contains_key(name), "--{name} is not a flag of {command}");
+                        proptest::prop_assert!(!WRITES.contains(&name) || arg == "--svg=answer.svg", "{arg}");
+                        if let Some(limit) = arg.strip_prefix("--time-limit=") {
+                            let asked: f64 = limit.parse().unwrap();
+                            proptest::prop_assert!(asked <= 60.0, "{arg}");
+                        }
+                    }
+                    let mut line = vec!["gridlock".to_string()];
+                    line.extend(p.args.iter().cloned());
+                    // Taken or refused with clap's own message (what the API answers).
+                    let _ = <crate::Cli as clap::Parser>::try_parse_from(&line);
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_solving_command_is_in_the_api() {
         let specs = specs(&crate::Cli::command());
