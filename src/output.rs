@@ -479,6 +479,117 @@ pub fn progress_bar_of(unit: &str) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
+/// How a long count shows its progress: a bar on stderr when stderr is a terminal
+/// ([`progress_bar_of`]); with `--progress`, a line on stderr once a second whatever
+/// stderr is (a log file on a cluster): "gridlock pack: 12 s, 340 of 1024 subtrees (33%)",
+/// and a last line when the count ends ("..., 1024 of 1024 subtrees (100%), done").
+/// Reports come from the engines through [`Progress::report`]; nothing is shown when
+/// neither applies.
+pub struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    lines: Option<Lines>,
+}
+
+/// The state the line printer reads, and its thread.
+struct Lines {
+    command: &'static str,
+    unit: &'static str,
+    start: std::time::Instant,
+    done: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    total: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    /// Progress of `command` counted in `unit` (subtrees, parts): lines when `lines`
+    /// (--progress), else a bar on a terminal.
+    pub fn new(command: &'static str, unit: &'static str, lines: bool) -> Progress {
+        use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+        use std::sync::Arc;
+        if !lines {
+            return Progress { bar: progress_bar_of(unit), lines: None };
+        }
+        let (done, total, stop) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
+        let (d, t, flag) = (done.clone(), total.clone(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            let mut ticks = 0u64;
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                ticks += 1;
+                if ticks.is_multiple_of(20) {
+                    let (done, total) = (d.load(Ordering::Relaxed), t.load(Ordering::Relaxed));
+                    let at = if total == 0 {
+                        format!("cutting the search into {unit}")
+                    } else {
+                        format!("{done} of {total} {unit} ({:.0}%)", 100.0 * done as f64 / total as f64)
+                    };
+                    eprintln!("gridlock {command}: {:.0} s, {at}", start.elapsed().as_secs_f64());
+                }
+            }
+        });
+        let start = std::time::Instant::now();
+        Progress { bar: None, lines: Some(Lines { command, unit, start, done, total, stop, thread: Some(thread) }) }
+    }
+
+    /// Nothing shown: a bar dropped (another progress display runs).
+    pub fn hidden(mut self) -> Progress {
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
+        }
+        self
+    }
+
+    /// Whether anything is shown (the engines then cut their searches to report).
+    pub fn is_shown(&self) -> bool {
+        self.bar.is_some() || self.lines.is_some()
+    }
+
+    /// `done` of `total` units are done; `message` beside the bar (a count so far).
+    pub fn report(&self, done: u64, total: u64) {
+        use std::sync::atomic::Ordering;
+        if let Some(b) = &self.bar {
+            b.set_length(total);
+            b.set_position(done);
+        }
+        if let Some(l) = &self.lines {
+            l.total.store(total, Ordering::Relaxed);
+            l.done.store(done, Ordering::Relaxed);
+        }
+    }
+
+    /// A message beside the bar (the count so far); the lines do not show it.
+    pub fn message(&self, message: String) {
+        if let Some(b) = &self.bar {
+            b.set_message(message);
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+        if let Some(l) = &mut self.lines {
+            l.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            if let Some(t) = l.thread.take() {
+                let _ = t.join();
+            }
+            // The last line: where the count ended (all units, unless it was stopped).
+            let (done, total) = (l.done.load(std::sync::atomic::Ordering::Relaxed), l.total.load(std::sync::atomic::Ordering::Relaxed));
+            if total > 0 {
+                let (command, unit, seconds) = (l.command, l.unit, l.start.elapsed().as_secs_f64());
+                eprintln!(
+                    "gridlock {command}: {seconds:.1} s, {done} of {total} {unit} ({:.0}%), done",
+                    100.0 * done as f64 / total as f64
+                );
+            }
+        }
+    }
+}
+
 /// A callback that moves `bar` (if any) to (subtrees done, subtrees in all).
 pub fn progress_reporter(bar: &Option<indicatif::ProgressBar>) -> impl Fn(u64, u64) + Sync + '_ {
     move |done, total| {

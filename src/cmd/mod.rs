@@ -44,14 +44,17 @@ pub fn keep_going(written: u64, wanted: u64, result: std::io::Result<()>, error:
 /// part at a time each (`count_part(k, parts)`, single-threaded, so that a part is the
 /// same whatever the thread count of the run that counts it), and each is recorded
 /// (synced to the disk) as it finishes. A bar on a terminal shows the parts done and the
-/// count so far. Returns the total.
+/// count so far, or with `lines` (`--progress`: the command's name) a line a second.
+/// Returns the total.
 ///
 /// Errors: the checkpoint's (exit 2), the first of `count_part`'s, or a total past
 /// 2^128 - 1.
+#[allow(clippy::too_many_arguments)]
 pub fn count_in_parts(
     path: &std::path::Path,
     parts: usize,
     threads: usize,
+    lines: Option<&'static str>,
     command: &str,
     problem: &str,
     count_part: impl Fn(usize, usize) -> Result<u128, crate::output::Failure> + Sync,
@@ -62,13 +65,10 @@ pub fn count_in_parts(
     let checkpoint = Checkpoint::open(path, command, problem, parts).map_err(crate::output::bad)?;
     let missing = checkpoint.missing();
     let book = Mutex::new(checkpoint);
-    let bar = crate::output::progress_bar_of("parts");
+    let progress = crate::output::Progress::new(lines.unwrap_or(""), "parts", lines.is_some());
     let show = |c: &Checkpoint| {
-        if let Some(b) = &bar {
-            b.set_length(parts as u64);
-            b.set_position(c.done().len() as u64);
-            b.set_message(format!("count so far {}", c.sum().map_or("past 2^128".into(), |s| s.to_string())));
-        }
+        progress.report(c.done().len() as u64, parts as u64);
+        progress.message(format!("count so far {}", c.sum().map_or("past 2^128".into(), |s| s.to_string())));
     };
     show(&book.lock().expect("not poisoned"));
     let next = AtomicUsize::new(0);
@@ -101,9 +101,7 @@ pub fn count_in_parts(
         }
         work();
     });
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
+    drop(progress);
     if let Some(e) = first_error.into_inner().expect("not poisoned") {
         return Err(e);
     }

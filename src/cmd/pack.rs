@@ -67,6 +67,11 @@ pub struct Args {
     /// Print the number of packings.
     #[arg(long, conflicts_with_all = ["all", "limit"])]
     count: bool,
+    /// With --count: print a progress line on stderr every second (subtrees of the search
+    /// done, or parts with --checkpoint, or columns of the transfer matrix), whatever
+    /// stderr is; without it, a bar shows when stderr is a terminal.
+    #[arg(long, requires = "count")]
+    progress: bool,
     /// Up to the board's symmetries: with --count, count classes; with --all or --limit,
     /// list one packing per class.
     #[arg(long)]
@@ -226,6 +231,19 @@ enum TilingAnswer {
     NoSolution,
 }
 
+/// The progress of a count (`--progress`: lines; else a bar on a terminal), shown while
+/// the count runs on its own: with --checkpoint, the parts show theirs instead.
+/// `engine` is the count's (`count_engine`): the transfer matrix reports columns, the
+/// searches subtrees.
+fn count_progress(args: &Args, engine: &str) -> output::Progress {
+    let unit = if engine.starts_with("transfer matrix") && args.scale.shard.is_none() { "columns" } else { "subtrees" };
+    let progress = output::Progress::new("pack", unit, args.progress && args.scale.checkpoint.is_none());
+    if args.scale.checkpoint.is_some() {
+        return progress.hidden();
+    }
+    progress
+}
+
 /// `gridlock pack` when some piece is not used exactly once: tilings on the engine
 /// `Search::with_copies` picks; with --unique, counts by Burnside's lemma and listings
 /// filtered to one tiling per symmetry class.
@@ -240,7 +258,13 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<Target>, run: &Run
         );
     }
     if args.count {
-        let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
+        let progress = count_progress(args, &solver.count_engine());
+        let report = |done, total| progress.report(done, total);
+        let options = pack::RunOptions {
+            threads: args.scale.threads,
+            shard: args.scale.shard,
+            progress: progress.is_shown().then_some(&report as &(dyn Fn(u64, u64) + Sync)),
+        };
         let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
         let unique = Some((&burnside as _, solver.burnside_order()));
         let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o), unique)? {
@@ -318,7 +342,8 @@ fn checkpointed(
     let problem = checkpoint::problem_hash(&[knuth.as_bytes()]);
     // Each part on one thread (the cut then depends on the number of parts alone); the
     // parts share the threads.
-    let count = super::count_in_parts(path, args.scale.parts as usize, args.scale.threads, command, &problem, |k, n| {
+    let lines = args.progress.then_some("pack");
+    let count = super::count_in_parts(path, args.scale.parts as usize, args.scale.threads, lines, command, &problem, |k, n| {
         let options = pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None };
         match burnside {
             Some((part, _)) if args.unique => part(&options),
@@ -551,7 +576,13 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
         );
     }
     if args.count {
-        let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: None };
+        let progress = count_progress(args, "");
+        let report = |done, total| progress.report(done, total);
+        let options = pack::RunOptions {
+            threads: args.scale.threads,
+            shard: args.scale.shard,
+            progress: progress.is_shown().then_some(&report as &(dyn Fn(u64, u64) + Sync)),
+        };
         let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
         let unique = solver.burnside_order().ok().map(|order| (&burnside as _, order));
         let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count(o), unique)? {
@@ -668,12 +699,12 @@ pub fn run(args: &Args) -> Outcome {
         );
     }
     if args.count {
-        let bar = output::progress_bar();
-        let report = output::progress_reporter(&bar);
+        let progress = count_progress(args, &solver.count_engine());
+        let report = |done, total| progress.report(done, total);
         let options = pack::RunOptions {
             threads: args.scale.threads,
             shard: args.scale.shard,
-            progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
+            progress: progress.is_shown().then_some(&report as &(dyn Fn(u64, u64) + Sync)),
         };
         let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
         let unique = Some((&burnside as _, solver.burnside_order()));
@@ -682,9 +713,7 @@ pub fn run(args: &Args) -> Outcome {
             None if args.unique => solver.count_with_symmetry(&options).map(|(_, u)| u.into()).map_err(output::failed)?,
             None => solver.count_exact(&options).map_err(output::failed)?,
         };
-        if let Some(b) = &bar {
-            b.finish_and_clear();
-        }
+        drop(progress);
         let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
         let answer = Answer::Count { count: output::json_count(&count), unique: args.unique, shard };
         return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));

@@ -456,7 +456,7 @@ pub fn run(args: &Args) -> Outcome {
             // One cut for every part (as `--shard K/N` cuts, the subtrees of each part
             // sharing the thread's memo table); parts run on the threads, each on one.
             let cut = exact_cover::parallel::Cut::for_parts(model.problem(), parts);
-            let count = super::count_in_parts(path, parts, threads, command, &problem, |k, n| {
+            let count = super::count_in_parts(path, parts, threads, None, command, &problem, |k, n| {
                 let options = exact_cover::parallel::CountOptions { threads: 1, shard: Some((k, n)), progress: None };
                 cut.count(model.problem(), &options, memo).ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))
             })?;

@@ -322,3 +322,41 @@ fn xc_names_the_engine_the_strategy_chose() {
     assert_eq!(count, "20000\n");
     assert!(err.contains("engine: dancing links (Algorithm C)"), "{err}");
 }
+
+#[test]
+fn progress_lines_follow_a_count_to_its_end() {
+    // --progress prints a line a second and a last one whatever stderr is (here a pipe,
+    // where no bar shows): the subtrees of the search, the columns of the transfer matrix,
+    // the parts of a checkpointed count, each ending at 100%; the count is unchanged, and
+    // without --progress stderr stays empty.
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("c.jsonl");
+    let cases: [(&[&str], &str); 3] = [
+        (&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count"], "subtrees"),
+        (&["pack", "--rect", "8x8", "--pieces", "tetrominoes", "--copies", "*", "--count"], "columns"),
+        (
+            &["pack", "--rect", "4x10", "--pieces", "tetrominoes", "--count", "--parts", "8", "--checkpoint", checkpoint.to_str().unwrap()],
+            "parts",
+        ),
+    ];
+    for (args, unit) in cases {
+        let _ = std::fs::remove_file(&checkpoint);
+        let plain = gridlock().args(args).output().unwrap();
+        assert_eq!(plain.status.code(), Some(0));
+        assert!(plain.stderr.is_empty(), "{args:?}");
+        let _ = std::fs::remove_file(&checkpoint);
+        let shown = gridlock().args(args).arg("--progress").output().unwrap();
+        assert_eq!(shown.status.code(), Some(0));
+        assert_eq!(shown.stdout, plain.stdout, "{args:?}");
+        let err = String::from_utf8(shown.stderr).unwrap();
+        let last = err.lines().last().unwrap_or_else(|| panic!("{args:?}: no progress line"));
+        assert!(last.starts_with("gridlock pack: ") && last.ends_with(&format!(" {unit} (100%), done")), "{last}");
+        let (done, total) = last.split(", ").nth(1).unwrap().split_once(" of ").unwrap();
+        assert_eq!(done, total.split(' ').next().unwrap(), "{last}");
+        for line in err.lines() {
+            assert!(line.starts_with("gridlock pack: ") && line.contains(unit), "{line}");
+        }
+    }
+    let out = gridlock().args(["pack", "--rect", "6x10", "--pieces", "pentominoes", "--progress"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "--progress without --count");
+}
