@@ -554,8 +554,11 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
     if args.emit_knuth {
         return Ok(output::emit(solver.knuth_text().as_bytes())?);
     }
-    if args.unique && !solver.is_distinct() {
-        return Err(bad(format_args!("--unique on the {} lattice needs each piece used exactly once", l.name())));
+    if args.unique && !solver.is_distinct() && !args.count {
+        return Err(bad(format_args!(
+            "--unique lists one packing per class on the {} lattice when each piece is used exactly once (--count --unique counts the classes with piece counts too)",
+            l.name()
+        )));
     }
     if args.unique && args.count && args.scale.shard.is_some() {
         return Err(bad("--unique counts classes by Burnside's lemma over the whole search; drop --shard"));

@@ -250,7 +250,14 @@ fn box_packings_equal_pack_on_the_cubic_lattice() {
         // Every assembly before merging: pack's count on the same pieces.
         assert_eq!(got[k]["found"].as_u64().unwrap(), pack_count(&args), "{}", got[k]["name"]);
         // One per class: pack's packings merged by the test's own symmetry code.
-        assert_eq!(got[k]["assemblies"].as_u64().unwrap(), classes_of_pack_all(&args, dims), "{}", got[k]["name"]);
+        let classes = classes_of_pack_all(&args, dims);
+        assert_eq!(got[k]["assemblies"].as_u64().unwrap(), classes, "{}", got[k]["name"]);
+        // pack's own class count with piece counts (Burnside's lemma over tile orbits):
+        // the same number, whole and in parts.
+        assert_eq!(pack_unique(&args), classes, "{args:?}");
+        let checkpoint = dir.path().join(format!("classes{k}.jsonl"));
+        let parts = [&args[..], &["--parts", "4", "--checkpoint", checkpoint.to_str().unwrap()]].concat();
+        assert_eq!(pack_unique(&parts), classes, "{parts:?}");
         assert!(got[k]["assemblies"].as_u64().unwrap() > 0);
     }
 }

@@ -390,7 +390,7 @@ fn misuse_is_refused_with_one_line() {
         (&["--box", "3x3x3", "--one-sided"][..], "--one-sided"),
         (&["--box", "3x3x3", "--svg", "out.svg", "--count"][..], "--svg draws one packing"),
         (&["--box", "3x3x3", "--lattice", "triangular"][..], "--lattice names the triangular lattice but --pieces soma (a set) the cubic"),
-        (&["--box", "3x3x3", "--copies", "2", "--count", "--unique"][..], "exactly once"),
+        (&["--box", "3x3x3", "--copies", "2", "--all", "--unique"][..], "exactly once"),
         (&["--box", "3x3x3", "--count", "--unique", "--shard", "1/2"][..], "--shard"),
     ] {
         rejects(&[&soma[..], extra].concat(), "", &[expect]);

@@ -245,6 +245,22 @@ pub fn fixed_by_others(cells: usize, placements: &[Vec<Vec<usize>>], classes: &C
     Some(sum)
 }
 
+/// As [`fixed_by_others`], with piece `p` used as `copies[p]` says (any number of copies,
+/// in ranges): the tilings each symmetry of `classes` but the identity maps onto
+/// themselves, added up ([`crate::symmetry::count_fixed_tilings_partnered`]). With the
+/// count of every tiling, Burnside's sum: `classes.order()` times the number of classes.
+/// `None` past 2^128 - 1 (or when stopped).
+pub fn fixed_by_others_with_copies(cells: usize, placements: &[Vec<Vec<usize>>], copies: &[Copies], classes: &Classes) -> Option<u128> {
+    let mut sum = 0u128;
+    for (perm, partner) in classes.acting() {
+        let identity = perm.iter().enumerate().all(|(i, &j)| i == j) && partner.iter().enumerate().all(|(p, &q)| p == q);
+        if !identity {
+            sum = sum.checked_add(crate::symmetry::count_fixed_tilings_partnered(cells, placements, copies, perm, partner)?)?;
+        }
+    }
+    Some(sum)
+}
+
 /// The packings (`placements[p]`: piece `p`'s placements) that the region symmetry
 /// `perm` maps onto themselves, each tile of piece `p` onto the tile of `partner[p]` (see
 /// [`count_classes`]).

@@ -203,7 +203,7 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
         for pl in list {
             if let Some((union, m, least)) = tile_orbit(pl, g) {
                 if seen.insert(least) {
-                    orbits.push((p, union, m, 1));
+                    orbits.push((vec![(p, m)], union, 1));
                 }
             }
         }
@@ -220,18 +220,79 @@ pub fn count_fixed_tilings(cells: usize, placements: &[Vec<Vec<usize>>], copies:
 /// placement, and two placements may give one union.
 pub fn count_weighted_tilings(cells: usize, tiles: &[Vec<(Vec<usize>, u128)>], copies: &[Copies]) -> Option<u128> {
     let orbits: Vec<Orbit> =
-        tiles.iter().enumerate().flat_map(|(p, list)| list.iter().map(move |(union, w)| (p, union.clone(), 1, *w))).collect();
+        tiles.iter().enumerate().flat_map(|(p, list)| list.iter().map(move |(union, w)| (vec![(p, 1)], union.clone(), *w))).collect();
     count_orbit_tilings(cells, &orbits, copies)
 }
 
-/// A tile orbit of [`count_orbit_tilings`]: its piece, the cells of its union (sorted),
-/// the copies it uses, and its weight.
-type Orbit = (usize, Vec<usize>, u32, u128);
+/// A tile orbit of [`count_orbit_tilings`]: the copies it uses of each piece (`(piece,
+/// copies)`: one piece, or several when a symmetry maps pieces onto their mirror
+/// partners), the cells of its union (sorted), and its weight.
+type Orbit = (Vec<(usize, u32)>, Vec<usize>, u128);
+
+/// The number of tilings that the region symmetry `perm` (the image of each cell) maps
+/// onto themselves, each tile of piece `p` onto a tile of piece `partner[p]` (the piece
+/// congruent to its image: [`crate::count::Classes`]), with piece `p` placed by
+/// `placements[p]` (sorted cell indices, the lists closed under the symmetry with the
+/// partners) and used as `copies[p]` says; `None` past 2^128 - 1.
+///
+/// As [`count_fixed_tilings`], on orbits of (piece, placement) pairs: an orbit whose
+/// images are disjoint is one tile of the quotient, using a copy of each piece it passes
+/// through. An image that is no placement of its partner (lists not closed) makes its
+/// orbit unusable.
+pub fn count_fixed_tilings_partnered(
+    cells: usize,
+    placements: &[Vec<Vec<usize>>],
+    copies: &[Copies],
+    perm: &[usize],
+    partner: &[usize],
+) -> Option<u128> {
+    let g = BoardSymmetry::from_image(perm.to_vec())?;
+    let index: Vec<HashMap<&[usize], usize>> =
+        placements.iter().map(|list| list.iter().enumerate().map(|(j, pl)| (pl.as_slice(), j)).collect()).collect();
+    let mut seen: Vec<Vec<bool>> = placements.iter().map(|l| vec![false; l.len()]).collect();
+    let mut orbits: Vec<Orbit> = Vec::new();
+    for p in 0..placements.len() {
+        for j in 0..placements[p].len() {
+            if seen[p][j] {
+                continue;
+            }
+            let (mut q, mut k) = (p, j);
+            let mut union: Vec<usize> = Vec::new();
+            let mut uses: Vec<(usize, u32)> = Vec::new();
+            let closed = loop {
+                seen[q][k] = true;
+                union.extend_from_slice(&placements[q][k]);
+                match uses.iter_mut().find(|(piece, _)| *piece == q) {
+                    Some(u) => u.1 += 1,
+                    None => uses.push((q, 1)),
+                }
+                let image = g.map_placement(&placements[q][k]);
+                let next = partner[q];
+                let Some(&at) = index[next].get(image.as_slice()) else { break false };
+                if (next, at) == (p, j) {
+                    break true;
+                }
+                if seen[next][at] {
+                    // Met another orbit's member: the map is not a permutation here.
+                    break false;
+                }
+                (q, k) = (next, at);
+            };
+            let before = union.len();
+            union.sort_unstable();
+            union.dedup();
+            if closed && union.len() == before {
+                orbits.push((uses, union, 1));
+            }
+        }
+    }
+    count_orbit_tilings(cells, &orbits, copies)
+}
 
 /// The tilings by `orbits` (see [`count_fixed_tilings`]), weighted.
 fn count_orbit_tilings(cells: usize, orbits: &[Orbit], copies: &[Copies]) -> Option<u128> {
     let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); cells];
-    for (k, (_, union, _, _)) in orbits.iter().enumerate() {
+    for (k, (_, union, _)) in orbits.iter().enumerate() {
         by_cell[union[0]].push(k);
     }
     struct Walk<'a> {
@@ -290,8 +351,10 @@ fn count_orbit_tilings(cells: usize, orbits: &[Orbit], copies: &[Copies]) -> Opt
                 // Return `result` to the frames above until one has another orbit to try.
                 while let Some(f) = stack.last_mut() {
                     if let Some(k) = f.applied.take() {
-                        let (p, union, m, weight) = &self.orbits[k];
-                        self.used[*p] -= m;
+                        let (uses, union, weight) = &self.orbits[k];
+                        for &(p, m) in uses {
+                            self.used[p] -= m;
+                        }
                         self.flip(union);
                         f.total = match (f.total, result) {
                             (Some(t), Some(b)) => b.checked_mul(*weight).and_then(|b| t.checked_add(b)),
@@ -302,12 +365,16 @@ fn count_orbit_tilings(cells: usize, orbits: &[Orbit], copies: &[Copies]) -> Opt
                     // least cell of the orbit that covers it.
                     while let Some(&k) = self.by_cell[f.first].get(f.next) {
                         f.next += 1;
-                        let (p, union, m, _) = &self.orbits[k];
-                        if self.copies[*p].hi.is_some_and(|hi| self.used[*p] + m > hi) || union.iter().any(|&i| self.is_covered(i)) {
+                        let (uses, union, _) = &self.orbits[k];
+                        if uses.iter().any(|&(p, m)| self.copies[p].hi.is_some_and(|hi| self.used[p] + m > hi))
+                            || union.iter().any(|&i| self.is_covered(i))
+                        {
                             continue;
                         }
                         self.flip(union);
-                        self.used[*p] += m;
+                        for &(p, m) in uses {
+                            self.used[p] += m;
+                        }
                         f.applied = Some(k);
                         from = f.first + 1;
                         continue 'enter;

@@ -396,6 +396,13 @@ proptest! {
         let expected = orbit_count(&packings, &placements, &perms) as u128;
         prop_assert_eq!(polyform::count::count_classes(&region, &pieces, reflections, &Default::default()), Some(expected));
         prop_assert_eq!(polyform::count::count_classes_by_listing(&region, &pieces, reflections), expected);
+        // Burnside's sum as piece counts take it (tile orbits through mirror partners),
+        // each piece given one copy: the brute force's packings and those each other
+        // symmetry fixes make the group's order times the orbits.
+        let classes = Classes::new(&region, &pieces, reflections);
+        let lists: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| region.placements_sorted(&p.shape, reflections)).collect();
+        let fixed = polyform::count::fixed_by_others_with_copies(n, &lists, &vec![Copies::ONE; pieces.len()], &classes).unwrap();
+        prop_assert_eq!(packings.len() as u128 + fixed, classes.order() * expected);
         check_listed_classes(&region, &pieces, &placements, &packings, reflections);
     }
 }

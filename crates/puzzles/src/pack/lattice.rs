@@ -144,13 +144,9 @@ impl LatticeSolver {
     }
 
     /// The symmetries that sort packings into classes ([`Classes`]: those of the region
-    /// that map the piece set onto itself).
-    ///
-    /// Errors: [`RunError::Copies`] unless every piece is used once.
+    /// that map the piece set onto itself). A `Result` for the callers that once met
+    /// [`RunError::Copies`] here: it is always `Ok` now that piece counts have classes.
     pub fn classes(&self) -> Result<&Classes, RunError> {
-        if !self.is_distinct() {
-            return Err(RunError::Copies);
-        }
         Ok(self.built_classes())
     }
 
@@ -160,17 +156,29 @@ impl LatticeSolver {
     }
 
     /// The number of classes of packings under [`LatticeSolver::classes`], by Burnside's
-    /// lemma ([`polyform::count::count_classes`]: the symmetry-broken count on the
-    /// threads `options` ask for, and one small count per symmetry).
+    /// lemma: for distinct pieces [`polyform::count::count_classes`] (the symmetry-broken
+    /// count on the threads `options` ask for, and one small count per symmetry); with
+    /// piece counts every packing counted, and the packings each other symmetry fixes
+    /// ([`count::fixed_by_others_with_copies`]).
     ///
-    /// Errors: [`RunError::Copies`] unless every piece is used once;
-    /// [`RunError::Overflow`] past 2^128 - 1 (or when stopped).
+    /// Errors: [`RunError::ShardUniqueCopies`] for a shard with piece counts (its part of
+    /// Burnside's sum is no number of classes: count the parts with
+    /// [`LatticeSolver::burnside_part`]); [`RunError::Overflow`] past 2^128 - 1 (or
+    /// when stopped).
     pub fn count_classes(&self, options: &RunOptions) -> Result<u128, RunError> {
-        if !self.is_distinct() {
-            return Err(RunError::Copies);
-        }
         if self.core.hopeless {
             return Ok(0);
+        }
+        if !self.is_distinct() {
+            if options.shard.is_some() {
+                return Err(RunError::ShardUniqueCopies);
+            }
+            // Piece counts: Burnside's sum whole, the tilings and those each other
+            // symmetry fixes, over the group's order.
+            let sum = self.burnside_part(options)?;
+            let order = self.built_classes().order();
+            debug_assert_eq!(sum % order, 0, "Burnside's sum is a multiple of the group's order");
+            return Ok(sum / order);
         }
         count::count_classes_placements(
             &self.region,
@@ -186,26 +194,28 @@ impl LatticeSolver {
     /// Part of Burnside's sum for [`LatticeSolver::count_classes`], for a count of the
     /// classes cut into parts: the packings of the shard `options` asks for (all without
     /// one), plus, in the first shard (or without one), the packings each other symmetry
-    /// maps onto themselves ([`count::fixed_by_others`]). The parts add up to
+    /// maps onto themselves ([`count::fixed_by_others`], with piece counts
+    /// [`count::fixed_by_others_with_copies`]). The parts add up to
     /// [`LatticeSolver::burnside_order`] times the number of classes.
     ///
-    /// Errors: [`RunError::Copies`] unless every piece is used once;
-    /// [`RunError::Overflow`] past 2^128 - 1 (or when stopped).
+    /// Errors: [`RunError::Overflow`] past 2^128 - 1 (or when stopped).
     pub fn burnside_part(&self, options: &RunOptions) -> Result<u128, RunError> {
-        if !self.is_distinct() {
-            return Err(RunError::Copies);
-        }
         let packings = self.count(options)?;
         if self.core.hopeless || options.shard.is_some_and(|(k, _)| k != 1) {
             return Ok(packings);
         }
-        let fixed = count::fixed_by_others(self.region.len(), &self.core.placements, self.built_classes()).ok_or(RunError::Overflow)?;
+        let (cells, placements, classes) = (self.region.len(), &self.core.placements, self.built_classes());
+        let fixed = if self.is_distinct() {
+            count::fixed_by_others(cells, placements, classes)
+        } else {
+            count::fixed_by_others_with_copies(cells, placements, &self.core.copies, classes)
+        }
+        .ok_or(RunError::Overflow)?;
         packings.checked_add(fixed).ok_or(RunError::Overflow)
     }
 
-    /// What Burnside's sum is divided by ([`polyform::count::Classes::order`]).
-    ///
-    /// Errors: [`RunError::Copies`] unless every piece is used once.
+    /// What Burnside's sum is divided by ([`polyform::count::Classes::order`]). Always
+    /// `Ok` (see [`LatticeSolver::classes`]).
     pub fn burnside_order(&self) -> Result<u128, RunError> {
         Ok(self.classes()?.order())
     }
