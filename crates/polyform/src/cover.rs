@@ -14,7 +14,7 @@ use crate::shape::Piece;
 use crate::tiler::{Tiler, TilerCache};
 use crate::transfer::{Frontier, DEFAULT_MAX_STATES};
 use exact_cover::parallel::{cut_size, sum_subtrees, Checked, CountOptions, Lease, Tables};
-use exact_cover::{Problem, Solver};
+use exact_cover::Problem;
 use std::ops::ControlFlow;
 
 /// The packing as exact cover: primary items are the pieces then the board cells; one
@@ -293,17 +293,17 @@ impl Search {
 
     /// The number of packings (of the shard asked for), on the threads asked for, or
     /// `None` past 2^128 - 1: the engine's tree is cut into subtrees ([`Packer::split`],
-    /// [`Tiler::split`] or [`Solver::split`]) that [`sum_subtrees`] shares out. Dancing
-    /// links with piece counts memoizes its subproblems ([`Solver::count_adaptive`]; on
-    /// threads or in parts, each subtree of the memoized count's tree, see
-    /// [`exact_cover::strategy::count_subtree`]).
+    /// [`Tiler::split`] or [`exact_cover::Solver::split`]) that [`sum_subtrees`] shares
+    /// out; the bitboard engines count uncut on one thread. Dancing links with piece
+    /// counts memoizes its subproblems, each subtree of the memoized count's tree
+    /// ([`exact_cover::strategy::count_subtree`]), cut at least 256 ways even on one
+    /// thread (see [`Search::cut`]).
     pub fn count(&self, options: &CountOptions) -> Option<u128> {
         let plain = options.threads <= 1 && options.shard.is_none() && options.progress.is_none();
         match self {
             // The packer's counts saturate at u64::MAX: that many or more is an overflow.
             Search::Bitboard(packer) if plain => Some(packer.count()).filter(|&c| c < u64::MAX).map(u128::from),
             Search::Tiler(tiler) if plain => tiler.count(),
-            Search::ExactCover(cover) if plain && !cover.is_distinct() => Solver::count_adaptive(&cover.problem).0,
             _ => self.count_cut(&self.cut(options), options),
         }
     }
@@ -314,6 +314,16 @@ impl Search {
         match self {
             Search::Bitboard(packer) => SearchCut::Packer(packer.split(cut_size(options)), Tables::default()),
             Search::Tiler(tiler) => SearchCut::Tiler(tiler.split(cut_size(options)), Tables::default()),
+            // Piece counts (multiplicities) on dancing links: a whole count is cut finer
+            // than its threads ask, as a count in parts is. Each subtree's memoized count
+            // races two branching orders under a budget, and on few large subtrees the
+            // race is lost: Soma with 0..2 copies in 3x3x3 took 12.1 s uncut, 6.9 s in
+            // the 32 subtrees of one thread, 2.2 s in 128 (debug build, one thread).
+            // Shards keep their cut: a part must be the same in every run.
+            Search::ExactCover(cover) if !cover.is_distinct() && options.shard.is_none() => {
+                let fine = CountOptions { threads: options.threads.max(PIECE_COUNT_CUT_THREADS), shard: None, progress: None };
+                SearchCut::Links(exact_cover::parallel::Cut::new(&cover.problem, &fine))
+            }
             Search::ExactCover(cover) => SearchCut::Links(exact_cover::parallel::Cut::new(&cover.problem, options)),
         }
     }
@@ -348,6 +358,10 @@ pub enum SearchCut {
     /// Exact cover's cut.
     Links(exact_cover::parallel::Cut),
 }
+
+/// A whole count with piece counts on dancing links is cut as for this many threads at
+/// least (32 subtrees each: 256), see [`Search::cut`].
+const PIECE_COUNT_CUT_THREADS: usize = 8;
 
 /// Searches compiled and cut once, to count the parts of one cut in turn: a count of part
 /// `k` of `n` (a shard) compiles its searches and cuts their trees, which for the Tetris
@@ -545,7 +559,7 @@ mod part_tests {
         // An independent count: dancing links with multiplicities on the same lists.
         let (_, placements) = region.search(&pieces, &any, true);
         let cover = cover_with_copies(region.len(), &placements, &any);
-        assert_eq!(Solver::count_adaptive(&cover.problem).0, Some(whole));
+        assert_eq!(exact_cover::Solver::count_adaptive(&cover.problem).0, Some(whole));
         assert!(whole > 1000);
         parts_add_up(search, whole);
     }
