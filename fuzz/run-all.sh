@@ -7,7 +7,7 @@
 set -u
 cd "$(dirname "$0")"
 secs=${SECONDS_EACH:-90}
-targets=(beads laser mayan twins pack_board pack_pieces knuth dimacs xc_engines pack_engines lattice_drawings sudoku burr burr_xml checkpoint)
+targets=(beads laser mayan twins pack_board pack_pieces knuth dimacs xc_engines pack_engines lattice_drawings sudoku burr burr_xml checkpoint api_bodies)
 seeds() { # TARGET: the files its corpus starts from
   case $1 in
     beads) ls ../tests/data/beads/* ../examples/beads/* ;;

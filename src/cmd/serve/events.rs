@@ -1,7 +1,8 @@
 //! A job: the child process that runs one request, and the newline-delimited JSON events
 //! its answer becomes (docs/serve.md).
 
-use super::{refuse, Plan, Server};
+use super::plan::Plan;
+use super::{refuse, Server};
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
