@@ -455,11 +455,6 @@ pub fn start_time_limit(seconds: Option<f64>) {
     });
 }
 
-/// A progress bar on stderr when stderr is a terminal (nothing otherwise), in subtrees.
-pub fn progress_bar() -> Option<indicatif::ProgressBar> {
-    progress_bar_of("subtrees")
-}
-
 /// A progress bar on stderr when stderr is a terminal (nothing otherwise), counting
 /// `unit` (the bar's label: "of columns", ...).
 pub fn progress_bar_of(unit: &str) -> Option<indicatif::ProgressBar> {
@@ -479,15 +474,37 @@ pub fn progress_bar_of(unit: &str) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
+/// Calls `tick` with the seconds elapsed, once a second, on a thread of its own, until
+/// `stop` is set (looked at every 50 ms, so that a short run ends at once): the clock of
+/// every progress line (`pack --progress`, `xc --progress`).
+pub fn every_second(
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    mut tick: impl FnMut(f64) + Send + 'static,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let start = std::time::Instant::now();
+        let mut ticks = 0u64;
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            ticks += 1;
+            if ticks.is_multiple_of(20) {
+                tick(start.elapsed().as_secs_f64());
+            }
+        }
+    })
+}
+
 /// How a long count shows its progress: a bar on stderr when stderr is a terminal
 /// ([`progress_bar_of`]); with `--progress`, a line on stderr once a second whatever
 /// stderr is (a log file on a cluster): "gridlock pack: 12 s, 340 of 1024 subtrees (33%)",
 /// and a last line when the count ends ("..., 1024 of 1024 subtrees (100%), done").
-/// Reports come from the engines through [`Progress::report`]; nothing is shown when
+/// Reports come from the engines through [`Progress::callback`]; nothing is shown when
 /// neither applies.
 pub struct Progress {
     bar: Option<indicatif::ProgressBar>,
     lines: Option<Lines>,
+    /// Moves the bar, or the units the lines read, to (done, total).
+    report: Box<dyn Fn(u64, u64) + Sync + Send>,
 }
 
 /// The state the line printer reads, and its thread.
@@ -508,55 +525,50 @@ impl Progress {
         use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
         use std::sync::Arc;
         if !lines {
-            return Progress { bar: progress_bar_of(unit), lines: None };
+            let bar = progress_bar_of(unit);
+            let moved = bar.clone();
+            let report = Box::new(move |done, total| {
+                if let Some(b) = &moved {
+                    b.set_length(total);
+                    b.set_position(done);
+                }
+            });
+            return Progress { bar, lines: None, report };
         }
         let (done, total, stop) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
-        let (d, t, flag) = (done.clone(), total.clone(), stop.clone());
-        let thread = std::thread::spawn(move || {
-            let start = std::time::Instant::now();
-            let mut ticks = 0u64;
-            while !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(std::time::Duration::from_millis(50));
-                ticks += 1;
-                if ticks.is_multiple_of(20) {
-                    let (done, total) = (d.load(Ordering::Relaxed), t.load(Ordering::Relaxed));
-                    let at = if total == 0 {
-                        format!("cutting the search into {unit}")
-                    } else {
-                        format!("{done} of {total} {unit} ({:.0}%)", 100.0 * done as f64 / total as f64)
-                    };
-                    eprintln!("gridlock {command}: {:.0} s, {at}", start.elapsed().as_secs_f64());
-                }
-            }
+        let (d, t) = (done.clone(), total.clone());
+        let thread = every_second(stop.clone(), move |seconds| {
+            let (done, total) = (d.load(Ordering::Relaxed), t.load(Ordering::Relaxed));
+            let at = if total == 0 {
+                format!("cutting the search into {unit}")
+            } else {
+                format!("{done} of {total} {unit} ({:.0}%)", 100.0 * done as f64 / total as f64)
+            };
+            eprintln!("gridlock {command}: {seconds:.0} s, {at}");
+        });
+        let (d, t) = (done.clone(), total.clone());
+        let report = Box::new(move |done, total| {
+            t.store(total, Ordering::Relaxed);
+            d.store(done, Ordering::Relaxed);
         });
         let start = std::time::Instant::now();
-        Progress { bar: None, lines: Some(Lines { command, unit, start, done, total, stop, thread: Some(thread) }) }
+        Progress { bar: None, lines: Some(Lines { command, unit, start, done, total, stop, thread: Some(thread) }), report }
     }
 
-    /// Nothing shown: a bar dropped (another progress display runs).
-    pub fn hidden(mut self) -> Progress {
-        if let Some(b) = self.bar.take() {
-            b.finish_and_clear();
-        }
-        self
+    /// No progress shown (another display runs: the parts of a checkpointed count).
+    pub fn none() -> Progress {
+        Progress { bar: None, lines: None, report: Box::new(|_, _| {}) }
     }
 
-    /// Whether anything is shown (the engines then cut their searches to report).
-    pub fn is_shown(&self) -> bool {
-        self.bar.is_some() || self.lines.is_some()
+    /// The callback an engine reports (done, total) to, when anything is shown (the
+    /// engines then cut their searches to report); `None` otherwise.
+    pub fn callback(&self) -> Option<&(dyn Fn(u64, u64) + Sync)> {
+        (self.bar.is_some() || self.lines.is_some()).then_some(&*self.report as &(dyn Fn(u64, u64) + Sync))
     }
 
-    /// `done` of `total` units are done; `message` beside the bar (a count so far).
+    /// `done` of `total` units are done.
     pub fn report(&self, done: u64, total: u64) {
-        use std::sync::atomic::Ordering;
-        if let Some(b) = &self.bar {
-            b.set_length(total);
-            b.set_position(done);
-        }
-        if let Some(l) = &self.lines {
-            l.total.store(total, Ordering::Relaxed);
-            l.done.store(done, Ordering::Relaxed);
-        }
+        (self.report)(done, total);
     }
 
     /// A message beside the bar (the count so far); the lines do not show it.
@@ -586,16 +598,6 @@ impl Drop for Progress {
                     100.0 * done as f64 / total as f64
                 );
             }
-        }
-    }
-}
-
-/// A callback that moves `bar` (if any) to (subtrees done, subtrees in all).
-pub fn progress_reporter(bar: &Option<indicatif::ProgressBar>) -> impl Fn(u64, u64) + Sync + '_ {
-    move |done, total| {
-        if let Some(b) = bar {
-            b.set_length(total);
-            b.set_position(done);
         }
     }
 }

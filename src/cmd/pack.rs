@@ -237,11 +237,15 @@ enum TilingAnswer {
 /// searches subtrees.
 fn count_progress(args: &Args, engine: &str) -> output::Progress {
     let unit = if engine.starts_with("transfer matrix") && args.scale.shard.is_none() { "columns" } else { "subtrees" };
-    let progress = output::Progress::new("pack", unit, args.progress && args.scale.checkpoint.is_none());
     if args.scale.checkpoint.is_some() {
-        return progress.hidden();
+        return output::Progress::none();
     }
-    progress
+    output::Progress::new("pack", unit, args.progress)
+}
+
+/// A count's threads and shard from the flags, reporting to `progress`.
+fn count_options<'a>(args: &Args, progress: &'a output::Progress) -> pack::RunOptions<'a> {
+    pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: progress.callback() }
 }
 
 /// `gridlock pack` when some piece is not used exactly once: tilings on the engine
@@ -259,12 +263,7 @@ fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<Target>, run: &Run
     }
     if args.count {
         let progress = count_progress(args, &solver.count_engine());
-        let report = |done, total| progress.report(done, total);
-        let options = pack::RunOptions {
-            threads: args.scale.threads,
-            shard: args.scale.shard,
-            progress: progress.is_shown().then_some(&report as &(dyn Fn(u64, u64) + Sync)),
-        };
+        let options = count_options(args, &progress);
         let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
         let unique = Some((&burnside as _, solver.burnside_order()));
         let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o), unique)? {
@@ -580,12 +579,7 @@ fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
     }
     if args.count {
         let progress = count_progress(args, "");
-        let report = |done, total| progress.report(done, total);
-        let options = pack::RunOptions {
-            threads: args.scale.threads,
-            shard: args.scale.shard,
-            progress: progress.is_shown().then_some(&report as &(dyn Fn(u64, u64) + Sync)),
-        };
+        let options = count_options(args, &progress);
         let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
         let unique = solver.burnside_order().ok().map(|order| (&burnside as _, order));
         let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count(o), unique)? {
@@ -703,12 +697,7 @@ pub fn run(args: &Args) -> Outcome {
     }
     if args.count {
         let progress = count_progress(args, &solver.count_engine());
-        let report = |done, total| progress.report(done, total);
-        let options = pack::RunOptions {
-            threads: args.scale.threads,
-            shard: args.scale.shard,
-            progress: progress.is_shown().then_some(&report as &(dyn Fn(u64, u64) + Sync)),
-        };
+        let options = count_options(args, &progress);
         let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
         let unique = Some((&burnside as _, solver.burnside_order()));
         let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o), unique)? {

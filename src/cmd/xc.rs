@@ -373,21 +373,14 @@ impl ProgressLines {
         if !wanted {
             return ProgressLines { stop, watched, thread: None };
         }
-        let (flag, slot) = (stop.clone(), watched.clone());
-        let thread = std::thread::spawn(move || {
-            let start = std::time::Instant::now();
-            let mut ticks = 0u64;
-            while !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(std::time::Duration::from_millis(50));
-                ticks += 1;
-                let progress = slot.lock().ok().and_then(|p| p.clone());
-                if let (0, Some(p)) = (ticks % 20, progress) {
-                    let f = p.fraction();
-                    let estimate =
-                        if f.is_nan() { "no estimate (Algorithm M)".to_string() } else { format!("about {:.4}% of the tree", 100.0 * f) };
-                    let solutions = if counting { String::new() } else { format!("{} solutions, ", p.solutions()) };
-                    eprintln!("gridlock xc: {:.0} s, {} nodes, {solutions}{estimate}", start.elapsed().as_secs_f64(), p.nodes());
-                }
+        let slot = watched.clone();
+        let thread = output::every_second(stop.clone(), move |seconds| {
+            if let Some(p) = slot.lock().ok().and_then(|p| p.clone()) {
+                let f = p.fraction();
+                let estimate =
+                    if f.is_nan() { "no estimate (Algorithm M)".to_string() } else { format!("about {:.4}% of the tree", 100.0 * f) };
+                let solutions = if counting { String::new() } else { format!("{} solutions, ", p.solutions()) };
+                eprintln!("gridlock xc: {seconds:.0} s, {} nodes, {solutions}{estimate}", p.nodes());
             }
         });
         ProgressLines { stop, watched, thread: Some(thread) }
@@ -470,19 +463,13 @@ pub fn run(args: &Args) -> Outcome {
                     "--progress estimates single-threaded searches; with --threads or --shard a bar of subtrees shows on a terminal",
                 ));
             }
-            let bar = output::progress_bar();
-            let report = output::progress_reporter(&bar);
-            let options = exact_cover::parallel::CountOptions {
-                threads: args.scale.threads,
-                shard: args.scale.shard,
-                progress: bar.as_ref().map(|_| &report as &(dyn Fn(u64, u64) + Sync)),
-            };
+            let progress = output::Progress::new("xc", "subtrees", false);
+            let options =
+                exact_cover::parallel::CountOptions { threads: args.scale.threads, shard: args.scale.shard, progress: progress.callback() };
             let memo = !args.no_memo;
             let count = exact_cover::parallel::count_memo(model.problem(), &options, memo)
                 .ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
-            if let Some(b) = &bar {
-                b.finish_and_clear();
-            }
+            drop(progress);
             let engine = if memo {
                 "per subtree: memoized (DXZ) if the table pays, else enumerating (bitsets or dancing links)"
             } else {
