@@ -4,10 +4,10 @@ grid puzzles, from Rust.
 - ``ExactCover``: exact cover with primary, secondary and colored items and
   multiplicities (Knuth's Algorithms C and M on dancing links; memoized counting).
 - ``two_sat``: 2-SAT in linear time.
-- ``pack``: polyomino packing with piece counts on any board (bitboard packer and
-  tiler, dancing links past their sizes), with SVG pictures for Jupyter; ``pack_box``:
-  the built-in sets of the other lattices (Soma, the Tetris cube, ...), or pieces drawn
-  on any lattice (a ``lattice:`` header, piece counts allowed), in boxes.
+- ``pack``: packing with piece counts on every lattice (polyominoes, polyiamonds,
+  polyhexes, polycubes, prisms; bitboard packer and tiler, dancing links past their
+  sizes, the transfer matrix for counts), with SVG pictures for Jupyter. ``pack_box``
+  and ``BoxPacking`` are aliases of ``pack`` and ``Packing``, kept for one release.
 - ``rectangles``: what a polyomino set does with rectangles (counts of strips of any
   size, generating functions, tables, smallest rectangles and orders).
 - ``beads``, ``laser``, ``mayan``, ``twins``: the contest puzzles, ``solve`` and

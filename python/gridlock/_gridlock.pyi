@@ -92,21 +92,30 @@ def two_sat(n_vars: int, clauses: Iterable[Tuple[int, int]]) -> Optional[List[bo
     Raises ``ValueError`` for a literal out of range or more than 2**26 variables."""
 
 def pack(
-    board: Union[str, Iterable[Cell]],
+    board: Union[str, Iterable[Union[Cell, Tuple[int, int, int]]]],
     pieces: Union[str, Mapping[str, Union[str, Tuple[str, Count]]]],
     *,
     one_sided: bool = False,
     copies: Optional[Count] = None,
+    mirror: bool = False,
+    lattice: Optional[str] = None,
 ) -> "Packing":
-    """A polyomino packing problem.
+    """A packing problem on any lattice, as ``gridlock pack``.
 
-    ``board``: a drawing (``.`` a cell to fill, ``#`` or a space outside) or an iterable
-    of ``(row, col)`` cells. ``pieces``: a built-in set (pentominoes, tetrominoes,
-    kanoodle, dominoes, trominoes, monomino) or a dict name -> drawing (``#`` a cell) or
-    name -> (drawing, count), where a count is ``n``, ``"lo..hi"``, ``"*"`` (any number),
-    ``"lo..*"`` or ``(lo, hi)`` with ``hi=None`` for no bound; without one, a piece is used
-    exactly once. ``copies`` gives every piece that count. ``one_sided`` forbids
-    reflections. Raises ``gridlock.ParseError`` (line and column in the drawing) or
+    ``lattice``: ``square``, ``triangular``, ``hexagonal``, ``cubic`` or ``prism``;
+    without it, the lattice the pieces or the board name (a set's, or a drawing's
+    ``lattice: NAME`` header), else square. ``board``: a box (``"6x10"`` rows x columns
+    on the square lattice, ``"6x6"`` or ``"3x4x5"`` on the others, as ``--box``), a
+    drawing (``.`` a cell to fill, ``#`` or a space outside; off the square lattice after
+    a ``lattice:`` header, as ``--board``) or an iterable of cells (``(row, col)``, or
+    ``(x, y, z)`` on any lattice). ``pieces``: a built-in set (pentominoes, tetrominoes,
+    kanoodle, dominoes, trominoes, monomino; soma, pentacubes-flat, bedlam, tetris-cube,
+    hexiamonds, tetrahexes), a pieces file's text, or (square) a dict name -> drawing
+    (``#`` a cell) or name -> (drawing, count), where a count is ``n``, ``"lo..hi"``,
+    ``"*"`` (any number), ``"lo..*"`` or ``(lo, hi)`` with ``hi=None`` for no bound;
+    without one, a piece is used exactly once. ``copies`` gives every piece that count.
+    Plane pieces are turned over unless ``one_sided``; solids are mirrored only with
+    ``mirror``. Raises ``gridlock.ParseError`` (line and column in the drawing) or
     ``ValueError``."""
 
 def pack_knuth(text: str, *, one_sided: bool = False) -> "Packing":
@@ -145,8 +154,9 @@ class Packing:
     def first(self) -> Optional["Solution"]:
         """One packing or ``None``."""
     def solutions(self, unique: bool = False) -> "PackingSolutions":
-        """Every packing, lazily; ``unique``: one per class under the board's
-        symmetries (copies of a piece are indistinguishable)."""
+        """Every packing, lazily; ``unique``: one per class under the region's
+        symmetries (copies of a piece are indistinguishable; off the square lattice,
+        each piece used once)."""
     def count(
         self,
         unique: bool = False,
@@ -170,8 +180,11 @@ class Packing:
     def engine(self) -> str:
         """The engine that searches (bitboard packer, bitboard tiler or dancing links)."""
     @property
-    def cells(self) -> List[Cell]:
-        """The board's cells in reading order."""
+    def lattice(self) -> str:
+        """The lattice's name."""
+    @property
+    def cells(self) -> List[Tuple[int, ...]]:
+        """The region's cells in order, as ``Solution.tiles`` gives them."""
     def to_knuth(self) -> str:
         """The problem as exact cover in Knuth's format (DLX3 with counts)."""
 
@@ -185,8 +198,10 @@ class Solution:
     """One packing."""
 
     @property
-    def tiles(self) -> List[Tuple[str, List[Cell]]]:
-        """Each tile: its piece's name and the ``(row, col)`` cells it covers."""
+    def tiles(self) -> List[Tuple[str, List[Tuple[int, ...]]]]:
+        """Each tile: its piece's name and the cells it covers: ``(row, col)`` on the
+        square lattice, ``(x, y)`` hexagonal, ``(x, y, t)`` triangular, ``(x, y, z)``
+        cubic and prism (as ``gridlock pack --format json``)."""
     def __len__(self) -> int: ...
     def to_svg(self) -> str:
         """The packing as an SVG document."""
@@ -238,31 +253,13 @@ class Checkpoint:
     def done(self) -> Dict[int, int]: ...
     def record(self, k: int, count: int) -> None: ...
 
-def pack_box(box: str, pieces: str, *, mirror: bool = False, one_sided: bool = False) -> "BoxPacking":
-    """A built-in set of another lattice (``soma``, ``pentacubes-flat``, ``bedlam``,
-    ``tetris-cube``; ``hexiamonds``; ``tetrahexes``) packed into a box (``"3x3x3"``; a
-    plane parallelogram ``"6x6"``), as ``gridlock pack --pieces SET --box SPEC``. Solids
-    are rotated only unless ``mirror``; plane pieces are turned over unless ``one_sided``.
-    Raises ``ValueError``."""
+def pack_box(box: str, pieces: str, *, mirror: bool = False, one_sided: bool = False) -> "Packing":
+    """``pack(box, pieces, mirror=mirror, one_sided=one_sided)`` for pieces off the
+    square lattice (a built-in set, or drawn pieces with a ``lattice:`` header): an
+    alias kept for one release."""
 
-class BoxPacking:
-    def count(
-        self,
-        unique: bool = False,
-        threads: int = 1,
-        *,
-        executor: Optional[Any] = None,
-        parts: int = 64,
-        checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
-        progress: Optional[Any] = None,
-    ) -> int:
-        """Every packing (the box's symmetries broken inside the count); ``unique``:
-        classes under the box's symmetries that keep the set. ``executor``, ``parts``,
-        ``checkpoint``, ``progress``: as ``ExactCover.count`` (with ``unique``, the parts
-        are those of Burnside's sum, divided at the end)."""
-    @property
-    def engine(self) -> str: ...
-    def to_knuth(self) -> str: ...
+BoxPacking = Packing
+"""An alias of ``Packing``, kept for one release."""
 
 # BurrTools puzzles (``gridlock.burrtools`` wraps these).
 def burr_problems(data: bytes) -> List[Tuple[str, List[Tuple[str, int, int]], str]]:

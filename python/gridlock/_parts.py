@@ -28,12 +28,9 @@ def _freeze(value):
 def _build(kind, payload):
     if kind == "xc":
         return _gridlock.ExactCover.from_knuth(payload)
-    if kind == "box":
-        box, pieces, mirror, one_sided = payload
-        return _gridlock.pack_box(box, pieces, mirror=mirror, one_sided=one_sided)
-    if kind == "pack":
-        cells, pieces, one_sided = payload
-        return _gridlock.pack([tuple(c) for c in cells], {name: (drawing, count) for name, drawing, count in pieces}, one_sided=one_sided)
+    if kind == "packing":
+        lattice, cells, pieces, reflections = payload
+        return _gridlock._packing(lattice, list(cells), [(name, list(shape), count) for name, shape, count in pieces], reflections)
     raise ValueError(f"no problem kind {kind!r}")
 
 

@@ -18,7 +18,6 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-mod boxed;
 mod burr;
 mod pack;
 mod parts;
@@ -250,7 +249,6 @@ fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     xc::register(m)?;
     pack::register(m)?;
-    boxed::register(m)?;
     parts::register(m)?;
     puzzles::register(m)?;
     sudoku::register(m)?;

@@ -1,11 +1,13 @@
-//! `pack`: polyomino packing over `puzzles::pack::PackSolver` (the bitboard packer, the
-//! bitboard tiler or dancing links, chosen in `polyform::cover::Search`).
+//! `pack`: packing on every lattice over `puzzles::pack::Problem` (the one packing front
+//! door: it chooses the engine), as `gridlock pack`; `pack_knuth` and `pack_box` build
+//! the same `Packing` from Knuth's format and from a box (`pack_box` and the name
+//! `BoxPacking` are kept as aliases for one release).
 
 use crate::{interruptible, parse_error, value_error, Stream};
 use polyform::atlas::{self, Goal};
 use polyform::transfer::{Frontier, TransferError, DEFAULT_MAX_STATES};
-use polyform::{Board, Cell, Copies, Freedom, Piece};
-use puzzles::pack::{self, PackSolver, Tiling};
+use polyform::{Cell, Copies, Freedom, Lattice, Piece, Region, Shape};
+use puzzles::pack::{self, lattice, Artist, Problem, Tiling};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::ops::ControlFlow;
@@ -32,29 +34,74 @@ impl CountArg {
     }
 }
 
-/// The board: a drawing in the board-file notation, or an iterable of `(row, col)`.
-fn read_board(arg: &Bound<'_, PyAny>) -> PyResult<Board> {
+/// The lattice named `name` as the command line spells it.
+fn lattice_named(name: &str) -> PyResult<Lattice> {
+    let names: Vec<&str> = Lattice::ALL.iter().map(|l| l.name()).collect();
+    Lattice::ALL
+        .into_iter()
+        .find(|l| l.name() == name)
+        .ok_or_else(|| value_error(format_args!("no lattice '{name}' (there are {})", names.join(", "))))
+}
+
+/// Whether `text` is a box such as `6x10` or `3x4x5` rather than a drawing.
+fn is_box(text: &str) -> bool {
+    let parts: Vec<&str> = text.trim().split(['x', 'X']).collect();
+    (2..=3).contains(&parts.len()) && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The lattice a pieces or board argument names, if it names one: a built-in set's, or
+/// the `lattice: NAME` header of a drawing.
+fn named_lattice(arg: &Bound<'_, PyAny>) -> PyResult<Option<Lattice>> {
+    let Ok(text) = arg.cast::<PyString>() else {
+        return Ok(None);
+    };
+    let text = &*text.to_cow()?;
+    if let Some(set) = polyform::sets::find(text) {
+        return Ok(Some(set.lattice));
+    }
+    Ok(pack::drawing::file_lattice(text).map_err(|e| parse_error(&e))?.0)
+}
+
+/// The board on lattice `l`: a box `AxB[xC]` (on the square lattice `ROWSxCOLUMNS`), a
+/// drawing in the board-file notation, or an iterable of cells (`(row, col)` on the
+/// square lattice, `(x, y, z)` on any).
+fn read_board(arg: &Bound<'_, PyAny>, l: Lattice) -> PyResult<Region> {
     if let Ok(text) = arg.cast::<PyString>() {
-        return pack::parse_board(&text.to_cow()?).map_err(|e| parse_error(&e));
+        let text = &*text.to_cow()?;
+        return match (l, is_box(text)) {
+            (Lattice::Square, true) => pack::rectangle(text).map_err(value_error),
+            (_, true) => lattice::boxed(l, text).map_err(value_error),
+            (Lattice::Square, false) => pack::parse_board(text).map_err(|e| parse_error(&e)),
+            (_, false) => pack::drawing::parse_board(text, l).map_err(|e| parse_error(&e)),
+        };
     }
     let mut cells = Vec::new();
     for item in arg.try_iter()? {
-        let (row, col): (i32, i32) = item?.extract()?;
-        cells.push(Cell::new(row, col, 0));
+        let item = item?;
+        let c = match item.extract::<(i32, i32)>() {
+            Ok((x, y)) => Cell::new(x, y, 0),
+            Err(_) => {
+                let (x, y, z): (i32, i32, i32) = item.extract()?;
+                Cell::new(x, y, z)
+            }
+        };
+        if !l.contains(c) {
+            return Err(value_error(format_args!("({}, {}, {}) is not a cell of the {} lattice", c.x, c.y, c.z, l.name())));
+        }
+        cells.push(c);
     }
     if cells.is_empty() {
         return Err(value_error("the board has no cell"));
     }
-    let mut sorted = cells.clone();
-    sorted.sort();
-    sorted.dedup();
-    if sorted.len() != cells.len() {
+    let region = Region::new(l, cells.iter().copied());
+    if region.len() != cells.len() {
         return Err(value_error("the board names a cell twice"));
     }
-    Ok(Board::from_cells(cells))
+    Ok(region)
 }
 
-/// One piece from its drawing (`#` a cell), named `name`; errors name the drawing's line.
+/// One square piece from its drawing (`#` a cell), named `name`; errors name the
+/// drawing's line.
 fn piece(name: &str, drawing: &str) -> PyResult<Piece> {
     // The pieces-file parser reads the drawing under a placeholder name line.
     let text = format!("piece\n{}", drawing.trim_matches('\n'));
@@ -79,27 +126,30 @@ pub(crate) fn run_error(e: pack::RunError) -> PyErr {
     }
 }
 
-/// A shape drawn as a pieces file draws it (`#` a cell, `.` none), rows from its least.
-fn drawing(shape: &polyform::Shape) -> String {
-    let cells = shape.cells();
-    let (r0, c0) = (cells.iter().map(|c| c.x).min().unwrap_or(0), cells.iter().map(|c| c.y).min().unwrap_or(0));
-    let (rows, cols) = (shape.height() - r0, shape.width() - c0);
-    let mut grid = vec![vec!['.'; cols.max(0) as usize]; rows.max(0) as usize];
-    for c in cells {
-        grid[(c.x - r0) as usize][(c.y - c0) as usize] = '#';
+/// The pieces on lattice `l`: a built-in set's name, a pieces file's text (a `lattice:
+/// NAME` header off the square lattice), or (square lattice) a dict name -> drawing or
+/// (drawing, count).
+fn read_pieces(arg: &Bound<'_, PyAny>, l: Lattice) -> PyResult<Vec<(Piece, Copies)>> {
+    if let Ok(text) = arg.cast::<PyString>() {
+        let text = &*text.to_cow()?;
+        if let Some(set) = polyform::sets::find(text).filter(|s| s.lattice == l) {
+            return Ok(set.pieces().into_iter().map(|p| (p, Copies::ONE)).collect());
+        }
+        if !text.contains('\n') {
+            let names = if l == Lattice::Square { polyform::sets::square_names() } else { polyform::sets::other_names() };
+            return Err(value_error(format_args!("no built-in set '{text}' of the {} lattice (there are {names})", l.name())));
+        }
+        return match l {
+            Lattice::Square => pack::parse_pieces(text),
+            _ => pack::drawing::parse_pieces(text, l),
+        }
+        .map_err(|e| parse_error(&e));
     }
-    grid.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>().join("\n")
-}
-
-/// The pieces: a built-in set's name, or a dict name -> drawing or (drawing, count).
-fn read_pieces(arg: &Bound<'_, PyAny>) -> PyResult<Vec<(Piece, Copies)>> {
-    if let Ok(name) = arg.cast::<PyString>() {
-        let name = &*name.to_cow()?;
-        return polyform::sets::square(name)
-            .map(|set| set.into_iter().map(|p| (p, Copies::ONE)).collect())
-            .ok_or_else(|| value_error(format_args!("no built-in set '{name}' (there are {})", polyform::sets::square_names())));
+    let dict =
+        arg.cast::<PyDict>().map_err(|_| value_error("pieces must be a set name, a pieces file's text or a dict name -> drawing"))?;
+    if l != Lattice::Square {
+        return Err(value_error(format_args!("a dict of drawings is square pieces; draw {} in a pieces file's text", l.polyforms_name())));
     }
-    let dict = arg.cast::<PyDict>().map_err(|_| value_error("pieces must be a set name or a dict name -> drawing"))?;
     let mut out = Vec::new();
     for (key, value) in dict.iter() {
         let name: String = key.extract()?;
@@ -123,17 +173,43 @@ fn read_pieces(arg: &Bound<'_, PyAny>) -> PyResult<Vec<(Piece, Copies)>> {
     Ok(out)
 }
 
-/// Packs `pieces` into `board` (see the package's docstring).
+/// Whether pieces may be turned over: plane pieces unless `one_sided`, solids only
+/// with `mirror`.
+fn reflections(l: Lattice, one_sided: bool, mirror: bool) -> PyResult<bool> {
+    if l.is_solid() && one_sided {
+        return Err(value_error(format_args!("one_sided is for plane pieces; {} are rotated only unless mirror", l.polyforms_name())));
+    }
+    if !l.is_solid() && mirror {
+        return Err(value_error("mirror is for solids (polycubes, prisms); plane pieces are turned over unless one_sided"));
+    }
+    Ok(if l.is_solid() { mirror } else { !one_sided })
+}
+
+/// Packs `pieces` into `board` on any lattice (see the package's docstring): the
+/// lattice is `lattice`, else the one the pieces or the board name, else square.
 #[pyfunction(name = "pack")]
-#[pyo3(signature = (board, pieces, *, one_sided = false, copies = None))]
-fn pack_problem(board: &Bound<'_, PyAny>, pieces: &Bound<'_, PyAny>, one_sided: bool, copies: Option<CountArg>) -> PyResult<Packing> {
-    let board = read_board(board)?;
-    let listed = read_pieces(pieces)?;
+#[pyo3(signature = (board, pieces, *, one_sided = false, copies = None, mirror = false, lattice = None))]
+fn pack_problem(
+    board: &Bound<'_, PyAny>,
+    pieces: &Bound<'_, PyAny>,
+    one_sided: bool,
+    copies: Option<CountArg>,
+    mirror: bool,
+    lattice: Option<&str>,
+) -> PyResult<Packing> {
+    let mut named: Vec<Lattice> = lattice.map(lattice_named).transpose()?.into_iter().collect();
+    named.extend(named_lattice(pieces)?);
+    named.extend(named_lattice(board)?);
+    if let Some(other) = named.iter().find(|&&l| l != named[0]) {
+        return Err(value_error(format_args!("the board and pieces name the {} lattice and the {}", named[0].name(), other.name())));
+    }
+    let l = named.first().copied().unwrap_or(Lattice::Square);
+    let reflections = reflections(l, one_sided, mirror)?;
+    let region = read_board(board, l)?;
+    let listed = read_pieces(pieces, l)?;
     let every = copies.map(|c| c.copies("*")).transpose()?;
     let (pieces, copies): (Vec<Piece>, Vec<Copies>) = listed.into_iter().map(|(p, c)| (p, every.unwrap_or(c))).unzip();
-    let freedom = if one_sided { Freedom::OneSided } else { Freedom::Free };
-    let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(value_error)?;
-    Ok(Packing { solver: Arc::new(solver), one_sided })
+    Packing::new(region, pieces, copies, reflections)
 }
 
 /// Packs the box and pieces of a file in the input notation of Knuth's polyomino-dlx.
@@ -142,66 +218,108 @@ fn pack_problem(board: &Bound<'_, PyAny>, pieces: &Bound<'_, PyAny>, one_sided: 
 fn pack_knuth(text: &str, one_sided: bool) -> PyResult<Packing> {
     let (board, listed) = pack::parse_knuth(text).map_err(|e| parse_error(&e))?;
     let (pieces, copies): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
-    let freedom = if one_sided { Freedom::OneSided } else { Freedom::Free };
-    let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(value_error)?;
-    Ok(Packing { solver: Arc::new(solver), one_sided })
+    Packing::new(board, pieces, copies, !one_sided)
 }
 
-/// A packing problem (Python class `gridlock.Packing`).
+/// `pack(box, pieces, mirror=..., one_sided=...)` for pieces off the square lattice (a
+/// built-in set, or drawn pieces with a `lattice: NAME` header): kept as an alias of
+/// `pack` for one release.
+#[pyfunction]
+#[pyo3(signature = (r#box, pieces, *, mirror = false, one_sided = false))]
+fn pack_box(r#box: &str, pieces: &str, mirror: bool, one_sided: bool) -> PyResult<Packing> {
+    let l = match polyform::sets::find(pieces).filter(|s| s.lattice != Lattice::Square) {
+        Some(set) => set.lattice,
+        None if pieces.contains('\n') => pack::drawing::file_lattice(pieces)
+            .map_err(|e| parse_error(&e))?
+            .0
+            .filter(|&l| l != Lattice::Square)
+            .ok_or_else(|| value_error("drawn pieces for pack_box start with a 'lattice: NAME' line (pack takes square ones)"))?,
+        None => {
+            return Err(value_error(format_args!(
+                "no built-in set '{pieces}' of another lattice (there are {}), nor drawn pieces",
+                polyform::sets::other_names()
+            )))
+        }
+    };
+    let reflections = reflections(l, one_sided, mirror)?;
+    let region = lattice::boxed(l, r#box).map_err(value_error)?;
+    let (set, copies) = Python::attach(|py| read_pieces(PyString::new(py, pieces).as_any(), l))?.into_iter().unzip();
+    Packing::new(region, set, copies, reflections)
+}
+
+/// A pickled piece: its name, its cells `(x, y, z)` and its count (`lo..hi` or `lo..*`).
+type PickledPiece = (String, Vec<(i32, i32, i32)>, String);
+
+/// A pickled problem: the lattice's name, the region's cells `(x, y, z)`, each piece
+/// ([`PickledPiece`]), and whether pieces may be turned over (solids: mirrored).
+type Pickled = (String, Vec<(i32, i32, i32)>, Vec<PickledPiece>, bool);
+
+/// Rebuilds a pickled `Packing` (see `Packing.__reduce__`).
+#[pyfunction]
+fn _packing(lattice: &str, cells: Vec<(i32, i32, i32)>, pieces: Vec<PickledPiece>, reflections: bool) -> PyResult<Packing> {
+    let l = lattice_named(lattice)?;
+    let region = Region::new(l, cells.into_iter().map(|(x, y, z)| Cell::new(x, y, z)));
+    let mut listed = Vec::new();
+    let mut counts = Vec::new();
+    for (name, cells, count) in pieces {
+        let shape = Shape::on(l, cells.into_iter().map(|(x, y, z)| Cell::new(x, y, z))).map_err(value_error)?;
+        counts.push(Copies::parse(&count).map_err(value_error)?);
+        listed.push(Piece { name, shape });
+    }
+    Packing::new(region, listed, counts, reflections)
+}
+
+/// A packing problem on any lattice (Python class `gridlock.Packing`; `BoxPacking` is an
+/// alias for one release).
 #[pyclass(module = "gridlock", frozen)]
 pub struct Packing {
-    solver: Arc<PackSolver>,
-    /// Whether pieces may not be turned over (kept for pickling).
-    one_sided: bool,
+    problem: Arc<Problem>,
+}
+
+impl Packing {
+    fn new(region: Region, pieces: Vec<Piece>, copies: Vec<Copies>, reflections: bool) -> PyResult<Packing> {
+        let problem = Problem::new(region, pieces, copies, reflections).map_err(value_error)?;
+        Ok(Packing { problem: Arc::new(problem) })
+    }
+
+    fn solution(&self, tiling: Tiling) -> Solution {
+        Solution { problem: self.problem.clone(), tiling }
+    }
 }
 
 #[pymethods]
 impl Packing {
     /// The first packing, or `None`.
     fn first(&self, py: Python<'_>) -> PyResult<Option<Solution>> {
-        let solver = &*self.solver;
-        let found = interruptible(py, || {
-            let mut first = None;
-            let _ = solver.for_each_tiling(|t| {
-                first = Some(t.clone());
-                ControlFlow::Break(())
-            });
-            first
-        })?;
-        Ok(found.map(|tiling| Solution { solver: self.solver.clone(), tiling }))
+        let problem = &*self.problem;
+        let found = interruptible(py, || problem.first())?;
+        Ok(found.map(|t| self.solution(t)))
     }
 
-    /// The packings, lazily; with `unique`, one per class under the board's symmetries
-    /// (copies of a piece indistinguishable).
+    /// The packings, lazily; with `unique`, one per class under the region's symmetries
+    /// (copies of a piece indistinguishable), as `gridlock pack --all --unique` lists them.
     #[pyo3(signature = (unique = false))]
     fn solutions(&self, unique: bool) -> PyResult<Solutions> {
-        let solver = self.solver.clone();
+        let problem = self.problem.clone();
+        if unique && problem.region().lattice() != Lattice::Square && !problem.is_distinct() {
+            return Err(run_error(pack::RunError::Copies));
+        }
         let stream = Stream::spawn(move |emit| {
-            let group = if unique { solver.symmetries() } else { Vec::new() };
-            let cells = solver.board().len();
-            let _ = solver.for_each_tiling(|t| {
-                // The class representative `gridlock pack --all --unique` lists: the
-                // packing key for distinct pieces, the tiling key with counts.
-                let least = || {
-                    if solver.is_distinct() {
-                        let packing: pack::Packing = t.iter().map(|(_, c)| c.clone()).collect();
-                        pack::is_canonical(&packing, &group, cells)
-                    } else {
-                        pack::is_canonical_tiling(t, &group, cells)
-                    }
-                };
-                if unique && !least() {
-                    return ControlFlow::Continue(());
-                }
-                emit(t.clone())
-            });
+            let mut each = |t: &Tiling| emit(t.clone());
+            if unique {
+                let _ = problem.for_each_class(&mut each);
+            } else {
+                let _ = problem.for_each(&mut each);
+            }
         });
-        Ok(Solutions { solver: self.solver.clone(), stream: Mutex::new(stream) })
+        Ok(Solutions { problem: self.problem.clone(), stream: Mutex::new(stream) })
     }
 
-    /// The number of packings, exact; with `unique`, of classes under the board's
+    /// The number of packings, exact; with `unique`, of classes under the region's
     /// symmetries (Burnside's lemma; copies of a piece indistinguishable); on `threads`
-    /// threads where the engine's tree can be cut.
+    /// threads where the engine's tree can be cut. `executor`, `parts`, `checkpoint`,
+    /// `progress`: as `ExactCover.count` (with `unique`, the parts are those of
+    /// Burnside's sum).
     #[pyo3(signature = (unique = false, threads = 1, *, executor = None, parts = 64, checkpoint = None, progress = None))]
     #[allow(clippy::too_many_arguments)]
     fn count<'py>(
@@ -219,49 +337,42 @@ impl Packing {
         {
             return Ok(count);
         }
-        let this = slf.get();
-        let solver = &*this.solver;
+        let problem = &*slf.get().problem;
         let options = pack::RunOptions { threads: crate::threads(threads)?, shard: None, progress: None };
-        let counted = interruptible(py, || {
-            if unique {
-                solver.count_tilings_with_symmetry(&options).map(|(_, u)| u.into())
-            } else {
-                solver.count_exact(&options)
-            }
-        })?;
+        let counted =
+            interruptible(py, || if unique { problem.count_classes(&options).map(Into::into) } else { problem.count_exact(&options) })?;
         let count = counted.map_err(run_error)?;
         Ok(count.into_pyobject(py)?.into_any())
     }
 
-    /// `(restore, ("pack", (cells, pieces, one_sided)))`: pickling sends the board's
-    /// cells and each piece as `(name, drawing, count)`.
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, (Vec<(i32, i32)>, Vec<(String, String, String)>, bool)))> {
-        let solver = &*self.solver;
-        let cells: Vec<(i32, i32)> = solver.board().cells().iter().map(|c| (c.x, c.y)).collect();
-        let pieces = solver
+    /// `(restore, ("packing", (lattice, cells, pieces, reflections)))`: pickling sends
+    /// the region's cells and each piece as `(name, cells, count)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (&'static str, Pickled))> {
+        let problem = &*self.problem;
+        let triple = |c: &Cell| (c.x, c.y, c.z);
+        let cells = problem.region().cells().iter().map(triple).collect();
+        let pieces = problem
             .pieces()
             .iter()
-            .zip(solver.copies())
+            .zip(problem.copies())
             .map(|(p, c)| {
                 let count = match c.hi {
                     Some(h) => format!("{}..{h}", c.lo),
                     None => format!("{}..*", c.lo),
                 };
-                (p.name.clone(), drawing(&p.shape), count)
+                (p.name.clone(), p.shape.cells().iter().map(triple).collect(), count)
             })
             .collect();
-        Ok((py.import("gridlock._parts")?.getattr("_restore")?, ("pack", (cells, pieces, self.one_sided))))
+        let lattice = problem.region().lattice().name().to_string();
+        let payload = (lattice, cells, pieces, problem.freedom() == Freedom::Free);
+        Ok((py.import("gridlock._parts")?.getattr("_restore")?, ("packing", payload)))
     }
 
     /// `(command, problem hash)` naming this count in a checkpoint, as `gridlock pack
     /// --count --checkpoint` names it (the exact cover text's hash).
     #[pyo3(signature = (unique = false))]
     fn _checkpoint_id(&self, unique: bool) -> (&'static str, String) {
-        crate::parts::pack_checkpoint_id(&self.solver.knuth_text(), unique)
+        crate::parts::pack_checkpoint_id(&self.problem.knuth_text(), unique)
     }
 
     /// The count of part `k` of `n` (as `gridlock pack --count --shard k/n`); with
@@ -272,14 +383,14 @@ impl Packing {
         if k == 0 || k > n {
             return Err(value_error(format_args!("part {k} of {n}: parts are 1 to n")));
         }
-        let solver = &*self.solver;
+        let problem = &*self.problem;
         let options = pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None };
-        interruptible(py, || if unique { solver.burnside_part(&options) } else { solver.count_tilings(&options) })?.map_err(run_error)
+        interruptible(py, || if unique { problem.burnside_part(&options) } else { problem.count(&options) })?.map_err(run_error)
     }
 
     /// What the parts of Burnside's sum add up to, over the number of classes.
-    fn _burnside_order(&self) -> PyResult<u128> {
-        Ok(self.solver.burnside_order())
+    fn _burnside_order(&self) -> u128 {
+        self.problem.burnside_order()
     }
 
     /// `n` packings drawn independently and exactly uniformly at random, reproducible
@@ -288,10 +399,10 @@ impl Packing {
     #[pyo3(signature = (n, *, seed = 0, max_nodes = 50_000_000, max_memory = 1 << 30))]
     fn sample(&self, py: Python<'_>, n: usize, seed: u64, max_nodes: usize, max_memory: usize) -> PyResult<Vec<Solution>> {
         let limit = exact_cover::ZddLimit { nodes: max_nodes, bytes: max_memory };
-        let solver = &*self.solver;
+        let problem = &*self.problem;
         let drawn = interruptible(py, || {
             let mut drawn = Vec::new();
-            solver
+            problem
                 .sample(n, seed, limit, |t| {
                     drawn.push(t.clone());
                     ControlFlow::Continue(())
@@ -299,35 +410,44 @@ impl Packing {
                 .map(|()| drawn)
         })?
         .map_err(run_error)?;
-        Ok(drawn.into_iter().map(|tiling| Solution { solver: self.solver.clone(), tiling }).collect())
+        Ok(drawn.into_iter().map(|t| self.solution(t)).collect())
     }
 
     /// The engine that searches this problem, in words (as `gridlock pack --stats`).
     #[getter]
     fn engine(&self) -> String {
-        self.solver.engine()
+        self.problem.engine()
     }
 
     /// The problem as exact cover in Knuth's DLX format (DLX3 multiplicities for counts).
     fn to_knuth(&self) -> String {
-        self.solver.knuth_text()
+        self.problem.knuth_text()
     }
 
-    /// The board's cells, `(row, col)`, in reading order.
+    /// The lattice's name (`square`, `triangular`, `hexagonal`, `cubic`, `prism`).
     #[getter]
-    fn cells(&self) -> Vec<(i32, i32)> {
-        self.solver.board().cells().iter().map(|c| (c.x, c.y)).collect()
+    fn lattice(&self) -> &'static str {
+        self.problem.region().lattice().name()
+    }
+
+    /// The region's cells in order: `(row, col)` on the square lattice, else as
+    /// `Solution.tiles` gives them.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, pyo3::types::PyTuple>>> {
+        let artist = Artist::new(&self.problem);
+        (0..self.problem.region().len()).map(|i| pyo3::types::PyTuple::new(py, artist.coordinates(i))).collect()
     }
 
     fn __repr__(&self) -> String {
-        format!("Packing({} cells, {} pieces)", self.solver.board().len(), self.solver.pieces().len())
+        let problem = &*self.problem;
+        format!("Packing({} cells, {} pieces, {} lattice)", problem.region().len(), problem.pieces().len(), self.lattice())
     }
 }
 
 /// A lazy iterator over packings.
 #[pyclass(module = "gridlock", name = "PackingSolutions")]
 pub struct Solutions {
-    solver: Arc<PackSolver>,
+    problem: Arc<Problem>,
     stream: Mutex<Stream<Tiling>>,
 }
 
@@ -339,7 +459,7 @@ impl Solutions {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Solution>> {
         let next = crate::locked(&self.stream)?.next(py)?;
-        Ok(next.map(|tiling| Solution { solver: self.solver.clone(), tiling }))
+        Ok(next.map(|tiling| Solution { problem: self.problem.clone(), tiling }))
     }
 
     /// Stops the search.
@@ -351,28 +471,28 @@ impl Solutions {
 }
 
 /// One packing (Python class `gridlock.Solution`): its tiles, each a piece name and the
-/// board cells `(row, col)` it covers.
+/// cells it covers.
 #[pyclass(module = "gridlock", frozen)]
 pub struct Solution {
-    solver: Arc<PackSolver>,
+    problem: Arc<Problem>,
     tiling: Tiling,
-}
-
-impl Solution {
-    fn packing(&self) -> pack::Packing {
-        self.tiling.iter().map(|(_, c)| c.clone()).collect()
-    }
 }
 
 #[pymethods]
 impl Solution {
-    /// The tiles: `(piece name, [(row, col), ...])`, in the order of their labels.
+    /// The tiles: `(piece name, [cell, ...])`, in the order of their labels; a cell is
+    /// `(row, col)` on the square lattice, `(x, y)` on the hexagonal one, `(x, y, t)`
+    /// on the triangular one, `(x, y, z)` on the cubic and prism ones (as `gridlock pack
+    /// --format json`).
     #[getter]
-    fn tiles(&self) -> Vec<(String, Vec<(i32, i32)>)> {
-        let cells = self.solver.board().cells();
+    fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Vec<(String, Vec<Bound<'py, pyo3::types::PyTuple>>)>> {
+        let artist = Artist::new(&self.problem);
         self.tiling
             .iter()
-            .map(|(p, pl)| (self.solver.pieces()[*p].name.clone(), pl.iter().map(|&i| (cells[i].x, cells[i].y)).collect()))
+            .map(|(p, pl)| {
+                let cells = pl.iter().map(|&i| pyo3::types::PyTuple::new(py, artist.coordinates(i))).collect::<PyResult<_>>()?;
+                Ok((self.problem.pieces()[*p].name.clone(), cells))
+            })
             .collect()
     }
 
@@ -380,16 +500,9 @@ impl Solution {
         self.tiling.len()
     }
 
-    /// The drawing as `gridlock pack` prints it (a letter per tile, a legend when the
-    /// letters are not the piece names).
+    /// The packing as `gridlock pack` prints it.
     fn __str__(&self) -> String {
-        let solver = &*self.solver;
-        if solver.is_distinct() {
-            let labels = pack::labels(solver.pieces());
-            pack::render(solver.board(), &labels, &self.packing()) + &pack::legend(solver.pieces(), &labels)
-        } else {
-            pack::render_tiling(solver.board(), solver.pieces(), &self.tiling)
-        }
+        Artist::new(&self.problem).text(&self.tiling)
     }
 
     fn __repr__(&self) -> String {
@@ -398,21 +511,7 @@ impl Solution {
 
     /// The packing as an SVG document (as `gridlock pack --svg`).
     fn to_svg(&self) -> String {
-        let solver = &*self.solver;
-        let grid = pack::piece_grid(solver.board(), &self.packing());
-        if solver.is_distinct() {
-            let labels = pack::labels(solver.pieces());
-            let legend: Vec<(char, String)> = if pack::legend(solver.pieces(), &labels).is_empty() {
-                Vec::new()
-            } else {
-                labels.iter().zip(solver.pieces()).map(|(&l, p)| (l, p.name.clone())).collect()
-            };
-            return puzzles::svg::pack(&grid, &labels, &legend);
-        }
-        let labels: Vec<char> = (0..self.tiling.len()).map(pack::nth_label).collect();
-        let legend: Vec<(char, String)> =
-            self.tiling.iter().zip(&labels).map(|((p, _), &l)| (l, solver.pieces()[*p].name.clone())).collect();
-        puzzles::svg::pack(&grid, &labels, &legend)
+        Artist::new(&self.problem).svg(Some(&self.tiling))
     }
 
     /// Jupyter's hook: the SVG picture.
@@ -421,12 +520,15 @@ impl Solution {
     }
 }
 
-/// Registers the function and classes.
+/// Registers the functions and classes.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pack_problem, m)?)?;
     m.add_function(wrap_pyfunction!(pack_knuth, m)?)?;
+    m.add_function(wrap_pyfunction!(pack_box, m)?)?;
+    m.add_function(wrap_pyfunction!(_packing, m)?)?;
     m.add_function(wrap_pyfunction!(rectangles, m)?)?;
     m.add_class::<Packing>()?;
+    m.add("BoxPacking", m.getattr("Packing")?)?;
     m.add_class::<Solutions>()?;
     m.add_class::<Solution>()?;
     Ok(())
@@ -456,7 +558,7 @@ fn rectangles<'py>(
     max_area: usize,
     max_states: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let listed = read_pieces(pieces)?;
+    let listed = read_pieces(pieces, Lattice::Square)?;
     let (pieces, written): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
     let copies = atlas::copies_for(&written, copies.map(|c| c.copies("*")).transpose()?);
     let shapes: Vec<polyform::Shape> = pieces.iter().map(|p| p.shape.clone()).collect();

@@ -200,6 +200,35 @@ PENTOMINOES = {
 }
 
 
+def test_one_pack_for_every_lattice():
+    # The Soma cube: listed, drawn and counted through the same Packing as polyominoes,
+    # each listed packing covering the 27 cells once with the 7 pieces.
+    soma = gridlock.pack("3x3x3", "soma")
+    assert soma.lattice == "cubic" and gridlock.BoxPacking is gridlock.Packing
+    box_cells = sorted(soma.cells)
+    assert box_cells == sorted((x, y, z) for x in range(3) for y in range(3) for z in range(3))
+    listed = list(itertools.islice(soma.solutions(), 40))
+    assert len(listed) == 40
+    for s in listed:
+        assert sorted(c for _, cells in s.tiles for c in cells) == box_cells
+        assert sorted(name for name, _ in s.tiles) == sorted(["V", "L", "T", "Z", "A", "B", "P"])
+        assert len(str(s).splitlines()) == 7
+    assert ET.fromstring(listed[0].to_svg()).tag.endswith("svg")
+    # Classes listed one per class, as many as counted (Burnside): 240.
+    assert len(list(soma.solutions(unique=True))) == soma.count(unique=True) == 240
+    # The old name builds the same problem.
+    assert gridlock.pack_box("3x3x3", "soma").to_knuth() == soma.to_knuth()
+    # The first packing is the CLI's, line for line.
+    assert str(soma.first()) == cli("pack", "--box", "3x3x3", "--pieces", "soma")
+    # A box drawn as cells, and a lattice named but not matched.
+    cells = [(x, y, z) for x in range(3) for y in range(3) for z in range(3)]
+    assert gridlock.pack(cells, "soma").count() == 11520
+    with pytest.raises(ValueError, match="lattice"):
+        gridlock.pack("3x3x3", "soma", lattice="square")
+    with pytest.raises(ValueError, match="one_sided"):
+        gridlock.pack("3x3x3", "soma", one_sided=True)
+
+
 def test_pieces_as_a_dict_equal_the_built_in_set():
     assert gridlock.pack(box(6, 10), PENTOMINOES).count() == 9356
     assert gridlock.pack(box(3, 20), PENTOMINOES).count(unique=True) == 2

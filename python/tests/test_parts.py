@@ -61,7 +61,7 @@ TETRIS_CUBE = 236136
 
 
 def test_box_packings_count_and_classes():
-    soma = gridlock.pack_box("3x3x3", "soma")
+    soma = gridlock.pack("3x3x3", "soma")
     assert (soma.count(), soma.count(unique=True)) == (11520, 240)
     # Classes in parts: Burnside's sum cut into parts, divided by the group's order.
     seen = []
@@ -81,9 +81,9 @@ def test_a_process_pool_gives_the_single_threaded_counts():
         assert pentominoes().count(executor=ex, parts=16) == 9356
         assert mcc.count(executor=ex, parts=8) == whole
         assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
-        assert gridlock.pack_box("3x3x3", "soma").count(executor=ex, parts=16) == 11520
-        assert gridlock.pack_box("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
-        assert gridlock.pack_box("4x4x4", "tetris-cube").count(executor=ex, parts=64) == TETRIS_CUBE
+        assert gridlock.pack("3x3x3", "soma").count(executor=ex, parts=16) == 11520
+        assert gridlock.pack("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
+        assert gridlock.pack("4x4x4", "tetris-cube").count(executor=ex, parts=64) == TETRIS_CUBE
         # With piece counts (Burnside's sum with the tilings each symmetry fixes).
         tetrominoes = gridlock.pack(("." * 8 + "\n") * 4, {name: (d, "*") for name, d in TETROMINOES.items()})
         assert tetrominoes.count(unique=True, executor=ex, parts=8) == tetrominoes.count(unique=True)
@@ -162,13 +162,13 @@ P
 """
 
 
-def test_pack_box_takes_drawn_pieces_with_counts():
-    drawn = gridlock.pack_box("3x3x3", SOMA_DRAWN)
+def test_pack_takes_drawn_pieces_of_any_lattice_with_counts():
+    drawn = gridlock.pack("3x3x3", SOMA_DRAWN)
     # The same set as the built-in one: the same packings and classes.
     assert (drawn.count(), drawn.count(unique=True)) == (11520, 240)
     # Piece counts (V 0..5, L and T 0..2): the CLI reads the same file to the same count.
     counted = SOMA_DRAWN.replace("V\n", "V 0..5\n").replace("L\n", "L 0..2\n").replace("T\n", "T 0..2\n")
-    with_counts = gridlock.pack_box("3x3x3", counted)
+    with_counts = gridlock.pack("3x3x3", counted)
     whole = with_counts.count()
     if CLI.exists():
         import tempfile
@@ -198,6 +198,16 @@ def test_pickling_sends_the_problem_whole():
     assert p.count() == 9356
     mcc = colored_mcc()
     assert pickle.loads(pickle.dumps(mcc)).count() == mcc.count()
+    # Every lattice pickles through the one Packing: the same exact cover problem back.
+    for problem in (
+        gridlock.pack("3x3x3", "soma"),
+        gridlock.pack("6x6", "hexiamonds", one_sided=False),
+        gridlock.pack_box("3x3x3", SOMA_DRAWN),
+        gridlock.pack("2x8", {"L": ("#..\n###", "0..*"), "I": ("##", 1)}),
+    ):
+        back = pickle.loads(pickle.dumps(problem))
+        assert back.to_knuth() == problem.to_knuth()
+        assert back.lattice == problem.lattice
 
 
 def test_progress_reaches_every_part():
@@ -273,10 +283,10 @@ def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
             del ex.submit
             assert mcc.count(executor=ex, parts=8) == mcc.count()
             assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
-            assert gridlock.pack_box("3x3x3", "soma").count(executor=ex, parts=16) == 11520
-            assert gridlock.pack_box("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
+            assert gridlock.pack("3x3x3", "soma").count(executor=ex, parts=16) == 11520
+            assert gridlock.pack("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
             assert pentominoes().count(unique=True, executor=ex, parts=16) == 2339
-            assert gridlock.pack_box("4x4x4", "tetris-cube").count(executor=ex, parts=64) == TETRIS_CUBE
+            assert gridlock.pack("4x4x4", "tetris-cube").count(executor=ex, parts=64) == TETRIS_CUBE
             # Kill a worker process (SIGKILL) at each moment of a count, twice over: just
             # before it (the scatter meets a worker the scheduler still lists), right
             # after the scatter (the worker holding the one copy of the problem: it is
@@ -332,8 +342,8 @@ def test_ray_counts_with_the_problem_put_once():
         del ex.submit
         mcc = colored_mcc(11)
         assert mcc.count(executor=ex, parts=8) == mcc.count()
-        assert gridlock.pack_box("3x3x3", "soma").count(executor=ex, parts=16) == 11520
-        assert gridlock.pack_box("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
+        assert gridlock.pack("3x3x3", "soma").count(executor=ex, parts=16) == 11520
+        assert gridlock.pack("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
         assert gridlock.ExactCover.from_knuth(soma_dlx()).count(executor=ex, parts=32) == 11520
         # Kill a worker process that counted a part once a few parts are in.
         def pid():  # defined here, so that Ray pickles it by value

@@ -1,13 +1,13 @@
-//! `gridlock pack`: polyomino packing, each piece used once.
+//! `gridlock pack`: packing on every lattice, one path: the arguments read into a
+//! region and pieces, one [`Problem`] (which chooses the engine), and the answers drawn
+//! by the lattice's [`Artist`].
 
 use super::{keep_going, lines, Cells};
 use crate::args::{Budget, Format, Listing, Picture, Sampling, Scale};
 use crate::output::{self, bad, read_input, NoStats, Outcome, Run, Stream, Target, SMALL_INPUT_LIMIT};
-use polyform::symmetry::BoardSymmetry;
-use polyform::{Board, Copies, Piece};
-use polyform::{Lattice, Piece as LatticePiece, Region};
-use puzzles::pack::lattice::{self, LatticeSolver};
-use puzzles::pack::{self, PackSolver, Packing};
+use polyform::{Copies, Lattice, Piece, Region};
+use puzzles::pack::lattice;
+use puzzles::pack::{self, Artist, Problem, Style, Tiling};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -87,8 +87,8 @@ pub struct Args {
     /// Output format: the puzzle's text format, or JSON (docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Name the engine that runs (bitboard packer, bitboard tiler or dancing links) on
-    /// stderr; off the square lattice also the symmetries a count breaks and classes use.
+    /// Name the engine that runs (bitboard packer, bitboard tiler, dancing links or the
+    /// transfer matrix) and the symmetries a count breaks and classes use, on stderr.
     #[arg(long, conflicts_with = "emit_knuth")]
     stats: bool,
     #[command(flatten)]
@@ -99,54 +99,84 @@ pub struct Args {
     budget: Budget,
 }
 
-/// One packing: the drawing, the legend when labels are not the names, and each
-/// piece's cells by name.
+/// A square board's packing with every piece used once (JSON): the drawing (the
+/// legend, when labels are not the names, is in `pieces`) and each piece's cells by name.
 #[derive(Serialize)]
 struct Drawing {
     board: Vec<String>,
     pieces: BTreeMap<String, Cells>,
 }
 
+/// One tile of a square board's packing with piece counts (JSON).
+#[derive(Serialize)]
+struct Tile {
+    piece: String,
+    cells: Cells,
+}
+
+/// A square board's packing with piece counts (JSON): the drawing (its legend is in
+/// `tiles`) and the tiles in the order of their labels.
+#[derive(Serialize)]
+struct TilingDrawing {
+    board: Vec<String>,
+    tiles: Vec<Tile>,
+}
+
+/// One tile of a packing off the square lattice (JSON): cells as `[x, y]` (hexagonal),
+/// `[x, y, t]` (triangular, `t` 1 for the downward triangle) or `[x, y, z]` (cubic;
+/// triangular prisms, `z = 2 * layer + t`).
+#[derive(Serialize)]
+struct LatticeTile {
+    piece: String,
+    cells: Vec<Vec<i64>>,
+}
+
+/// A packing off the square lattice (JSON).
+#[derive(Serialize)]
+struct LatticeDrawing {
+    tiles: Vec<LatticeTile>,
+}
+
+/// A packing in JSON, as its lattice draws it.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Drawn {
+    Board(Drawing),
+    Tiles(TilingDrawing),
+    Cells(LatticeDrawing),
+}
+
 /// The answer without a list.
 #[derive(Serialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
 enum Answer {
-    Solved(Drawing),
+    Solved(Drawn),
     NoSolution,
     Count { count: serde_json::Value, unique: bool, shard: Option<String> },
 }
 
-/// What the answers need to draw packings.
-struct Artist<'a> {
-    solver: &'a PackSolver,
-    labels: Vec<char>,
-    legend: String,
-}
-
-impl Artist<'_> {
-    fn text(&self, packing: &Packing) -> String {
-        pack::render(self.solver.board(), &self.labels, packing) + &self.legend
-    }
-
-    fn drawing(&self, packing: &Packing) -> Drawing {
-        let cells = self.solver.board().cells();
-        let pieces = packing
-            .iter()
-            .enumerate()
-            .map(|(p, pl)| (self.solver.pieces()[p].name.clone(), pl.iter().map(|&i| [cells[i].x as i64, cells[i].y as i64]).collect()))
-            .collect();
-        Drawing { board: lines(&pack::render(self.solver.board(), &self.labels, packing)), pieces }
-    }
-
-    fn svg(&self, packing: Option<&Packing>) -> String {
-        let empty = vec![Vec::new(); self.solver.pieces().len()];
-        let grid = pack::piece_grid(self.solver.board(), packing.unwrap_or(&empty));
-        let legend: Vec<(char, String)> = if self.legend.is_empty() {
-            Vec::new()
-        } else {
-            self.labels.iter().zip(self.solver.pieces()).map(|(&l, p)| (l, p.name.clone())).collect()
-        };
-        puzzles::svg::pack(&grid, &self.labels, &legend)
+/// A packing in JSON, as `artist` draws it.
+fn drawn(artist: &Artist, t: &Tiling) -> Drawn {
+    let pieces = artist.problem().pieces();
+    let square = |cs: &[usize]| -> Cells { cs.iter().map(|&i| <[i64; 2]>::try_from(artist.coordinates(i)).unwrap_or_default()).collect() };
+    match artist.style() {
+        Style::Board { labels, .. } => {
+            let by_piece = pack::by_piece(t, pieces.len());
+            let named = by_piece.iter().enumerate().map(|(p, cs)| (pieces[p].name.clone(), square(cs))).collect();
+            Drawn::Board(Drawing { board: lines(&pack::render(artist.problem().region(), labels, &by_piece)), pieces: named })
+        }
+        Style::Tiles => {
+            let text = artist.text(t);
+            let rows = text.lines().count() - t.len();
+            let tiles = t.iter().map(|(p, cs)| Tile { piece: pieces[*p].name.clone(), cells: square(cs) }).collect();
+            Drawn::Tiles(TilingDrawing { board: text.lines().take(rows).map(str::to_string).collect(), tiles })
+        }
+        Style::Cells => {
+            let tiles = t
+                .iter()
+                .map(|(p, cs)| LatticeTile { piece: pieces[*p].name.clone(), cells: cs.iter().map(|&i| artist.coordinates(i)).collect() });
+            Drawn::Cells(LatticeDrawing { tiles: tiles.collect() })
+        }
     }
 }
 
@@ -172,63 +202,53 @@ fn pieces_path(args: &Args) -> Option<&Path> {
     Some(Path::new(spec)).filter(|p| !set && p.is_file())
 }
 
-/// The board the arguments name.
-fn board(args: &Args, files: &Files) -> Result<Board, output::Failure> {
-    match (&args.rect, &files.board) {
-        (Some(r), _) => pack::rectangle(r).map_err(|e| bad(format_args!("--rect: {e}"))),
-        (None, Some(input)) => pack::parse_board(input.text()?).map_err(|e| input.bad(e)),
-        (None, None) => Err(bad("give the board with --rect or --board")),
+/// The region, pieces and counts (--copies overriding) the arguments name on lattice
+/// `l`: from --knuth, else from --rect / --box / --board and a --pieces set or file.
+fn problem_of(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Vec<Piece>, Vec<Copies>), output::Failure> {
+    if let Some(path) = &args.knuth {
+        if l == Lattice::TriangularPrism {
+            return Err(bad("--knuth reads Knuth's polyform notation, and Knuth has no program for prisms; give --box or --board"));
+        }
+        let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
+        let (region, listed) = match l {
+            Lattice::Square => pack::parse_knuth(input.text()?),
+            _ => pack::knuth::parse_knuth_lattice(input.text()?, l),
+        }
+        .map_err(|e| input.bad(e))?;
+        let (pieces, copies) = listed.into_iter().unzip();
+        return Ok((region, pieces, copies));
     }
-}
-
-/// The pieces the arguments name, with their counts (--copies overriding).
-fn pieces(args: &Args, files: &Files) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
-    let spec = args.pieces.as_deref().unwrap_or_default();
-    let listed: Vec<(Piece, Copies)> = match (polyform::sets::square(spec), &files.pieces) {
-        (Some(set), _) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
-        (None, Some(input)) => pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?,
+    let region = match (l, &args.rect, &args.boxed, &files.board) {
+        (Lattice::Square, Some(r), _, _) => pack::rectangle(r).map_err(|e| bad(format_args!("--rect: {e}")))?,
+        (Lattice::Square, None, _, Some(input)) => pack::parse_board(input.text()?).map_err(|e| input.bad(e))?,
+        (Lattice::Square, None, _, None) => return Err(bad("give the board with --rect or --board")),
+        (_, Some(_), _, _) => {
+            return Err(bad(format_args!("--rect is a square board; give a box of the {} lattice with --box, or a --board file", l.name())))
+        }
+        (_, None, Some(_), Some(_)) => return Err(bad("give the board with --box or --board, not both")),
+        (_, None, Some(spec), None) => lattice::boxed(l, spec).map_err(|e| bad(format_args!("--box: {e}")))?,
+        (_, None, None, Some(input)) => pack::drawing::parse_board(input.text()?, l).map_err(|e| input.bad(e))?,
+        (_, None, None, None) => return Err(bad(format_args!("give a box of the {} lattice with --box, or a --board file", l.name()))),
+    };
+    let name = args.pieces.as_deref().unwrap_or_default();
+    let set = polyform::sets::find(name).filter(|s| s.lattice == l);
+    let listed: Vec<(Piece, Copies)> = match (set, &files.pieces) {
+        (Some(set), _) => set.pieces().into_iter().map(|p| (p, Copies::ONE)).collect(),
+        (None, Some(input)) if l == Lattice::Square => pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?,
+        (None, Some(input)) => pack::drawing::parse_pieces(input.text()?, l).map_err(|e| input.bad(e))?,
+        (None, None) if l == Lattice::Square => {
+            return Err(bad(format_args!("--pieces: '{name}' is neither a set ({}) nor a file", polyform::sets::square_names())));
+        }
         (None, None) => {
-            return Err(bad(format_args!("--pieces: '{}' is neither a set ({}) nor a file", spec, polyform::sets::square_names())));
+            return Err(bad(format_args!(
+                "--pieces: '{name}' is neither a set of the {} lattice ({}) nor a file",
+                l.name(),
+                polyform::sets::other_names()
+            )));
         }
     };
-    Ok(listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip())
-}
-
-/// One tile of a tiling with piece counts (JSON).
-#[derive(Serialize)]
-struct Tile {
-    piece: String,
-    cells: Cells,
-}
-
-/// A tiling with piece counts (JSON): the drawing (its legend is in `tiles`) and the
-/// tiles in the order of their labels.
-#[derive(Serialize)]
-struct TilingDrawing {
-    board: Vec<String>,
-    tiles: Vec<Tile>,
-}
-
-fn tiling_drawing(solver: &PackSolver, t: &pack::Tiling) -> TilingDrawing {
-    let cells = solver.board().cells();
-    let text = pack::render_tiling(solver.board(), solver.pieces(), t);
-    let rows = text.lines().count() - t.len();
-    let tiles = t
-        .iter()
-        .map(|(p, pl)| Tile {
-            piece: solver.pieces()[*p].name.clone(),
-            cells: pl.iter().map(|&i| [cells[i].x as i64, cells[i].y as i64]).collect(),
-        })
-        .collect();
-    TilingDrawing { board: text.lines().take(rows).map(str::to_string).collect(), tiles }
-}
-
-/// The answer with piece counts, when it is not a list.
-#[derive(Serialize)]
-#[serde(tag = "verdict", rename_all = "snake_case")]
-enum TilingAnswer {
-    Solved(TilingDrawing),
-    NoSolution,
+    let (pieces, copies) = listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip();
+    Ok((region, pieces, copies))
 }
 
 /// The progress of a count (`--progress`: lines; else a bar on a terminal), shown while
@@ -243,112 +263,51 @@ fn count_progress(args: &Args, engine: &str) -> output::Progress {
     output::Progress::new("pack", unit, args.progress)
 }
 
-/// A count's threads and shard from the flags, reporting to `progress`.
-fn count_options<'a>(args: &Args, progress: &'a output::Progress) -> pack::RunOptions<'a> {
-    pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: progress.callback() }
-}
-
-/// `gridlock pack` when some piece is not used exactly once: tilings on the engine
-/// `Search::with_copies` picks; with --unique, counts by Burnside's lemma and listings
-/// filtered to one tiling per symmetry class.
-fn run_tilings(args: &Args, solver: &PackSolver, svg: &Option<Target>, run: &Run) -> Outcome {
-    if let Some(n) = args.sampling.sample {
-        let (seed, max) = (args.sampling.seed, args.sampling.zdd_limit());
-        return list_samples(
-            run,
-            |visit| solver.sample(n as usize, seed, max, visit),
-            |t| pack::render_tiling(solver.board(), solver.pieces(), t),
-            |t| tiling_drawing(solver, t),
-        );
-    }
-    if args.count {
-        let progress = count_progress(args, &solver.count_engine());
-        let options = count_options(args, &progress);
-        let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
-        let unique = Some((&burnside as _, solver.burnside_order()));
-        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o), unique)? {
-            Some(count) => count.into(),
-            None if args.unique => solver.count_tilings_with_symmetry(&options).map(|(_, u)| u.into()).map_err(output::failed)?,
-            None => solver.count_exact(&options).map_err(output::failed)?,
-        };
-        let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
-        let answer = Answer::Count { count: output::json_count(&count), unique: args.unique, shard };
-        return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
-    }
-    if args.listing.is_list() {
-        let wanted = args.listing.wanted();
-        let mut list = run.stream("solutions", "\n");
-        let mut error = None;
-        let group = if args.unique { solver.symmetries() } else { Vec::new() };
-        let cells = solver.board().len();
-        let _ = solver.for_each_tiling(|t| {
-            if !pack::is_canonical_tiling(t, &group, cells) {
-                return std::ops::ControlFlow::Continue(());
-            }
-            let result = list.push(|| pack::render_tiling(solver.board(), solver.pieces(), t), &tiling_drawing(solver, t));
-            keep_going(list.len(), wanted, result, &mut error)
-        });
-        return end_listing(list, error);
-    }
-    let mut first = None;
-    let _ = solver.for_each_tiling(|t| {
-        first = Some(t.clone());
-        std::ops::ControlFlow::Break(())
-    });
-    if let Some(target) = svg {
-        output::check_svg_size(solver.board().len())?;
-        let tiling = first.clone().unwrap_or_default();
-        let tiles: Packing = tiling.iter().map(|(_, cells)| cells.clone()).collect();
-        let labels: Vec<char> = (0..tiling.len()).map(pack::nth_label).collect();
-        let legend: Vec<(char, String)> = tiling.iter().zip(&labels).map(|((p, _), &l)| (l, solver.pieces()[*p].name.clone())).collect();
-        target.write(puzzles::svg::pack(&pack::piece_grid(solver.board(), &tiles), &labels, &legend))?;
-        if Target::is_stdout(svg) {
-            return Ok(());
-        }
-    }
-    let answer = match &first {
-        Some(t) => TilingAnswer::Solved(tiling_drawing(solver, t)),
-        None => TilingAnswer::NoSolution,
-    };
-    let text = || first.as_ref().map_or_else(|| "No solution\n".to_string(), |t| pack::render_tiling(solver.board(), solver.pieces(), t));
-    run.answer(text, &answer, &NoStats {})
-}
-
 /// One part of a count cut into parts, given the shard to count.
 type PartCount<'a> = &'a (dyn Fn(&pack::RunOptions) -> Result<u128, pack::RunError> + Sync);
+
+/// `--count`: every packing (exactly, of any size), or with --unique their classes; cut
+/// into parts through --checkpoint.
+fn run_count(args: &Args, problem: &Problem, run: &Run) -> Outcome {
+    let progress = count_progress(args, &problem.count_engine());
+    let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: progress.callback() };
+    let burnside = |o: &pack::RunOptions| problem.burnside_part(o);
+    let unique: (PartCount<'_>, u128) = (&burnside, problem.burnside_order());
+    let count = match checkpointed(args, &problem.knuth_text(), |o| problem.count(o), unique)? {
+        Some(count) => count.into(),
+        None if args.unique => problem.count_classes(&options).map_err(output::failed)?.into(),
+        None => problem.count_exact(&options).map_err(output::failed)?,
+    };
+    drop(progress);
+    let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
+    let answer = Answer::Count { count: output::json_count(&count), unique: args.unique, shard };
+    run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }))
+}
 
 /// `--checkpoint`: the count of every packing, part by part through the checkpoint
 /// ([`super::count_in_parts`]), the problem named by its exact cover text (board, pieces,
 /// copies and orientations); with `--unique`, the parts of Burnside's sum (`burnside`:
-/// the part's count and the group's order; `None` where classes cannot be counted so),
-/// divided by the order. `None` without `--checkpoint`.
+/// the part's count and the group's order), divided by the order. `None` without
+/// `--checkpoint`.
 fn checkpointed(
     args: &Args,
     knuth: &str,
     count_part: impl Fn(&pack::RunOptions) -> Result<u128, pack::RunError> + Sync,
-    burnside: Option<(PartCount<'_>, u128)>,
+    burnside: (PartCount<'_>, u128),
 ) -> Result<Option<u128>, output::Failure> {
     let Some(path) = &args.scale.checkpoint else {
         return Ok(None);
     };
     // With --unique, the parts are those of Burnside's sum (the packings of each part,
     // and in the first the packings each other symmetry fixes), divided at the end.
-    let (command, order) = match (args.unique, burnside) {
-        (false, _) => ("pack --count", 1),
-        (true, Some((_, order))) => ("pack --count --unique", order),
-        (true, None) => return Err(bad("--unique with --checkpoint needs each piece used exactly once on this lattice")),
-    };
+    let (command, order) = if args.unique { ("pack --count --unique", burnside.1) } else { ("pack --count", 1) };
     let problem = checkpoint::problem_hash(&[knuth.as_bytes()]);
     // Each part on one thread (the cut then depends on the number of parts alone); the
     // parts share the threads.
     let lines = args.progress.then_some("pack");
     let count = super::count_in_parts(path, args.scale.parts as usize, args.scale.threads, lines, command, &problem, |k, n| {
         let options = pack::RunOptions { threads: 1, shard: Some((k, n)), progress: None };
-        match burnside {
-            Some((part, _)) if args.unique => part(&options),
-            _ => count_part(&options),
-        }
-        .map_err(bad)
+        if args.unique { (burnside.0)(&options) } else { count_part(&options) }.map_err(bad)
     })?;
     if count % order != 0 {
         return Err(bad(format_args!(
@@ -357,24 +316,6 @@ fn checkpointed(
         )));
     }
     Ok(Some(count / order))
-}
-
-/// Lists the packings `sample` draws (`--sample N`, given a visitor) as `--all` lists
-/// packings, each drawn by `text` and `json`, as they come.
-fn list_samples<T: Serialize>(
-    run: &Run,
-    sample: impl FnOnce(&mut dyn FnMut(&pack::Tiling) -> std::ops::ControlFlow<()>) -> Result<(), pack::RunError>,
-    text: impl Fn(&pack::Tiling) -> String,
-    json: impl Fn(&pack::Tiling) -> T,
-) -> Outcome {
-    let mut list = run.stream("solutions", "\n");
-    let mut error = None;
-    sample(&mut |t| {
-        let result = list.push(|| text(t), &json(t));
-        keep_going(list.len(), u64::MAX, result, &mut error)
-    })
-    .map_err(output::failed)?;
-    end_listing(list, error)
 }
 
 /// Refuses what does not go with `--sample`: --unique (classes are not sampled) and
@@ -391,14 +332,22 @@ fn check_sampling(args: &Args) -> Outcome {
     Ok(())
 }
 
-/// Ends a listing of packings: the write error that stopped it, else the closing text
-/// (`No solution` when nothing was listed) or JSON verdict.
-fn end_listing(list: Stream, error: Option<std::io::Error>) -> Outcome {
-    if let Some(e) = error {
-        return Err(e.into());
+/// Refuses the flags that do not go with lattice `l`.
+fn check_lattice_flags(args: &Args, l: Lattice) -> Outcome {
+    let solid = l.is_solid();
+    if l == Lattice::Square && args.boxed.is_some() {
+        return Err(bad("--box is for the triangular, hexagonal, cubic and prism lattices; a square board is --rect RxC or --board FILE"));
     }
-    let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
-    list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &NoStats {})
+    if l == Lattice::Square && args.mirror {
+        return Err(bad("--mirror is for polycubes (--lattice cubic); polyominoes are turned over unless --one-sided"));
+    }
+    if args.one_sided && solid {
+        return Err(bad(format_args!("--one-sided is for plane pieces; {} are rotated only unless --mirror", l.polyforms_name())));
+    }
+    if args.mirror && !solid {
+        return Err(bad("--mirror is for solids (polycubes, prisms); plane pieces are turned over unless --one-sided"));
+    }
+    Ok(())
 }
 
 /// The lattices of `--lattice`.
@@ -454,199 +403,12 @@ fn lattice_of(args: &Args, files: &Files) -> Result<Lattice, output::Failure> {
     }
 }
 
-/// One tile of a packing off the square lattice (JSON): cells as `[x, y]` (square,
-/// hexagonal), `[x, y, t]` (triangular, `t` 1 for the downward triangle) or `[x, y, z]`
-/// (cubic; triangular prisms, `z = 2 * layer + t`).
-#[derive(Serialize)]
-struct LatticeTile {
-    piece: String,
-    cells: Vec<Vec<i64>>,
-}
-
-/// A packing off the square lattice (JSON).
-#[derive(Serialize)]
-struct LatticeDrawing {
-    tiles: Vec<LatticeTile>,
-}
-
-fn lattice_drawing(solver: &LatticeSolver, t: &pack::Tiling) -> LatticeDrawing {
-    let region = solver.region();
-    let coordinates = |i: usize| -> Vec<i64> {
-        let c = region.cells()[i];
-        match region.lattice() {
-            Lattice::Square | Lattice::Hexagonal => vec![c.x as i64, c.y as i64],
-            Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism => vec![c.x as i64, c.y as i64, c.z as i64],
-        }
-    };
-    let tiles = t
-        .iter()
-        .map(|(p, cells)| LatticeTile { piece: solver.pieces()[*p].name.clone(), cells: cells.iter().map(|&i| coordinates(i)).collect() })
-        .collect();
-    LatticeDrawing { tiles }
-}
-
-/// The answer off the square lattice, when it is not a list or a count.
-#[derive(Serialize)]
-#[serde(tag = "verdict", rename_all = "snake_case")]
-enum LatticeAnswer {
-    Solved(LatticeDrawing),
-    NoSolution,
-}
-
-/// The region and pieces of a run off the square lattice.
-fn lattice_problem(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Vec<LatticePiece>, Vec<Copies>), output::Failure> {
-    if let Some(path) = &args.knuth {
-        if l == Lattice::TriangularPrism {
-            return Err(bad("--knuth reads Knuth's polyform notation, and Knuth has no program for prisms; give --box or --board"));
-        }
-        let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
-        let (region, listed) = pack::knuth::parse_knuth_lattice(input.text()?, l).map_err(|e| input.bad(e))?;
-        let (pieces, copies) = listed.into_iter().unzip();
-        return Ok((region, pieces, copies));
-    }
-    if args.rect.is_some() {
-        return Err(bad(format_args!("--rect is a square board; give a box of the {} lattice with --box, or a --board file", l.name())));
-    }
-    let region = match (&args.boxed, &files.board) {
-        (Some(_), Some(_)) => return Err(bad("give the board with --box or --board, not both")),
-        (Some(spec), None) => lattice::boxed(l, spec).map_err(|e| bad(format_args!("--box: {e}")))?,
-        (None, Some(input)) => pack::drawing::parse_board(input.text()?, l).map_err(|e| input.bad(e))?,
-        (None, None) => return Err(bad(format_args!("give a box of the {} lattice with --box, or a --board file", l.name()))),
-    };
-    let name = args.pieces.as_deref().unwrap_or_default();
-    let listed: Vec<(LatticePiece, Copies)> = match (lattice::set(name), &files.pieces) {
-        (Some((_, set)), _) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
-        (None, Some(input)) => pack::drawing::parse_pieces(input.text()?, l).map_err(|e| input.bad(e))?,
-        (None, None) => {
-            return Err(bad(format_args!(
-                "--pieces: '{name}' is neither a set of the {} lattice ({}) nor a file",
-                l.name(),
-                polyform::sets::other_names()
-            )));
-        }
-    };
-    let (pieces, copies) = listed.into_iter().map(|(p, c)| (p, args.copies.unwrap_or(c))).unzip();
-    Ok((region, pieces, copies))
-}
-
-/// `gridlock pack` off the square lattice: counts (the symmetry broken where exact),
-/// classes (--unique, distinct pieces), and answers one line per tile.
-fn run_lattice(args: &Args, l: Lattice, files: &Files) -> Outcome {
-    let inputs = [args.knuth.as_deref(), args.board.as_deref(), pieces_path(args)];
-    let svg = Target::new("--svg", args.picture.svg.as_deref(), &inputs)?;
-    if svg.is_some() && (args.count || args.listing.is_list()) {
-        return Err(bad("--svg draws one packing; it does not go with --count, --all or --limit"));
-    }
-    if args.unique && !args.count && !args.listing.is_list() {
-        return Err(bad("--unique goes with --count, --all or --limit"));
-    }
-    let solid = l.is_solid();
-    if args.one_sided && solid {
-        return Err(bad(format_args!("--one-sided is for plane pieces; {} are rotated only unless --mirror", l.polyforms_name())));
-    }
-    if args.mirror && !solid {
-        return Err(bad("--mirror is for solids (polycubes, prisms); plane pieces are turned over unless --one-sided"));
-    }
-    let (region, pieces, copies) = lattice_problem(args, l, files)?;
-    let reflections = if solid { args.mirror } else { !args.one_sided };
-    let solver = LatticeSolver::new(region, pieces, copies, reflections).map_err(bad)?;
-    if args.emit_knuth {
-        return Ok(output::emit(solver.knuth_text().as_bytes())?);
-    }
-    if args.unique && !solver.is_distinct() && !args.count {
-        return Err(bad(format_args!(
-            "--unique lists one packing per class on the {} lattice when each piece is used exactly once (--count --unique counts the classes with piece counts too)",
-            l.name()
-        )));
-    }
-    if args.unique && args.count && args.scale.shard.is_some() {
-        return Err(bad("--unique counts classes by Burnside's lemma over the whole search; drop --shard"));
-    }
-    output::start_time_limit(args.budget.time_limit);
-    if args.stats {
-        eprintln!("engine: {}", solver.engine());
-        eprintln!("symmetry: {}", solver.symmetry());
-    }
-    let run = Run::new("pack", args.format);
-    if let Some(n) = args.sampling.sample {
-        let (seed, max) = (args.sampling.seed, args.sampling.zdd_limit());
-        return list_samples(
-            &run,
-            |visit| solver.sample(n as usize, seed, max, visit),
-            |t| lattice::render(solver.region(), solver.pieces(), t),
-            |t| lattice_drawing(&solver, t),
-        );
-    }
-    if args.count {
-        let progress = count_progress(args, "");
-        let options = count_options(args, &progress);
-        let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
-        let unique = solver.burnside_order().ok().map(|order| (&burnside as _, order));
-        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count(o), unique)? {
-            Some(count) => count,
-            None if args.unique => solver.count_classes(&options).map_err(output::failed)?,
-            None => solver.count(&options).map_err(output::failed)?,
-        };
-        let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
-        let answer = Answer::Count { count: output::json_count(&count.into()), unique: args.unique, shard };
-        return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
-    }
-    let text = |t: &pack::Tiling| lattice::render(solver.region(), solver.pieces(), t);
-    if args.listing.is_list() {
-        let wanted = args.listing.wanted();
-        let mut list = run.stream("solutions", "\n");
-        let mut error = None;
-        let mut each = |t: &pack::Tiling| {
-            let result = list.push(|| text(t), &lattice_drawing(&solver, t));
-            keep_going(list.len(), wanted, result, &mut error)
-        };
-        if args.unique {
-            let _ = solver.for_each_class(&mut each).map_err(bad)?;
-        } else {
-            let _ = solver.for_each(&mut each);
-        }
-        return end_listing(list, error);
-    }
-    let mut first = None;
-    let _ = solver.for_each(|t| {
-        first = Some(t.clone());
-        std::ops::ControlFlow::Break(())
-    });
-    if let Some(target) = &svg {
-        output::check_svg_size(solver.region().cells().len())?;
-        let mut owner = vec![None; solver.region().cells().len()];
-        let mut names = Vec::new();
-        for (k, (p, cells)) in first.iter().flatten().enumerate() {
-            cells.iter().for_each(|&i| owner[i] = Some(k));
-            names.push(solver.pieces()[*p].name.clone());
-        }
-        let cells: Vec<_> = solver.region().cells().iter().copied().zip(owner).collect();
-        target.write(puzzles::svg::lattice(l, &cells, &names))?;
-        if Target::is_stdout(&svg) {
-            return Ok(());
-        }
-    }
-    let answer = match &first {
-        Some(t) => LatticeAnswer::Solved(lattice_drawing(&solver, t)),
-        None => LatticeAnswer::NoSolution,
-    };
-    run.answer(|| first.as_ref().map_or_else(|| "No solution\n".to_string(), text), &answer, &NoStats {})
-}
-
-/// Runs `gridlock pack`.
+/// Runs `gridlock pack`, on every lattice.
 pub fn run(args: &Args) -> Outcome {
     check_sampling(args)?;
     let files = Files::read(args)?;
     let l = lattice_of(args, &files)?;
-    if l != Lattice::Square {
-        return run_lattice(args, l, &files);
-    }
-    if args.boxed.is_some() {
-        return Err(bad("--box is for the triangular, hexagonal, cubic and prism lattices; a square board is --rect RxC or --board FILE"));
-    }
-    if args.mirror {
-        return Err(bad("--mirror is for polycubes (--lattice cubic); polyominoes are turned over unless --one-sided"));
-    }
+    check_lattice_flags(args, l)?;
     let svg = Target::new("--svg", args.picture.svg.as_deref(), &[args.board.as_deref(), args.knuth.as_deref(), pieces_path(args)])?;
     if svg.is_some() && (args.count || args.listing.is_list()) {
         return Err(bad("--svg draws one packing; it does not go with --count, --all or --limit"));
@@ -654,89 +416,81 @@ pub fn run(args: &Args) -> Outcome {
     if args.unique && !args.count && !args.listing.is_list() {
         return Err(bad("--unique goes with --count, --all or --limit"));
     }
-    let (board, (pieces, copies)) = match &args.knuth {
-        Some(path) => {
-            let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
-            let (board, listed) = pack::parse_knuth(input.text()?).map_err(|e| input.bad(e))?;
-            (board, listed.into_iter().unzip())
-        }
-        None => (board(args, &files)?, pieces(args, &files)?),
-    };
-    let freedom = if args.one_sided { polyform::Freedom::OneSided } else { polyform::Freedom::Free };
-    let solver = PackSolver::with_copies(board, pieces, copies, freedom).map_err(bad)?;
+    let (region, pieces, copies) = problem_of(args, l, &files)?;
+    // Plane pieces are turned over unless --one-sided; solids mirrored only with --mirror.
+    let reflections = if l.is_solid() { args.mirror } else { !args.one_sided };
+    let problem = Problem::new(region, pieces, copies, reflections).map_err(bad)?;
     if args.emit_knuth {
-        return Ok(output::emit(solver.knuth_text().as_bytes())?);
+        return Ok(output::emit(problem.knuth_text().as_bytes())?);
+    }
+    if l != Lattice::Square && args.unique && !problem.is_distinct() && !args.count {
+        return Err(bad(format_args!(
+            "--unique lists one packing per class on the {} lattice when each piece is used exactly once (--count --unique counts the classes with piece counts too)",
+            l.name()
+        )));
+    }
+    if l != Lattice::Square && args.unique && args.count && args.scale.shard.is_some() {
+        return Err(bad("--unique counts classes by Burnside's lemma over the whole search; drop --shard"));
     }
     output::start_time_limit(args.budget.time_limit);
     if args.stats {
-        let engine = if args.count && !args.unique && args.scale.shard.is_none() { solver.count_engine() } else { solver.engine() };
+        let engine = if args.count && !args.unique && args.scale.shard.is_none() { problem.count_engine() } else { problem.engine() };
         eprintln!("engine: {engine}");
+        eprintln!("symmetry: {}", problem.symmetry());
     }
-    if !solver.is_distinct() {
-        return run_tilings(args, &solver, &svg, &Run::new("pack", args.format));
-    }
-    let labels = pack::labels(solver.pieces());
-    let legend = pack::legend(solver.pieces(), &labels);
-    let artist = Artist { solver: &solver, labels, legend };
+    let artist = Artist::new(&problem);
     let run = Run::new("pack", args.format);
     if let Some(n) = args.sampling.sample {
         let (seed, max) = (args.sampling.seed, args.sampling.zdd_limit());
-        let packing = |t: &pack::Tiling| -> Packing {
-            let mut p = vec![Vec::new(); solver.pieces().len()];
-            for (piece, cells) in t {
-                p[*piece] = cells.clone();
-            }
-            p
-        };
-        return list_samples(
-            &run,
-            |visit| solver.sample(n as usize, seed, max, visit),
-            |t| artist.text(&packing(t)),
-            |t| artist.drawing(&packing(t)),
-        );
+        let mut list = run.stream("solutions", "\n");
+        let mut error = None;
+        problem
+            .sample(n as usize, seed, max, |t| {
+                let result = list.push(|| artist.text(t), &drawn(&artist, t));
+                keep_going(list.len(), u64::MAX, result, &mut error)
+            })
+            .map_err(output::failed)?;
+        return end_listing(list, error);
     }
     if args.count {
-        let progress = count_progress(args, &solver.count_engine());
-        let options = count_options(args, &progress);
-        let burnside = |o: &pack::RunOptions| solver.burnside_part(o);
-        let unique = Some((&burnside as _, solver.burnside_order()));
-        let count = match checkpointed(args, &solver.knuth_text(), |o| solver.count_tilings(o), unique)? {
-            Some(count) => count.into(),
-            None if args.unique => solver.count_with_symmetry(&options).map(|(_, u)| u.into()).map_err(output::failed)?,
-            None => solver.count_exact(&options).map_err(output::failed)?,
-        };
-        drop(progress);
-        let shard = args.scale.shard.map(|(k, n)| format!("{k}/{n}"));
-        let answer = Answer::Count { count: output::json_count(&count), unique: args.unique, shard };
-        return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.scale.threads }));
+        return run_count(args, &problem, &run);
     }
     if args.listing.is_list() {
-        let group: Vec<BoardSymmetry> = if args.unique { solver.symmetries() } else { Vec::new() };
-        let cells = solver.board().len();
         let wanted = args.listing.wanted();
         let mut list = run.stream("solutions", "\n");
         let mut error = None;
-        let _ = solver.for_each(|p| {
-            if !pack::is_canonical(p, &group, cells) {
-                return std::ops::ControlFlow::Continue(());
-            }
-            let result = list.push(|| artist.text(p), &artist.drawing(p));
+        let mut each = |t: &Tiling| {
+            let result = list.push(|| artist.text(t), &drawn(&artist, t));
             keep_going(list.len(), wanted, result, &mut error)
-        });
+        };
+        if args.unique {
+            let _ = problem.for_each_class(&mut each).map_err(bad)?;
+        } else {
+            let _ = problem.for_each(&mut each);
+        }
         return end_listing(list, error);
     }
-    let first = solver.first();
+    let first = problem.first();
     if let Some(target) = &svg {
-        output::check_svg_size(solver.board().len())?;
+        output::check_svg_size(problem.region().len())?;
         target.write(artist.svg(first.as_ref()))?;
         if Target::is_stdout(&svg) {
             return Ok(());
         }
     }
     let answer = match &first {
-        Some(p) => Answer::Solved(artist.drawing(p)),
+        Some(t) => Answer::Solved(drawn(&artist, t)),
         None => Answer::NoSolution,
     };
-    let text = || first.as_ref().map_or_else(|| "No solution\n".to_string(), |p| artist.text(p));
-    run.answer(text, &answer, &NoStats {})
+    run.answer(|| first.as_ref().map_or_else(|| "No solution\n".to_string(), |t| artist.text(t)), &answer, &NoStats {})
+}
+
+/// Ends a listing of packings: the write error that stopped it, else the closing text
+/// (`No solution` when nothing was listed) or JSON verdict.
+fn end_listing(list: Stream, error: Option<std::io::Error>) -> Outcome {
+    if let Some(e) = error {
+        return Err(e.into());
+    }
+    let verdict = if list.len() == 0 { "no_solution" } else { "solved" };
+    list.finish("No solution\n", &serde_json::json!({ "verdict": verdict }), &NoStats {})
 }

@@ -33,6 +33,9 @@
 //!   under the region's symmetries (Burnside).
 //! - [`symmetry`]: a region's symmetries as cell permutations, and counting packings up
 //!   to them, exactly.
+//! - [`pack`]: the one packing front door, [`pack::Problem`]: a region on any lattice
+//!   and pieces with counts, listed, sampled and counted (all packings or their
+//!   classes) on the engine it chooses.
 //! - [`knuth`]: packings in the input notation of Knuth's polyform programs.
 //! - [`sets`]: built-in piece sets, by lattice (pentominoes, Kanoodle, Soma, ...).
 //! - [`twins`]: two simultaneous tilings of one region by two polyominoes.
@@ -40,7 +43,7 @@
 //! Modules import one way, in this order (a module imports only from those before it;
 //! the workspace's `tests/cli/modules.rs` checks that no import closes a circle): `layout`, `copies`; the
 //! lattice files, then `lattice`; `shape`; `region`; `transfer`; `packer`; `tiler`;
-//! `cover`; `symmetry`; `count`; and `atlas`, `knuth`, `sets`, `twins` beside them.
+//! `cover`; `symmetry`; `count`; `pack`; and `atlas`, `knuth`, `sets`, `twins` beside them.
 //!
 //! ```
 //! use polyform::{Board, Freedom, Packer, Shape};
@@ -60,6 +63,7 @@ pub mod cover;
 pub mod knuth;
 pub mod lattice;
 pub mod layout;
+pub mod pack;
 pub mod packer;
 pub mod region;
 pub mod sets;

@@ -5,7 +5,7 @@
 //! Run: `cargo bench -p gridlock-puzzles --bench pack`.
 
 use polyform::{sets, Freedom, Packer};
-use puzzles::pack::{exact_cover_problem, rectangle, PackSolver, RunOptions};
+use puzzles::pack::{exact_cover_problem, rectangle, Problem, RunOptions};
 use std::time::{Duration, Instant};
 
 fn median(runs: usize, mut f: impl FnMut() -> u64, expect: u64) -> Duration {
@@ -41,22 +41,25 @@ fn main() {
     println!("median wall time of {runs} runs");
     // A board without symmetry: the raw search, 1 and 2 threads.
     let board = puzzles::pack::parse_board(include_str!("../../../examples/pack/asymmetric-7x9.txt")).unwrap();
-    let solver = PackSolver::new(board, sets::pentominoes(), Freedom::Free).expect("a small problem");
+    let solver = Problem::distinct(board, sets::pentominoes(), Freedom::Free).expect("a small problem");
     for threads in [1, 2] {
         let options = RunOptions { threads, ..RunOptions::default() };
-        let d = median(runs, || solver.count(&options).unwrap(), 14191);
+        let d = median(runs, || solver.count(&options).unwrap() as u64, 14191);
         println!("  asymmetric-7x9 pentominoes  raw count, {threads} thread(s) {:>34.1} ms", d.as_secs_f64() * 1e3);
     }
     for (rect, set, expect) in [("6x10", "pentominoes", 9356u64), ("5x11", "kanoodle", 371020)] {
         let board = rectangle(rect).unwrap();
         let pieces = sets::square(set).unwrap();
         let placements: Vec<Vec<Vec<usize>>> = pieces.iter().map(|p| board.placements(&p.shape, Freedom::Free)).collect();
-        let solver = PackSolver::new(board.clone(), pieces, Freedom::Free).expect("a small problem");
+        let solver = Problem::distinct(board.clone(), pieces, Freedom::Free).expect("a small problem");
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
         let line = |what: &str, d: Duration| println!("  {rect} {set:<12} {what:<52} {:>9.1} ms", ms(d));
-        line("gridlock pack --count (symmetry breaking, 1 thread)", median(runs, || solver.count(&RunOptions::default()).unwrap(), expect));
+        line(
+            "gridlock pack --count (symmetry breaking, 1 thread)",
+            median(runs, || solver.count(&RunOptions::default()).unwrap() as u64, expect),
+        );
         let two = RunOptions { threads: 2, ..RunOptions::default() };
-        line("gridlock pack --count --threads 2", median(runs, || solver.count(&two).unwrap(), expect));
+        line("gridlock pack --count --threads 2", median(runs, || solver.count(&two).unwrap() as u64, expect));
         let packer = Packer::new(&board, &placements).unwrap();
         line("bitboard packer, raw count (no symmetry breaking)", median(runs, || packer.count(), expect));
         let problem = exact_cover_problem(&board, &placements).0;

@@ -42,7 +42,7 @@ pub enum Puzzle {
     Twins(Vec<twins::Case>, usize, usize),
     /// Packing: the solver, each piece's cells, each piece's count bounds, and whether
     /// pieces are one-sided (build it with [`Puzzle::pack`]).
-    Pack(Box<pack::PackSolver>, Vec<pack::check::PieceCells>, Vec<pack::check::Bounds>, bool),
+    Pack(Box<pack::Problem>, Vec<pack::check::PieceCells>, Vec<pack::check::Bounds>, bool),
     /// Exact cover in Knuth's format.
     Xc(exact_cover::knuth::Named),
     /// 2-SAT in DIMACS CNF.
@@ -76,7 +76,7 @@ impl Puzzle {
                 }
             },
             Puzzle::Pack(solver, pieces, bounds, one_sided) => {
-                let board: Vec<(i32, i32)> = solver.board().cells().iter().map(|c| (c.x, c.y)).collect();
+                let board: Vec<(i32, i32)> = solver.region().cells().iter().map(|c| (c.x, c.y)).collect();
                 match pack::check::check(&board, pieces, bounds, *one_sided, text).map_err(line)? {
                     pack::check::Verdict::Solved => vec![Claim::Answer(None)],
                     pack::check::Verdict::ClaimsNoSolution => vec![Claim::NoAnswer],
@@ -120,7 +120,7 @@ impl Puzzle {
                 Some(moves) => vec![Claim::Answer(Some(moves.iter().map(|m| m.to_string()).collect()))],
                 None => vec![Claim::NoAnswer],
             },
-            Puzzle::Pack(solver, ..) => vec![has(solver.for_each_tiling(|_| std::ops::ControlFlow::Break(())).is_break())],
+            Puzzle::Pack(solver, ..) => vec![has(solver.first().is_some())],
             Puzzle::Xc(named) => vec![has(exact_cover::Solver::new(&named.problem).next_solution().is_some())],
             Puzzle::Sat2(f) => vec![has(f.solve().is_some())],
             Puzzle::Sudoku(solver, _, puzzles, _) => which.iter().map(|&k| has(solver.count(&puzzles[k].1, 1).0 > 0)).collect(),
@@ -190,13 +190,13 @@ impl Puzzle {
     /// A packing puzzle: the board, the pieces with their counts, and their freedom.
     ///
     /// # Errors
-    /// What [`pack::PackSolver::with_copies`] refuses (too many placements, bad counts).
+    /// What [`pack::Problem::new`] refuses (too many placements, bad counts).
     pub fn pack(board: Board, pieces: Vec<Piece>, copies: Vec<Copies>, freedom: Freedom) -> Result<Puzzle, pack::RunError> {
         let cells: Vec<pack::check::PieceCells> =
             pieces.iter().map(|p| (p.name.clone(), p.shape.cells().iter().map(|c| (c.x, c.y)).collect())).collect();
         let bounds = copies.iter().map(|c| (c.lo, c.hi)).collect();
         let one_sided = freedom == Freedom::OneSided;
-        let solver = pack::PackSolver::with_copies(board, pieces, copies, freedom)?;
+        let solver = pack::Problem::new(board, pieces, copies, freedom)?;
         Ok(Puzzle::Pack(Box::new(solver), cells, bounds, one_sided))
     }
 

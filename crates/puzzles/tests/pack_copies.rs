@@ -9,7 +9,7 @@ mod knuth;
 use knuth::{agree, knuth_count, recorded, reference, run};
 use polyform::{Board, Copies, Freedom, Piece, Shape};
 use proptest::prelude::*;
-use puzzles::pack::{PackSolver, RunOptions};
+use puzzles::pack::{Problem, RunOptions};
 use std::collections::BTreeSet;
 
 /// Domino tilings of a `rows x cols` board by a transfer matrix over column profiles
@@ -46,7 +46,7 @@ fn domino_transfer(rows: usize, cols: usize) -> u128 {
 }
 
 fn count(board: Board, pieces: Vec<Piece>, copies: Vec<Copies>) -> u128 {
-    PackSolver::with_copies(board, pieces, copies, Freedom::Free).unwrap().count_tilings(&RunOptions::default()).unwrap()
+    Problem::new(board, pieces, copies, Freedom::Free).unwrap().count(&RunOptions::default()).unwrap()
 }
 
 #[test]
@@ -72,11 +72,11 @@ fn domino_tilings() {
         (a, b) = (b, a.checked_add(b).unwrap());
     }
     assert!(a.checked_add(b).is_none(), "F(187) exceeds 2^128 - 1");
-    let strip = |n| PackSolver::with_copies(Board::rectangle(2, n), polyform::sets::dominoes(), vec![any], Freedom::Free).unwrap();
-    assert_eq!(strip(185).count_tilings(&RunOptions::default()), Ok(b));
-    assert_eq!(strip(186).count_tilings(&RunOptions::default()), Err(puzzles::pack::RunError::Overflow));
+    let strip = |n| Problem::new(Board::rectangle(2, n), polyform::sets::dominoes(), vec![any], Freedom::Free).unwrap();
+    assert_eq!(strip(185).count(&RunOptions::default()), Ok(b));
+    assert_eq!(strip(186).count(&RunOptions::default()), Err(puzzles::pack::RunError::Overflow));
     // Odd area: no tiling, decided before any search.
-    let odd = PackSolver::with_copies(Board::rectangle(5, 5), polyform::sets::dominoes(), vec![any], Freedom::Free).unwrap();
+    let odd = Problem::new(Board::rectangle(5, 5), polyform::sets::dominoes(), vec![any], Freedom::Free).unwrap();
     assert!(odd.hopeless());
 }
 
@@ -185,14 +185,14 @@ fn case() -> impl Strategy<Value = Case> {
 }
 
 /// The packing problem of a [`case`] (free pieces named p0, p1, ...).
-fn solver_for(cells: &[(i32, i32)], shapes: &[Vec<(i32, i32)>], copies: &[Copies]) -> PackSolver {
+fn solver_for(cells: &[(i32, i32)], shapes: &[Vec<(i32, i32)>], copies: &[Copies]) -> Problem {
     let board = Board::from_cells(cells.iter().map(|&(r, c)| polyform::Cell::new(r, c, 0)));
     let pieces: Vec<Piece> = shapes
         .iter()
         .enumerate()
         .map(|(k, s)| Piece { name: format!("p{k}"), shape: Shape::new(s.iter().map(|&(r, c)| polyform::Cell::new(r, c, 0))).unwrap() })
         .collect();
-    PackSolver::with_copies(board, pieces, copies.to_vec(), Freedom::Free).unwrap()
+    Problem::new(board, pieces, copies.to_vec(), Freedom::Free).unwrap()
 }
 
 proptest! {
@@ -204,7 +204,7 @@ proptest! {
         prop_assume!(!board_set.is_empty());
         let expected = brute(&board_set, &shapes, &copies);
         let solver = solver_for(&cells, &shapes, &copies);
-        prop_assert_eq!(solver.count_tilings(&RunOptions::default()).unwrap(), expected as u128);
+        prop_assert_eq!(solver.count(&RunOptions::default()).unwrap(), expected as u128);
         // Every tiling listed is a tiling, each once, within the counts; the listing is
         // kept in memory, so only where it is small (a 4x5 board of interchangeable
         // monominoes and dominoes has millions of tilings: a CI run holding them all in
@@ -213,10 +213,10 @@ proptest! {
             return Ok(());
         }
         let mut seen = BTreeSet::new();
-        let _ = solver.for_each_tiling(|t| {
+        let _ = solver.for_each(|t| {
             let mut cells: Vec<usize> = t.iter().flat_map(|(_, c)| c.iter().copied()).collect();
             cells.sort_unstable();
-            assert_eq!(cells, (0..solver.board().len()).collect::<Vec<_>>());
+            assert_eq!(cells, (0..solver.region().len()).collect::<Vec<_>>());
             for (p, c) in copies.iter().enumerate() {
                 let n = t.iter().filter(|(q, _)| *q == p).count() as u32;
                 assert!(n >= c.lo && c.hi.is_none_or(|hi| n <= hi));
@@ -263,8 +263,8 @@ fn counts_equal_knuths_dlx3() {
     let mut nonzero = 0;
     for (name, rows, cols, text) in dlx3_cases() {
         let (pieces, copies): (Vec<Piece>, Vec<Copies>) = puzzles::pack::parse_pieces(&text).unwrap().into_iter().unzip();
-        let solver = PackSolver::with_copies(Board::rectangle(rows, cols), pieces, copies, Freedom::Free).unwrap();
-        let ours = solver.count_tilings(&RunOptions::default()).unwrap();
+        let solver = Problem::new(Board::rectangle(rows, cols), pieces, copies, Freedom::Free).unwrap();
+        let ours = solver.count(&RunOptions::default()).unwrap();
         let theirs = reference.as_ref().map(|dir| knuth_count(&dir.join("dlx3"), solver.knuth_text().as_bytes()));
         agree(&name, ours, theirs, &recorded, &text);
         nonzero += (ours > 0) as usize;
@@ -279,30 +279,30 @@ fn counts_equal_knuths_dlx3() {
 fn boards_over_128_cells_use_the_tiler() {
     let pentominoes = polyform::sets::pentominoes();
     let three = vec![Copies::parse("3").unwrap(); pentominoes.len()];
-    let solver = PackSolver::with_copies(Board::rectangle(12, 15), pentominoes.clone(), three, Freedom::Free).unwrap();
+    let solver = Problem::new(Board::rectangle(12, 15), pentominoes.clone(), three, Freedom::Free).unwrap();
     assert!(solver.engine().contains("tiler"), "{}", solver.engine());
     let mut first = None;
-    let _ = solver.for_each_tiling(|t| {
+    let _ = solver.for_each(|t| {
         first = Some(t.clone());
         std::ops::ControlFlow::Break(())
     });
     let tiling = first.expect("12x15 has a tiling by three sets of pentominoes");
     assert_eq!(tiling.len(), 36);
-    let text = puzzles::pack::render_tiling(solver.board(), solver.pieces(), &tiling);
-    let board: Vec<(i32, i32)> = solver.board().cells().iter().map(|c| (c.x, c.y)).collect();
+    let text = puzzles::pack::render_tiling(solver.region(), solver.pieces(), &tiling);
+    let board: Vec<(i32, i32)> = solver.region().cells().iter().map(|c| (c.x, c.y)).collect();
     let cells: Vec<(String, Vec<(i32, i32)>)> =
         pentominoes.iter().map(|p| (p.name.clone(), p.shape.cells().iter().map(|c| (c.x, c.y)).collect())).collect();
     let bounds = vec![(3, Some(3)); cells.len()];
     assert_eq!(puzzles::pack::check::check(&board, &cells, &bounds, false, &text), Ok(puzzles::pack::check::Verdict::Solved));
 
     let any = vec![Copies::parse("*").unwrap()];
-    let dominoes = PackSolver::with_copies(Board::rectangle(12, 12), polyform::sets::dominoes(), any, Freedom::Free).unwrap();
+    let dominoes = Problem::new(Board::rectangle(12, 12), polyform::sets::dominoes(), any, Freedom::Free).unwrap();
     assert!(dominoes.engine().contains("tiler"), "{}", dominoes.engine());
-    assert_eq!(dominoes.count_tilings(&RunOptions::default()).unwrap(), domino_transfer(12, 12));
+    assert_eq!(dominoes.count(&RunOptions::default()).unwrap(), domino_transfer(12, 12));
     // Split over threads and shards, the count is the same.
     let threads = RunOptions { threads: 2, ..Default::default() };
-    assert_eq!(dominoes.count_tilings(&threads).unwrap(), domino_transfer(12, 12));
-    let shard = |k| dominoes.count_tilings(&RunOptions { shard: Some((k, 3)), ..Default::default() }).unwrap();
+    assert_eq!(dominoes.count(&threads).unwrap(), domino_transfer(12, 12));
+    let shard = |k| dominoes.count(&RunOptions { shard: Some((k, 3)), ..Default::default() }).unwrap();
     assert_eq!(shard(1) + shard(2) + shard(3), domino_transfer(12, 12));
 }
 
@@ -517,7 +517,7 @@ proptest! {
         let board_set: BTreeSet<(i32, i32)> = cells.iter().copied().collect();
         prop_assume!(!board_set.is_empty());
         let solver = solver_for(&cells, &shapes, &copies);
-        let (all, unique) = solver.count_tilings_with_symmetry(&RunOptions::default()).unwrap();
+        let (all, unique) = (solver.count(&RunOptions::default()).unwrap(), solver.count_classes(&RunOptions::default()).unwrap());
         let n = brute(&board_set, &shapes, &copies);
         prop_assert_eq!(all, u128::from(n));
         // The classes need every tiling in memory: only where they are few (a random
@@ -535,10 +535,9 @@ proptest! {
             .map(|k| solver.burnside_part(&RunOptions { threads: 1, shard: Some((k, 3)), progress: None }).unwrap())
             .sum();
         prop_assert_eq!(parts, solver.burnside_order() * expected as u128);
-        let group = solver.symmetries();
         let mut listed = 0usize;
-        let _ = solver.for_each_tiling(|t| {
-            listed += puzzles::pack::is_canonical_tiling(t, &group, solver.board().len()) as usize;
+        let _ = solver.for_each_class(|_| {
+            listed += 1;
             std::ops::ControlFlow::Continue(())
         });
         prop_assert_eq!(listed, expected);
@@ -553,12 +552,11 @@ fn domino_tilings_up_to_symmetry() {
     for (r, c) in [(2, 2), (4, 4), (6, 6), (4, 5)] {
         let board_set: BTreeSet<(i32, i32)> = (0..r).flat_map(|i| (0..c).map(move |j| (i, j))).collect();
         let want = classes(&board_set, &brute_tilings(&board_set, &[vec![(0, 0), (0, 1)]], &[any])) as u128;
-        let solver = PackSolver::with_copies(Board::rectangle(r, c), polyform::sets::dominoes(), vec![any], Freedom::Free).unwrap();
-        let (_, unique) = solver.count_tilings_with_symmetry(&RunOptions::default()).unwrap();
-        let group = solver.symmetries();
+        let solver = Problem::new(Board::rectangle(r, c), polyform::sets::dominoes(), vec![any], Freedom::Free).unwrap();
+        let unique = solver.count_classes(&RunOptions::default()).unwrap();
         let mut listed = 0u128;
-        let _ = solver.for_each_tiling(|t| {
-            listed += puzzles::pack::is_canonical_tiling(t, &group, solver.board().len()) as u128;
+        let _ = solver.for_each_class(|_| {
+            listed += 1;
             std::ops::ControlFlow::Continue(())
         });
         assert_eq!((unique, listed), (want, want), "{r}x{c}");
@@ -635,8 +633,8 @@ fn knuth_notation_counts_equal_polyomino_dlx_and_dlx3() {
     for (name, text) in knuth_cases() {
         let (board, listed) = puzzles::pack::parse_knuth(&text).unwrap();
         let (pieces, copies): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
-        let solver = PackSolver::with_copies(board, pieces, copies, Freedom::Free).unwrap();
-        let ours = solver.count_tilings(&RunOptions::default()).unwrap();
+        let solver = Problem::new(board, pieces, copies, Freedom::Free).unwrap();
+        let ours = solver.count(&RunOptions::default()).unwrap();
         // Knuth's pipeline: polyomino-dlx writes the DLX file, dlx3 counts.
         let theirs = reference.as_ref().map(|dir| knuth_count(&dir.join("dlx3"), &run(&dir.join("polyomino-dlx"), &[], text.as_bytes()).0));
         agree(&name, ours, theirs, &recorded, &text);
