@@ -234,3 +234,32 @@ mod tests {
         }
     }
 }
+
+/// The lattices of `--lattice`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug)]
+pub enum LatticeArg {
+    /// Squares (polyominoes).
+    Square,
+    /// Triangles (polyiamonds).
+    Triangular,
+    /// Hexagons (polyhexes).
+    Hexagonal,
+    /// Cubes (polycubes).
+    Cubic,
+    /// Triangular prisms in layers (BurrTools' grid 1).
+    Prism,
+}
+
+impl LatticeArg {
+    /// The lattice this value names.
+    pub fn lattice(self) -> polyform::Lattice {
+        use polyform::Lattice;
+        match self {
+            LatticeArg::Square => Lattice::Square,
+            LatticeArg::Triangular => Lattice::Triangular,
+            LatticeArg::Hexagonal => Lattice::Hexagonal,
+            LatticeArg::Cubic => Lattice::Cubic,
+            LatticeArg::Prism => Lattice::TriangularPrism,
+        }
+    }
+}

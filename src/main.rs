@@ -46,10 +46,18 @@ enum Command {
     /// n is refused above 7 (the contest's limit is 5): each further move multiplies the
     /// search on boards without answer by about 15 (8 moves take 18 s and 410 MB).
     Mayan(cmd::mayan::Args),
-    /// Pack pieces into a board, each piece used once (polyomino packing).
+    /// Pack pieces into a board or box on any lattice, each piece used once or as its
+    /// count says.
     ///
     /// Prints the first packing drawn with the pieces' names, or "No solution".
     Pack(cmd::pack::Args),
+    /// Every polyform of a size on a lattice (polyominoes, polyiamonds, polyhexes,
+    /// polycubes, prisms): free, one-sided or fixed.
+    ///
+    /// Prints them as a pieces file that `pack --pieces` reads back (the field's names
+    /// where it has them: the pentominoes' letters, ...), or with --count only their
+    /// number, counted by Redelmeier's algorithm without storing them (docs/polyforms.md).
+    Polyforms(cmd::polyforms::Args),
     /// Exact cover in Knuth's DLX format (DLX1/DLX2/DLX3: primary | secondary items,
     /// colors, multiplicities `lo:hi|item`).
     ///
@@ -110,6 +118,7 @@ fn main() -> ExitCode {
         Command::Sat2(a) => cmd::sat2::run(&a),
         Command::Mayan(a) => cmd::mayan::run(&a),
         Command::Pack(a) => cmd::pack::run(&a),
+        Command::Polyforms(a) => cmd::polyforms::run(&a),
         Command::Xc(a) => cmd::xc::run(&a),
         Command::Sudoku(a) => cmd::sudoku::run(&a),
         Command::Twins(a) => cmd::twins::run(&a),

@@ -8,6 +8,7 @@ pub mod check;
 pub mod laser;
 pub mod mayan;
 pub mod pack;
+pub mod polyforms;
 pub mod rectangles;
 pub mod sat2;
 #[cfg(feature = "serve")]

@@ -3,7 +3,7 @@
 //! by the lattice's [`Artist`].
 
 use super::{keep_going, lines, Cells};
-use crate::args::{Budget, Format, Listing, Picture, Sampling, Scale};
+use crate::args::{Budget, Format, LatticeArg, Listing, Picture, Sampling, Scale};
 use crate::output::{self, bad, read_input, NoStats, Outcome, Run, Stream, Target, SMALL_INPUT_LIMIT};
 use polyform::{Copies, Lattice, Piece, Region};
 use puzzles::pack::lattice;
@@ -50,7 +50,9 @@ pub struct Args {
     #[arg(long)]
     mirror: bool,
     /// The pieces: a set (pentominoes, tetrominoes, kanoodle, dominoes, trominoes,
-    /// monomino; soma, pentacubes-flat, bedlam, tetris-cube, hexiamonds, tetrahexes) or a file of pieces (a name line, optionally ending in a count such as
+    /// monomino; soma, pentacubes-flat, bedlam, tetris-cube, hexiamonds, tetrahexes; a
+    /// family by size such as hexominoes, tricubes or polyominoes:7, one-sided-...,
+    /// sets joined with '+': docs/polyforms.md) or a file of pieces (a name line, optionally ending in a count such as
     /// "T 3", "T 0..2", "T *" or "T 1..*", then the shape drawn with '#'; blank-line
     /// separated; off the square lattice after a header line such as "lattice: cubic",
     /// polycubes and prisms as layers separated by blank lines). Without a count a piece is used
@@ -348,33 +350,6 @@ fn check_lattice_flags(args: &Args, l: Lattice) -> Outcome {
         return Err(bad("--mirror is for solids (polycubes, prisms); plane pieces are turned over unless --one-sided"));
     }
     Ok(())
-}
-
-/// The lattices of `--lattice`.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug)]
-enum LatticeArg {
-    /// Squares (polyominoes).
-    Square,
-    /// Triangles (polyiamonds).
-    Triangular,
-    /// Hexagons (polyhexes).
-    Hexagonal,
-    /// Cubes (polycubes).
-    Cubic,
-    /// Triangular prisms in layers (BurrTools' grid 1).
-    Prism,
-}
-
-impl LatticeArg {
-    fn lattice(self) -> Lattice {
-        match self {
-            LatticeArg::Square => Lattice::Square,
-            LatticeArg::Triangular => Lattice::Triangular,
-            LatticeArg::Hexagonal => Lattice::Hexagonal,
-            LatticeArg::Cubic => Lattice::Cubic,
-            LatticeArg::Prism => Lattice::TriangularPrism,
-        }
-    }
 }
 
 /// The lattice the arguments name: --lattice, else the --pieces set's or the one named

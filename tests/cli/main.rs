@@ -21,6 +21,7 @@ mod lattice;
 mod mayan;
 mod modules;
 mod pack;
+mod polyforms;
 mod preprocess;
 mod rectangles;
 #[cfg(feature = "serve")]

@@ -74,7 +74,7 @@ fn first_packing_is_drawn_and_checks_out() {
 fn pack_bad_input() {
     rejects(&["pack", "--rect", "0x5", "--pieces", "pentominoes"], "", &["1 to 1000"]);
     rejects(&["pack", "--rect", "6by10", "--pieces", "pentominoes"], "", &["not a rectangle"]);
-    rejects(&["pack", "--rect", "6x10", "--pieces", "heptominoes"], "", &["neither a set"]);
+    rejects(&["pack", "--rect", "6x10", "--pieces", "heptominos"], "", &["neither a set"]);
     rejects_usage(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--unique"], "", &["--count"]);
     rejects_usage(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count", "--shard", "0/2"], "", &["K/N"]);
     rejects_usage(&["pack", "--rect", "6x10", "--pieces", "pentominoes", "--count", "--shard", "3/2"], "", &["K/N"]);

@@ -36,6 +36,8 @@
 //! - [`pack`]: the one packing front door, [`pack::Problem`]: a region on any lattice
 //!   and pieces with counts, listed, sampled and counted (all packings or their
 //!   classes) on the engine it chooses.
+//! - [`enumerate`]: every polyform of a size on every lattice, fixed, one-sided or
+//!   free: counted by Redelmeier's algorithm without being stored, or listed.
 //! - [`knuth`]: packings in the input notation of Knuth's polyform programs.
 //! - [`sets`]: built-in piece sets, by lattice (pentominoes, Kanoodle, Soma, ...).
 //! - [`twins`]: two simultaneous tilings of one region by two polyominoes.
@@ -43,7 +45,7 @@
 //! Modules import one way, in this order (a module imports only from those before it;
 //! the workspace's `tests/cli/modules.rs` checks that no import closes a circle): `layout`, `copies`; the
 //! lattice files, then `lattice`; `shape`; `region`; `transfer`; `packer`; `tiler`;
-//! `cover`; `symmetry`; `count`; `pack`; and `atlas`, `knuth`, `sets`, `twins` beside them.
+//! `cover`; `symmetry`; `count`; `pack`; and `atlas`, `enumerate`, `knuth`, `sets`, `twins` beside them.
 //!
 //! ```
 //! use polyform::{Board, Freedom, Packer, Shape};
@@ -60,6 +62,7 @@ pub mod atlas;
 pub mod copies;
 pub mod count;
 pub mod cover;
+pub mod enumerate;
 pub mod knuth;
 pub mod lattice;
 pub mod layout;

@@ -4,6 +4,7 @@
 //! triangular lattice the hexiamonds; on the hexagonal lattice the tetrahexes. [`SETS`]
 //! is the one registry of their names, which every front end reads ([`find`]).
 
+use crate::enumerate::{self, Kind};
 use crate::lattice::{Cell, Lattice};
 use crate::shape::{Piece, Shape};
 
@@ -71,53 +72,194 @@ pub fn monomino() -> Vec<Piece> {
     set(&[("monomino", "#")])
 }
 
-/// A built-in piece set: its name, its lattice, and how to build its pieces.
-#[derive(Debug, Clone, Copy)]
+/// A piece set: its name, its lattice, and how to build its pieces.
+#[derive(Debug, Clone)]
 pub struct Set {
     /// The name front ends know it by (`pack --pieces NAME`, the page, Python).
-    pub name: &'static str,
+    pub name: std::borrow::Cow<'static, str>,
     /// The lattice of its pieces.
     pub lattice: Lattice,
-    make: fn() -> Vec<Piece>,
+    source: Source,
+}
+
+/// How a [`Set`]'s pieces are built.
+#[derive(Debug, Clone)]
+enum Source {
+    /// A set listed here.
+    Listed(fn() -> Vec<Piece>),
+    /// Every polyform of a size ([`family`]).
+    Family(usize, Kind),
+    /// Several sets joined (`a+b`), names made distinct ([`join`]).
+    Joined(Vec<Set>),
 }
 
 impl Set {
     /// The set's pieces, in their conventional order and names.
     pub fn pieces(&self) -> Vec<Piece> {
-        (self.make)()
+        match &self.source {
+            Source::Listed(make) => make(),
+            &Source::Family(n, kind) => family(self.lattice, n, kind),
+            Source::Joined(parts) => join(parts.iter().map(Set::pieces).collect()),
+        }
     }
 }
 
-/// Every built-in set, the one registry that the command line, the page and Python read:
-/// the square lattice's first, then the others by lattice.
+const fn listed(name: &'static str, lattice: Lattice, make: fn() -> Vec<Piece>) -> Set {
+    Set { name: std::borrow::Cow::Borrowed(name), lattice, source: Source::Listed(make) }
+}
+
+/// Every built-in named set, the one registry that the command line, the page and
+/// Python read: the square lattice's first, then the others by lattice. [`find`] also
+/// knows the families by size ([`FAMILIES`]) and joins.
 pub const SETS: &[Set] = &[
-    Set { name: "pentominoes", lattice: Lattice::Square, make: pentominoes },
-    Set { name: "tetrominoes", lattice: Lattice::Square, make: tetrominoes },
-    Set { name: "kanoodle", lattice: Lattice::Square, make: kanoodle },
-    Set { name: "dominoes", lattice: Lattice::Square, make: dominoes },
-    Set { name: "trominoes", lattice: Lattice::Square, make: trominoes },
-    Set { name: "monomino", lattice: Lattice::Square, make: monomino },
-    Set { name: "soma", lattice: Lattice::Cubic, make: soma },
-    Set { name: "pentacubes-flat", lattice: Lattice::Cubic, make: pentacubes_flat },
-    Set { name: "bedlam", lattice: Lattice::Cubic, make: bedlam },
-    Set { name: "tetris-cube", lattice: Lattice::Cubic, make: tetris_cube },
-    Set { name: "hexiamonds", lattice: Lattice::Triangular, make: hexiamonds },
-    Set { name: "tetrahexes", lattice: Lattice::Hexagonal, make: tetrahexes },
+    listed("pentominoes", Lattice::Square, pentominoes),
+    listed("tetrominoes", Lattice::Square, tetrominoes),
+    listed("kanoodle", Lattice::Square, kanoodle),
+    listed("dominoes", Lattice::Square, dominoes),
+    listed("trominoes", Lattice::Square, trominoes),
+    listed("monomino", Lattice::Square, monomino),
+    listed("soma", Lattice::Cubic, soma),
+    listed("pentacubes-flat", Lattice::Cubic, pentacubes_flat),
+    listed("bedlam", Lattice::Cubic, bedlam),
+    listed("tetris-cube", Lattice::Cubic, tetris_cube),
+    listed("hexiamonds", Lattice::Triangular, hexiamonds),
+    listed("tetrahexes", Lattice::Hexagonal, tetrahexes),
 ];
 
-/// The built-in set `name`, on any lattice, or `None`.
-pub fn find(name: &str) -> Option<&'static Set> {
-    SETS.iter().find(|s| s.name == name)
+/// The polyform families by lattice: the plural of the family (`polyominoes`, the
+/// prefix of `polyominoes:N`), the names of its members by size from 1, what one member
+/// is called past those names (`N-omino`), and the largest size [`find`] builds (the
+/// free forms of that size number at most about 10^5, listed in about a second).
+pub const FAMILIES: &[(Lattice, &str, &[&str], &str, usize)] = &[
+    (
+        Lattice::Square,
+        "polyominoes",
+        &["monominoes", "dominoes", "trominoes", "tetrominoes", "pentominoes", "hexominoes", "heptominoes", "octominoes"],
+        "omino",
+        12,
+    ),
+    (
+        Lattice::Triangular,
+        "polyiamonds",
+        &["moniamonds", "diamonds", "triamonds", "tetriamonds", "pentiamonds", "hexiamonds", "heptiamonds", "octiamonds"],
+        "iamond",
+        14,
+    ),
+    (Lattice::Hexagonal, "polyhexes", &["monohexes", "dihexes", "trihexes", "tetrahexes", "pentahexes", "hexahexes"], "hex", 10),
+    (Lattice::Cubic, "polycubes", &["monocubes", "dicubes", "tricubes", "tetracubes", "pentacubes", "hexacubes"], "cube", 8),
+    (Lattice::TriangularPrism, "polyprisms", &[], "prism", 7),
+];
+
+/// The set `name` on any lattice, or `None`: a built-in one ([`SETS`]); a family by size
+/// ([`FAMILIES`]: `hexominoes`, `tricubes`, `polyominoes:9`, ...), free, or with the
+/// prefix `one-sided-` one-sided (for solids: mirror images distinct); or several of
+/// these on one lattice joined by `+` (`pentominoes+tetrominoes`). Built without
+/// enumerating anything: [`Set::pieces`] does that.
+pub fn find(name: &str) -> Option<Set> {
+    if let Some(set) = SETS.iter().find(|s| s.name == name) {
+        return Some(set.clone());
+    }
+    if name.contains('+') {
+        let parts: Vec<Set> = name.split('+').map(|part| find(part.trim())).collect::<Option<_>>()?;
+        let lattice = parts[0].lattice;
+        return parts.iter().all(|p| p.lattice == lattice).then(|| Set {
+            name: std::borrow::Cow::Owned(name.to_string()),
+            lattice,
+            source: Source::Joined(parts),
+        });
+    }
+    let (kind, rest) = match name.strip_prefix("one-sided-") {
+        Some(rest) => (Kind::OneSided, rest),
+        None => (Kind::Free, name),
+    };
+    for &(lattice, plural, sizes, _, largest) in FAMILIES {
+        let n = match rest.strip_prefix(plural).and_then(|r| r.strip_prefix(':')) {
+            Some(n) => n.parse::<usize>().ok()?,
+            None => match sizes.iter().position(|&s| s == rest) {
+                Some(k) => k + 1,
+                None => continue,
+            },
+        };
+        return (1..=largest).contains(&n).then(|| Set {
+            name: std::borrow::Cow::Owned(name.to_string()),
+            lattice,
+            source: Source::Family(n, kind),
+        });
+    }
+    None
+}
+
+/// Every polyform of `n` cells on `lattice` (`kind`: free or one-sided; fixed lists
+/// every translation class), named: by a built-in set that is exactly the free forms
+/// of that size where there is one (the pentominoes' letters, the hexiamonds' ...; a
+/// one-sided form that is not that set's own gets the name with `'` appended), else
+/// `NAME-K` (`hexomino-1`, ...) in the order of [`enumerate::list`].
+pub fn family(lattice: Lattice, n: usize, kind: Kind) -> Vec<Piece> {
+    let forms = enumerate::list(lattice, n, kind);
+    let named: Option<Vec<Piece>> = SETS
+        .iter()
+        .filter(|s| s.lattice == lattice)
+        .map(Set::pieces)
+        .find(|pieces| pieces.iter().all(|p| p.shape.len() == n) && pieces.len() == enumerate::list(lattice, n, Kind::Free).len());
+    let singular = singular(lattice, n);
+    forms
+        .into_iter()
+        .enumerate()
+        .map(|(k, shape)| {
+            let free = shape.canonical(crate::shape::Freedom::Free);
+            let name = named
+                .as_ref()
+                .and_then(|set| set.iter().find(|p| p.shape.canonical(crate::shape::Freedom::Free) == free))
+                .filter(|_| kind != Kind::Fixed)
+                .map(|p| {
+                    let own = p.shape.canonical(crate::shape::Freedom::OneSided);
+                    if kind == Kind::OneSided && own != shape.canonical(crate::shape::Freedom::OneSided) {
+                        format!("{}'", p.name)
+                    } else {
+                        p.name.clone()
+                    }
+                })
+                .unwrap_or_else(|| format!("{singular}-{}", k + 1));
+            Piece { name, shape }
+        })
+        .collect()
+}
+
+/// What one polyform of `n` cells of `lattice` is called: `hexomino`, `tetriamond`,
+/// `pentacube`, `9-omino`, ...
+pub fn singular(lattice: Lattice, n: usize) -> String {
+    let &(_, _, sizes, suffix, _) = FAMILIES.iter().find(|f| f.0 == lattice).expect("every lattice has a family");
+    match sizes.get(n.wrapping_sub(1)) {
+        Some(plural) if plural.ends_with("xes") || plural.ends_with("oes") => plural[..plural.len() - 2].to_string(),
+        Some(plural) => plural[..plural.len() - 1].to_string(),
+        None => format!("{n}-{suffix}"),
+    }
+}
+
+/// The pieces of several sets, in order, as one set: a name that more than one piece
+/// has gets each such piece's cell count appended (`I4`, `I5`).
+pub fn join(parts: Vec<Vec<Piece>>) -> Vec<Piece> {
+    let mut all: Vec<Piece> = parts.into_iter().flatten().collect();
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for p in &all {
+        *seen.entry(p.name.clone()).or_default() += 1;
+    }
+    for p in &mut all {
+        if seen[&p.name] > 1 {
+            p.name = format!("{}{}", p.name, p.shape.len());
+        }
+    }
+    all
 }
 
 /// The pieces of the built-in set `name` when it is on the square lattice, or `None`.
 pub fn square(name: &str) -> Option<Vec<Piece>> {
-    find(name).filter(|s| s.lattice == Lattice::Square).map(Set::pieces)
+    find(name).filter(|s| s.lattice == Lattice::Square).map(|s| s.pieces())
 }
 
 /// The names of the square lattice's sets, for messages: `pentominoes, tetrominoes, ...`.
 pub fn square_names() -> String {
-    SETS.iter().filter(|s| s.lattice == Lattice::Square).map(|s| s.name).collect::<Vec<_>>().join(", ")
+    SETS.iter().filter(|s| s.lattice == Lattice::Square).map(|s| s.name.as_ref()).collect::<Vec<_>>().join(", ")
 }
 
 /// The names of the other lattices' sets, grouped by lattice, for messages: `soma, ...
@@ -126,8 +268,8 @@ pub fn other_names() -> String {
     let mut groups: Vec<(Lattice, Vec<&str>)> = Vec::new();
     for s in SETS.iter().filter(|s| s.lattice != Lattice::Square) {
         match groups.iter_mut().find(|(l, _)| *l == s.lattice) {
-            Some((_, names)) => names.push(s.name),
-            None => groups.push((s.lattice, vec![s.name])),
+            Some((_, names)) => names.push(s.name.as_ref()),
+            None => groups.push((s.lattice, vec![s.name.as_ref()])),
         }
     }
     groups.iter().map(|(l, names)| format!("{} ({})", names.join(", "), l.name())).collect::<Vec<_>>().join("; ")
@@ -279,12 +421,55 @@ mod tests {
             let pieces = set.pieces();
             assert!(!pieces.is_empty(), "{}", set.name);
             assert!(pieces.iter().all(|p| p.shape.lattice() == set.lattice), "{}", set.name);
-            assert_eq!(find(set.name).map(|s| s.name), Some(set.name));
-            assert_eq!(square(set.name).is_some(), set.lattice == Lattice::Square);
+            assert_eq!(find(&set.name).map(|s| s.name), Some(set.name.clone()));
+            assert_eq!(square(&set.name).is_some(), set.lattice == Lattice::Square);
         }
-        assert!(find("heptominoes").is_none());
+        assert!(find("heptominos").is_none());
         // The words of the front ends' messages.
         assert_eq!(square_names(), "pentominoes, tetrominoes, kanoodle, dominoes, trominoes, monomino");
         assert_eq!(other_names(), "soma, pentacubes-flat, bedlam, tetris-cube (cubic); hexiamonds (triangular); tetrahexes (hexagonal)");
+    }
+
+    #[test]
+    fn families_by_size_equal_the_brute_force_forms_and_keep_the_field_names() {
+        let names = |set: &str| -> Vec<String> { find(set).unwrap().pieces().into_iter().map(|p| p.name).collect() };
+        for (set, lattice, n, reflections) in [
+            ("hexominoes", Lattice::Square, 6, true),
+            ("one-sided-pentominoes", Lattice::Square, 5, false),
+            ("polyominoes:7", Lattice::Square, 7, true),
+            ("pentiamonds", Lattice::Triangular, 5, true),
+            ("one-sided-hexiamonds", Lattice::Triangular, 6, false),
+            ("trihexes", Lattice::Hexagonal, 3, true),
+            ("tetracubes", Lattice::Cubic, 4, true),
+            ("one-sided-tetracubes", Lattice::Cubic, 4, false),
+            ("polyprisms:3", Lattice::TriangularPrism, 3, true),
+        ] {
+            let found = find(set).unwrap_or_else(|| panic!("{set}"));
+            assert_eq!(found.lattice, lattice, "{set}");
+            let mut forms: Vec<Shape> = found.pieces().iter().map(|p| p.shape.canonical(reflections)).collect();
+            forms.sort();
+            assert_eq!(forms, lattice.polyforms(n, reflections), "{set}");
+            let mut distinct = names(set);
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), forms.len(), "{set}: names distinct");
+        }
+        // The built-in sets' names carry over: Golomb's letters, and the mirror images of
+        // the one-sided pentominoes primed.
+        let mut letters = names("pentominoes");
+        letters.sort();
+        let mut family = find("polyominoes:5").unwrap().pieces().into_iter().map(|p| p.name).collect::<Vec<_>>();
+        family.sort();
+        assert_eq!(family, letters);
+        let one_sided = names("one-sided-pentominoes");
+        assert!(["F", "F'", "L", "L'", "I", "X"].iter().all(|n| one_sided.contains(&n.to_string())), "{one_sided:?}");
+        assert!(names("hexominoes").iter().all(|n| n.starts_with("hexomino-")));
+        // Joins keep every piece, names made distinct by the cell count where they clash.
+        let joined = names("pentominoes+tetrominoes");
+        assert_eq!(joined.len(), 17);
+        assert!(joined.contains(&"I4".to_string()) && joined.contains(&"I5".to_string()) && joined.contains(&"O".to_string()));
+        for bad in ["polyominoes:13", "polyominoes:0", "polyominoes:x", "hexominoes+hexacubes", "one-sided-soma", "pentominoes+"] {
+            assert!(find(bad).is_none(), "{bad}");
+        }
     }
 }

@@ -401,7 +401,7 @@ mod tests {
         /// the command line's parser takes it or refuses it, never panics.
         #[test]
         fn any_body_is_planned_or_refused_in_one_line(
-            command in proptest::sample::select(vec!["beads", "burr", "laser", "mayan", "pack", "rectangles", "sat2", "sudoku", "twins", "xc"]),
+            command in proptest::sample::select(vec!["beads", "burr", "laser", "mayan", "pack", "polyforms", "rectangles", "sat2", "sudoku", "twins", "xc"]),
             picks in proptest::collection::vec((0usize..1000, "[a-z_-]{1,10}", any_value()), 0..6),
         ) {
             let spec = spec_of(command);
@@ -445,7 +445,7 @@ mod tests {
     fn every_solving_command_is_in_the_api() {
         let specs = specs(&crate::Cli::command());
         let names: Vec<&str> = specs.keys().map(String::as_str).collect();
-        assert_eq!(names, ["beads", "burr", "laser", "mayan", "pack", "rectangles", "sat2", "sudoku", "twins", "xc"]);
+        assert_eq!(names, ["beads", "burr", "laser", "mayan", "pack", "polyforms", "rectangles", "sat2", "sudoku", "twins", "xc"]);
     }
 
     #[test]

@@ -66,7 +66,7 @@ fn cell_json(lattice: Lattice, c: Cell) -> Value {
 
 /// The named sets with their lattices and pieces.
 fn set_list() -> Vec<(&'static str, Lattice, Vec<Piece>)> {
-    polyform::sets::SETS.iter().map(|s| (s.name, s.lattice, s.pieces())).collect()
+    polyform::sets::SETS.iter().map(|s| (s.name.as_ref(), s.lattice, s.pieces())).collect()
 }
 
 /// `GET /api/sets`: every named piece set, `{"sets": [{"name", "lattice", "pieces":

@@ -252,9 +252,80 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
     Ok(pieces)
 }
 
+/// `shape` drawn as a pieces file draws it (see the module documentation): `#` a cell,
+/// `.` none, one line per row; solids layer by layer, a blank line between layers. The
+/// inverse of [`parse_pieces`]'s reading: the drawing reads back as the same shape.
+pub fn draw(shape: &Shape) -> String {
+    let lattice = shape.lattice();
+    // Where each cell's character sits: (layer, line, column).
+    let spots: Vec<(i32, i32, i32)> = match lattice {
+        Lattice::Square => shape.cells().iter().map(|c| (0, c.x, c.y)).collect(),
+        Lattice::Cubic => shape.cells().iter().map(|c| (c.z, c.x, c.y)).collect(),
+        Lattice::Triangular | Lattice::TriangularPrism => {
+            // Line r = X - x, and r + c = 2y + t (plus an even shift, which keeps each
+            // triangle's direction), so c = 2y + t + x - X.
+            let top = shape.cells().iter().map(|c| c.x).max().unwrap_or(0);
+            let split = |z: i32| if lattice == Lattice::Triangular { (0, z) } else { (z.div_euclid(2), z.rem_euclid(2)) };
+            shape
+                .cells()
+                .iter()
+                .map(|c| {
+                    let (layer, t) = split(c.z);
+                    (layer, top - c.x, 2 * c.y + t + c.x - top)
+                })
+                .collect()
+        }
+        Lattice::Hexagonal => {
+            // Line r = Y - y, column c = 2x + y - Y (so c + r is even: the grid's parity 0).
+            let top = shape.cells().iter().map(|c| c.y).max().unwrap_or(0);
+            shape.cells().iter().map(|c| (0, top - c.y, 2 * c.x + c.y - top)).collect()
+        }
+    };
+    // Columns shifted by an even amount to start at 0 or 1 (keeping parities).
+    let shift = spots.iter().map(|s| s.2).min().unwrap_or(0).div_euclid(2) * 2;
+    let layers = spots.iter().map(|s| s.0).max().unwrap_or(0) + 1;
+    let rows = spots.iter().map(|s| s.1).max().unwrap_or(0) + 1;
+    let cols = spots.iter().map(|s| s.2 - shift).max().unwrap_or(0) + 1;
+    let mut grid = vec![vec![vec!['.'; cols as usize]; rows as usize]; layers as usize];
+    for &(l, r, c) in &spots {
+        grid[l as usize][r as usize][(c - shift) as usize] = '#';
+    }
+    let layer_text: Vec<String> =
+        grid.iter().map(|layer| layer.iter().map(|row| row.iter().collect::<String>() + "\n").collect()).collect();
+    layer_text.join("\n")
+}
+
+/// `pieces` (all of one lattice) as a pieces file that [`parse_pieces`] (and `gridlock
+/// pack --pieces`) reads back: a `lattice: NAME` header off the square lattice, then
+/// per piece its name line and [`draw`]ing, a blank line between pieces.
+pub fn pieces_file(pieces: &[Piece]) -> String {
+    let header = match pieces.first().map(|p| p.shape.lattice()) {
+        Some(l) if l != Lattice::Square => format!("lattice: {}\n\n", l.name()),
+        _ => String::new(),
+    };
+    let blocks: Vec<String> = pieces.iter().map(|p| format!("{}\n{}", p.name, draw(&p.shape))).collect();
+    header + &blocks.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn drawings_read_back_as_the_same_pieces_on_every_lattice() {
+        for lattice in Lattice::ALL {
+            let n = if lattice.is_solid() { 4 } else { 5 };
+            let pieces: Vec<Piece> =
+                lattice.polyforms(n, false).into_iter().enumerate().map(|(k, shape)| Piece { name: format!("p{k}"), shape }).collect();
+            let text = pieces_file(&pieces);
+            let (named, _) = file_lattice(&text).unwrap();
+            let back = parse_pieces(&text, named.unwrap_or(Lattice::Square)).unwrap();
+            assert_eq!(back.len(), pieces.len(), "{}", lattice.name());
+            for ((b, copies), p) in back.iter().zip(&pieces) {
+                assert_eq!((&b.name, &b.shape, *copies), (&p.name, &p.shape, Copies::ONE), "{}:\n{}", lattice.name(), draw(&p.shape));
+            }
+        }
+    }
 
     fn cells(region: &Region) -> Vec<(i32, i32, i32)> {
         region.cells().iter().map(|c| (c.x, c.y, c.z)).collect()

@@ -1,0 +1,115 @@
+//! `gridlock polyforms`: every polyform of a size on a lattice, listed as a pieces file
+//! that `pack --pieces` reads back, or counted (`polyform::enumerate`: Redelmeier's
+//! algorithm, on threads, without storing the forms).
+
+use crate::args::{Budget, Format, LatticeArg};
+use crate::output::{self, bad, Outcome, Run};
+use polyform::enumerate::{self, Kind};
+use polyform::{Lattice, Piece};
+use serde::Serialize;
+
+/// Arguments of `gridlock polyforms`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The lattice: square (polyominoes), triangular (polyiamonds), hexagonal (polyhexes),
+    /// cubic (polycubes) or prism (triangular prisms in layers).
+    #[arg(long, value_enum, default_value_t = LatticeArg::Square)]
+    lattice: LatticeArg,
+    /// The number of cells, 1 to 40.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=40))]
+    size: u32,
+    /// Distinct up to rotation only: turning over not allowed (for solids, mirror images
+    /// distinct). Default: free (every rotation and reflection identified).
+    #[arg(long, conflicts_with = "fixed")]
+    one_sided: bool,
+    /// Distinct up to translation only (every orientation its own polyform).
+    #[arg(long)]
+    fixed: bool,
+    /// Print only the number of polyforms.
+    #[arg(long)]
+    count: bool,
+    /// With --count, count on this many threads (the tree cut into subtrees).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024), requires = "count")]
+    threads: u32,
+    /// With --count: print a progress line on stderr every second (the threads' shares
+    /// done), whatever stderr is; without it, a bar shows when stderr is a terminal.
+    #[arg(long, requires = "count")]
+    progress: bool,
+    /// Output format: a pieces file (text), or JSON (docs/json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    budget: Budget,
+}
+
+/// The most fixed polyforms of the size asked for that a listing enumerates (the free
+/// and one-sided ones are fewer): a listing is held and sorted before it is written.
+const MAX_LISTED: u128 = 2_000_000;
+
+/// One listed polyform (JSON): its name and cells, as `gridlock pack --format json`
+/// gives cells.
+#[derive(Serialize)]
+struct Listed {
+    name: String,
+    cells: Vec<Vec<i64>>,
+}
+
+/// The answer.
+#[derive(Serialize)]
+struct Answer {
+    lattice: &'static str,
+    size: u32,
+    kind: &'static str,
+    count: serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pieces: Option<Vec<Listed>>,
+}
+
+/// Runs `gridlock polyforms`.
+pub fn run(args: &Args) -> Outcome {
+    let lattice = args.lattice.lattice();
+    let n = args.size as usize;
+    let (kind, word) = match (args.fixed, args.one_sided) {
+        (true, _) => (Kind::Fixed, "fixed"),
+        (_, true) => (Kind::OneSided, "one_sided"),
+        _ => (Kind::Free, "free"),
+    };
+    output::start_time_limit(args.budget.time_limit);
+    let run = Run::new("polyforms", args.format);
+    let mut answer = Answer { lattice: lattice.name(), size: args.size, kind: word, count: 0.into(), pieces: None };
+    if args.count {
+        let progress = output::Progress::new("polyforms", "shares", args.progress);
+        let none = |_: u64, _: u64| {};
+        let counts = enumerate::count(lattice, n, kind, args.threads as usize, progress.callback().unwrap_or(&none));
+        drop(progress);
+        let count = counts[n - 1];
+        answer.count = output::json_count(&count.into());
+        return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.threads }));
+    }
+    let fixed = enumerate::count(lattice, n, Kind::Fixed, 1, &|_, _| {})[n - 1];
+    if fixed > MAX_LISTED {
+        return Err(bad(format_args!(
+            "{n} cells make {fixed} fixed {}; a listing stops at {MAX_LISTED} fixed forms: count them with --count",
+            lattice.polyforms_name()
+        )));
+    }
+    let pieces = polyform::sets::family(lattice, n, kind);
+    answer.count = pieces.len().into();
+    answer.pieces = Some(pieces.iter().map(|p| listed(lattice, p)).collect());
+    run.answer(|| puzzles::pack::drawing::pieces_file(&pieces), &answer, &serde_json::json!({}))
+}
+
+/// `piece` as JSON: cells `[x, y]` on the square and hexagonal lattices, `[x, y, z]` on
+/// the others.
+fn listed(lattice: Lattice, piece: &Piece) -> Listed {
+    let cells = piece
+        .shape
+        .cells()
+        .iter()
+        .map(|c| match lattice {
+            Lattice::Square | Lattice::Hexagonal => vec![c.x as i64, c.y as i64],
+            _ => vec![c.x as i64, c.y as i64, c.z as i64],
+        })
+        .collect();
+    Listed { name: piece.name.clone(), cells }
+}

@@ -1,0 +1,74 @@
+//! `gridlock polyforms`: the listings read back into `pack` as the sets they are, counts
+//! equal on any number of threads and in JSON, and what is refused.
+
+use crate::common::{gridlock, rejects};
+
+fn stdout(args: &[&str]) -> String {
+    let out = gridlock().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn listings_pack_as_the_built_in_sets_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    // The listed pentominoes pack the 6x10 box as the built-in set does, the listed
+    // hexiamonds the 6x6 rhombus, the listed tetrahexes the 4x7 parallelogram.
+    for (list, box_args, set) in [
+        (&["polyforms", "--size", "5"][..], &["--rect", "6x10"][..], "pentominoes"),
+        (&["polyforms", "--size", "6", "--lattice", "triangular"][..], &["--box", "6x6"][..], "hexiamonds"),
+        (&["polyforms", "--size", "4", "--lattice", "hexagonal"][..], &["--box", "4x7"][..], "tetrahexes"),
+    ] {
+        let path = dir.path().join(format!("{set}.txt"));
+        std::fs::write(&path, stdout(list)).unwrap();
+        let file = path.to_str().unwrap();
+        let count = |pieces: &str| stdout(&[&["pack", "--count", "--pieces", pieces][..], box_args].concat());
+        assert_eq!(count(file), count(set), "{set}");
+    }
+    // The names are the set's: Golomb's letters.
+    let listed = stdout(&["polyforms", "--size", "5"]);
+    let names: Vec<&str> = listed.split("\n\n").map(|b| b.lines().next().unwrap()).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z"]);
+}
+
+#[test]
+fn counts_agree_across_threads_kinds_and_formats() {
+    for lattice in ["square", "triangular", "hexagonal", "cubic", "prism"] {
+        let size = if lattice == "cubic" || lattice == "prism" { "6" } else { "8" };
+        for kind in [&[][..], &["--one-sided"][..], &["--fixed"][..]] {
+            let base = [&["polyforms", "--count", "--lattice", lattice, "--size", size][..], kind].concat();
+            let one = stdout(&base);
+            let two = stdout(&[&base[..], &["--threads", "3"][..]].concat());
+            assert_eq!(one, two, "{lattice} {kind:?}");
+            // The listing has as many pieces as the count says.
+            if kind != ["--fixed"] {
+                let listing = stdout(&[&["polyforms", "--lattice", lattice, "--size", size, "--format", "json"][..], kind].concat());
+                let v: serde_json::Value = serde_json::from_str(&listing).unwrap();
+                assert_eq!(v["pieces"].as_array().unwrap().len().to_string(), one.trim(), "{lattice} {kind:?}");
+                assert_eq!(v["count"].to_string(), one.trim());
+            }
+        }
+    }
+    // Free <= one-sided <= fixed, and the free count of 10 cells by both routes.
+    let n = |args: &[&str]| stdout(args).trim().parse::<u64>().unwrap();
+    let free = n(&["polyforms", "--count", "--size", "10"]);
+    let one_sided = n(&["polyforms", "--count", "--size", "10", "--one-sided"]);
+    let fixed = n(&["polyforms", "--count", "--size", "10", "--fixed"]);
+    assert!(free < one_sided && one_sided < fixed && fixed <= 8 * free, "{free} {one_sided} {fixed}");
+}
+
+#[test]
+fn family_names_work_in_pack_and_bad_ones_are_refused() {
+    // hexominoes by name equal the listed hexominoes.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hex.txt");
+    std::fs::write(&path, stdout(&["polyforms", "--size", "6"])).unwrap();
+    let emit = |pieces: &str| stdout(&["pack", "--emit-knuth", "--rect", "6x35", "--pieces", pieces]);
+    assert_eq!(emit("hexominoes"), emit(path.to_str().unwrap()));
+    rejects(&["pack", "--count", "--rect", "3x3", "--pieces", "polyominoes:99"], "", &["neither a set"]);
+    rejects(&["polyforms", "--size", "14"], "", &["2000000", "--count"]);
+    let out = gridlock().args(["polyforms", "--size", "0"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
