@@ -8,6 +8,8 @@ grid puzzles, from Rust.
   polyhexes, polycubes, prisms; bitboard packer and tiler, dancing links past their
   sizes, the transfer matrix for counts), with SVG pictures for Jupyter. ``pack_box``
   and ``BoxPacking`` are aliases of ``pack`` and ``Packing``, kept for one release.
+- ``polyforms``: every polyform of a size on any lattice (free, one-sided or fixed),
+  listed with the field's names, or counted by Redelmeier's algorithm.
 - ``rectangles``: what a polyomino set does with rectangles (counts of strips of any
   size, generating functions, tables, smallest rectangles and orders).
 - ``beads``, ``laser``, ``mayan``, ``twins``: the contest puzzles, ``solve`` and
@@ -33,6 +35,7 @@ from ._gridlock import (
     pack,
     pack_box,
     pack_knuth,
+    polyforms,
     rectangles,
     two_sat,
 )
@@ -55,6 +58,7 @@ __all__ = [
     "pack",
     "pack_box",
     "pack_knuth",
+    "polyforms",
     "rectangles",
     "sudoku",
     "burrtools",

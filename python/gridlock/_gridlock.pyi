@@ -124,6 +124,23 @@ def pack_knuth(text: str, *, one_sided: bool = False) -> "Packing":
     with ranges, ``[0-5][0-9]``), then per piece ``[MULT|]NAME`` and its typical cells.
     Cell ``xy`` is row x, column y. Raises ``gridlock.ParseError`` (line, column)."""
 
+def polyforms(
+    size: int,
+    lattice: str = "square",
+    *,
+    one_sided: bool = False,
+    fixed: bool = False,
+    count: bool = False,
+    threads: int = 1,
+) -> Union[int, List[Tuple[str, List[Tuple[int, ...]]]]]:
+    """Every polyform of ``size`` cells on ``lattice`` (``square``, ``triangular``,
+    ``hexagonal``, ``cubic``, ``prism``), as ``gridlock polyforms``: free by default,
+    ``one_sided`` (rotations only) or ``fixed`` (translations only). A list of ``(name,
+    cells)`` in canonical order, named as the field names them where a built-in set does
+    (Golomb's letters), else ``hexomino-1``, ...; cells as ``Solution.tiles`` gives them.
+    ``count=True``: only their number (Redelmeier's algorithm, on ``threads`` threads).
+    Raises ``ValueError`` (a listing stops at 2,000,000 fixed forms)."""
+
 def rectangles(
     pieces: Union[str, Dict[str, Any]],
     *,

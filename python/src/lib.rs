@@ -21,6 +21,7 @@ use std::time::Duration;
 mod burr;
 mod pack;
 mod parts;
+mod polyforms;
 mod puzzles;
 mod sudoku;
 mod xc;
@@ -250,6 +251,7 @@ fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     xc::register(m)?;
     pack::register(m)?;
     parts::register(m)?;
+    polyforms::register(m)?;
     puzzles::register(m)?;
     sudoku::register(m)?;
     burr::register(m)?;

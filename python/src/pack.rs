@@ -35,7 +35,7 @@ impl CountArg {
 }
 
 /// The lattice named `name` as the command line spells it.
-fn lattice_named(name: &str) -> PyResult<Lattice> {
+pub(crate) fn lattice_named(name: &str) -> PyResult<Lattice> {
     let names: Vec<&str> = Lattice::ALL.iter().map(|l| l.name()).collect();
     Lattice::ALL
         .into_iter()

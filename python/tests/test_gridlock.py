@@ -200,6 +200,66 @@ PENTOMINOES = {
 }
 
 
+def brute_polyominoes(n, kind):
+    """Every polyomino of n cells grown cell by cell in Python, each kept as its least
+    normalised image under the symmetries ``kind`` allows (fixed: translations only)."""
+    syms = {
+        "fixed": [lambda r, c: (r, c)],
+        "one_sided": [lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c), lambda r, c: (-c, r)],
+    }
+    syms["free"] = syms["one_sided"] + [lambda r, c, f=f: f(r, -c) for f in syms["one_sided"]]
+
+    def normal(cells):
+        r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+        return tuple(sorted((r - r0, c - c0) for r, c in cells))
+
+    def canonical(cells):
+        return min(normal([f(r, c) for r, c in cells]) for f in syms[kind])
+
+    forms = {((0, 0),)}
+    for _ in range(n - 1):
+        grown = set()
+        for f in forms:
+            for r, c in f:
+                for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    cell = (r + d[0], c + d[1])
+                    if cell not in f:
+                        grown.add(normal(list(f) + [cell]))
+        forms = grown
+    return {canonical(f) for f in forms}
+
+
+def test_polyforms_equal_a_python_brute_force():
+    for n in range(1, 8):
+        for kind in ("free", "one_sided", "fixed"):
+            flags = {"one_sided": kind == "one_sided", "fixed": kind == "fixed"}
+            brute = brute_polyominoes(n, kind)
+            assert gridlock.polyforms(n, count=True, **flags) == len(brute), (n, kind)
+            listed = gridlock.polyforms(n, **flags)
+            assert len(listed) == len(brute) == len({name for name, _ in listed})
+            # Each listed form, put in the brute force's canonical form, is one of its own.
+            assert {min(brute_canon(cells, kind)) for _, cells in listed} == brute
+    assert sorted(name for name, _ in gridlock.polyforms(5)) == sorted("FILNPTUVWXYZ")
+    assert gridlock.polyforms(6, "triangular", count=True, threads=2) == gridlock.polyforms(6, "triangular", count=True)
+    assert len(gridlock.polyforms(3, "cubic")[0][1][0]) == 3
+    with pytest.raises(ValueError):
+        gridlock.polyforms(14)
+    with pytest.raises(ValueError):
+        gridlock.polyforms(5, "octagonal")
+
+
+def brute_canon(cells, kind):
+    """The images of ``cells`` under the symmetries ``kind`` allows, normalised."""
+    rots = [lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c), lambda r, c: (-c, r)]
+    fs = {"fixed": rots[:1], "one_sided": rots, "free": rots + [lambda r, c, f=f: f(r, -c) for f in rots]}[kind]
+    out = []
+    for f in fs:
+        moved = [f(r, c) for r, c in cells]
+        r0, c0 = min(r for r, _ in moved), min(c for _, c in moved)
+        out.append(tuple(sorted((r - r0, c - c0) for r, c in moved)))
+    return out
+
+
 def test_one_pack_for_every_lattice():
     # The Soma cube: listed, drawn and counted through the same Packing as polyominoes,
     # each listed packing covering the 27 cells once with the 7 pieces.

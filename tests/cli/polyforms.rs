@@ -60,6 +60,19 @@ fn counts_agree_across_threads_kinds_and_formats() {
 }
 
 #[test]
+fn the_colouring_proves_the_35_hexominoes_cannot_fill_14_by_15() {
+    assert_eq!(stdout(&["pack", "--pieces", "hexominoes", "--rect", "14x15", "--count"]), "0\n");
+    let out = gridlock().args(["pack", "--pieces", "hexominoes", "--rect", "14x15", "--stats"]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "No solution\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("colouring"));
+    // Its exact cover text, counted by xc (which knows nothing of colours): 0 on the
+    // small case of the five tetrominoes in 4 x 5.
+    let text = stdout(&["pack", "--pieces", "tetrominoes", "--rect", "4x5", "--emit-knuth"]);
+    let xc = gridlock().args(["xc", "--count"]).write_stdin(text).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&xc.stdout), "0\n");
+}
+
+#[test]
 fn family_names_work_in_pack_and_bad_ones_are_refused() {
     // hexominoes by name equal the listed hexominoes.
     let dir = tempfile::tempdir().unwrap();

@@ -20,8 +20,10 @@
 //! Parsers build the region and pieces ([`crate::sets`], the front ends' readers);
 //! renderers draw the tilings; neither searches.
 
+mod coloring;
 mod counts;
 
+pub use coloring::color;
 pub use counts::is_canonical_tiling;
 
 use crate::count::Classes;
@@ -86,8 +88,12 @@ pub struct Problem {
     placements: Vec<Vec<Vec<usize>>>,
     /// Whether a condition that needs no search rules every packing out: no choice of
     /// counts gives the region's cell count ([`crate::cover::area_reachable`]), or a
-    /// piece that must be used has no placement.
+    /// piece that must be used has no placement, or the colouring argument
+    /// ([`color`]) rules it out.
     hopeless: bool,
+    /// Why, when [`Problem::hopeless`]: the cell count or a missing placement (`false`),
+    /// or the colouring (`true`).
+    by_coloring: bool,
     /// The symmetry classes of packings off the square lattice ([`Classes::new`]),
     /// built on first use.
     classes: OnceLock<Classes>,
@@ -103,7 +109,9 @@ impl Problem {
     /// images). Every placement of every piece is built, once the conditions that need
     /// no search hold: some choice of counts must give the region's cell count
     /// ([`crate::cover::area_reachable`]); otherwise no placement is built and the
-    /// problem has no packing. Placements come orientation by orientation on square
+    /// problem has no packing. Once they are built, the colouring argument ([`color`])
+    /// may rule every packing out too, before any search. Placements come orientation
+    /// by orientation on square
     /// boards ([`Region::placements`]), sorted on the other lattices
     /// ([`Region::placements_sorted`]): the orders the packings are listed in.
     ///
@@ -122,6 +130,7 @@ impl Problem {
             pieces,
             copies,
             hopeless: true,
+            by_coloring: false,
             classes: OnceLock::new(),
             parts: PartCache::default(),
         };
@@ -141,6 +150,9 @@ impl Problem {
             .map(|p| if square { region.placements(&p.shape, freedom) } else { region.placements_sorted(&p.shape, freedom) })
             .collect();
         problem.hopeless = problem.placements.iter().zip(&problem.copies).any(|(l, c)| l.is_empty() && c.lo > 0);
+        if !problem.hopeless && coloring::rules_out(&problem.region, &problem.placements, &problem.copies) {
+            (problem.hopeless, problem.by_coloring) = (true, true);
+        }
         Ok(problem)
     }
 
@@ -173,8 +185,9 @@ impl Problem {
     }
 
     /// Whether a condition that needs no search already rules every packing out: no
-    /// choice of counts gives the region's cell count, or a piece that must be used has
-    /// no placement.
+    /// choice of counts gives the region's cell count, a piece that must be used has no
+    /// placement, or no choice of counts and placements gives the region's balance of
+    /// black and white cells in the lattice's colouring ([`color`]).
     pub fn hopeless(&self) -> bool {
         self.hopeless
     }
@@ -205,6 +218,9 @@ impl Problem {
     /// The engine that lists this problem's packings (and counts them, unless
     /// [`Problem::count_engine`] says otherwise), in words (for `--stats`).
     pub fn engine(&self) -> String {
+        if self.by_coloring {
+            return "none: the colouring rules every packing out (no choice of the pieces' placements covers as many more black cells than white as the region has)".to_string();
+        }
         if self.hopeless {
             return "none: the cell count or a piece without a placement rules every packing out".to_string();
         }
