@@ -2,8 +2,8 @@
 //! that `pack --pieces` reads back, or counted (`polyform::enumerate`: Redelmeier's
 //! algorithm, on threads, without storing the forms).
 
-use crate::args::{Budget, Format, LatticeArg};
-use crate::output::{self, bad, Outcome, Run};
+use crate::args::{Budget, Format, LatticeArg, Picture};
+use crate::output::{self, bad, Outcome, Run, Target};
 use polyform::enumerate::{self, Kind};
 use polyform::{Lattice, Piece};
 use serde::Serialize;
@@ -38,6 +38,8 @@ pub struct Args {
     /// Output format: a pieces file (text), or JSON (docs/json.md).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    #[command(flatten)]
+    picture: Picture,
     #[command(flatten)]
     budget: Budget,
 }
@@ -74,6 +76,10 @@ pub fn run(args: &Args) -> Outcome {
         (_, true) => (Kind::OneSided, "one_sided"),
         _ => (Kind::Free, "free"),
     };
+    let svg = Target::new("--svg", args.picture.svg.as_deref(), &[])?;
+    if svg.is_some() && args.count {
+        return Err(bad("--svg draws the polyforms listed; it does not go with --count"));
+    }
     output::start_time_limit(args.budget.time_limit);
     let run = Run::new("polyforms", args.format);
     let mut answer = Answer { lattice: lattice.name(), size: args.size, kind: word, count: 0.into(), pieces: None };
@@ -94,6 +100,12 @@ pub fn run(args: &Args) -> Outcome {
         )));
     }
     let pieces = polyform::sets::family(lattice, n, kind);
+    if let Some(target) = &svg {
+        target.write(picture(lattice, &pieces))?;
+        if Target::is_stdout(&svg) {
+            return Ok(());
+        }
+    }
     answer.count = pieces.len().into();
     answer.pieces = Some(pieces.iter().map(|p| listed(lattice, p)).collect());
     run.answer(|| puzzles::pack::drawing::pieces_file(&pieces), &answer, &serde_json::json!({}))
@@ -112,4 +124,29 @@ fn listed(lattice: Lattice, piece: &Piece) -> Listed {
         })
         .collect();
     Listed { name: piece.name.clone(), cells }
+}
+
+/// The pieces side by side in rows, each named (numbered names by their number), as an
+/// SVG picture: each piece moved by
+/// a translation of the lattice to its place in a grid of equal boxes (its largest
+/// extents plus a gap), as many to a row as make the grid about square.
+fn picture(lattice: Lattice, pieces: &[Piece]) -> String {
+    let extent = |f: fn(&polyform::Cell) -> i32| pieces.iter().flat_map(|p| p.shape.cells().iter().map(f)).max().unwrap_or(0) + 2;
+    let (dx, dy) = (extent(|c| c.x), extent(|c| c.y));
+    let per_row = ((pieces.len() as f64).sqrt().ceil() as i32).max(1);
+    let mut cells = Vec::new();
+    for (k, p) in pieces.iter().enumerate() {
+        let (row, col) = (k as i32 / per_row, k as i32 % per_row);
+        // Rows of pieces down the picture: along x on the square and cubic lattices (x
+        // is the row there), along -y on the others (y points up the page).
+        let (ox, oy) = match lattice {
+            Lattice::Square | Lattice::Cubic => (row * dx, col * dy),
+            _ => (col * dx + row * dy / 2, -row * dy),
+        };
+        cells.extend(p.shape.cells().iter().map(|c| (polyform::Cell::new(c.x + ox, c.y + oy, c.z), Some(k))));
+    }
+    // Numbered names (`hexomino-7`) are labelled by their number alone.
+    let numbered = |p: &Piece| format!("{}-", polyform::sets::singular(lattice, p.shape.len()));
+    let names: Vec<String> = pieces.iter().map(|p| p.name.strip_prefix(&numbered(p)).unwrap_or(&p.name).to_string()).collect();
+    puzzles::svg::lattice(lattice, &cells, &names)
 }

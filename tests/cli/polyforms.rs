@@ -85,3 +85,18 @@ fn family_names_work_in_pack_and_bad_ones_are_refused() {
     let out = gridlock().args(["polyforms", "--size", "0"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn the_picture_draws_every_cell_of_every_piece_once() {
+    for (args, cells, pieces) in [
+        (&["polyforms", "--size", "6", "--svg", "-"][..], 35 * 6, 35),
+        (&["polyforms", "--size", "6", "--lattice", "triangular", "--svg", "-"][..], 12 * 6, 12),
+        (&["polyforms", "--size", "3", "--lattice", "cubic", "--svg", "-"][..], 2 * 3, 2),
+    ] {
+        let svg = stdout(args);
+        assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{args:?}");
+        assert_eq!(svg.matches("<polygon").count(), cells, "{args:?}");
+        assert_eq!(svg.matches("<text").count() - svg.matches(">z = ").count(), pieces, "{args:?}");
+    }
+    rejects(&["polyforms", "--size", "5", "--count", "--svg", "x.svg"], "", &["--svg"]);
+}
