@@ -588,7 +588,7 @@ def test_bad_input_raises_parse_error_with_line_and_column():
 
 def test_bad_arguments_raise_value_error():
     for call in (
-        lambda: gridlock.pack(box(2, 2), "heptominoes"),
+        lambda: gridlock.pack(box(2, 2), "heptominos"),
         lambda: gridlock.pack(box(2, 2), {"L": ("##", "2..1")}),
         lambda: gridlock.pack([(0, 0), (0, 0)], "dominoes"),
         lambda: gridlock.ExactCover(["a", "a"]),

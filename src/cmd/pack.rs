@@ -255,10 +255,10 @@ fn problem_of(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Vec<Pie
 
 /// The progress of a count (`--progress`: lines; else a bar on a terminal), shown while
 /// the count runs on its own: with --checkpoint, the parts show theirs instead.
-/// `engine` is the count's (`count_engine`): the transfer matrix reports columns, the
-/// searches subtrees.
-fn count_progress(args: &Args, engine: &str) -> output::Progress {
-    let unit = if engine.starts_with("transfer matrix") && args.scale.shard.is_none() { "columns" } else { "subtrees" };
+/// `transfer`: whether the count runs on the transfer matrix, which reports columns (the
+/// searches report subtrees).
+fn count_progress(args: &Args, transfer: bool) -> output::Progress {
+    let unit = if transfer && args.scale.shard.is_none() { "columns" } else { "subtrees" };
     if args.scale.checkpoint.is_some() {
         return output::Progress::none();
     }
@@ -271,7 +271,7 @@ type PartCount<'a> = &'a (dyn Fn(&pack::RunOptions) -> Result<u128, pack::RunErr
 /// `--count`: every packing (exactly, of any size), or with --unique their classes; cut
 /// into parts through --checkpoint.
 fn run_count(args: &Args, problem: &Problem, run: &Run) -> Outcome {
-    let progress = count_progress(args, &problem.count_engine());
+    let progress = count_progress(args, problem.counts_on_transfer());
     let options = pack::RunOptions { threads: args.scale.threads, shard: args.scale.shard, progress: progress.callback() };
     let burnside = |o: &pack::RunOptions| problem.burnside_part(o);
     let unique: (PartCount<'_>, u128) = (&burnside, problem.burnside_order());

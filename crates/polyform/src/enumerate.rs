@@ -223,10 +223,11 @@ fn count_on(lattice: Lattice, graph: &Graph, n: usize, kind: Kind, share: (usize
             // Every size's canonical forms: the walk visits each polyform of each size
             // below n through the counts, so the sizes are walked one at a time.
             let mut counts = vec![0u128; n + 1];
+            let mut test = Canonical::new(lattice, freedom);
             for (k, slot) in counts.iter_mut().enumerate().skip(1) {
                 let mut canonical = 0u128;
                 let leaf = |nodes: &[u32]| {
-                    if is_canonical(lattice, graph, nodes, freedom) {
+                    if test.test(graph, nodes) {
                         canonical += 1;
                     }
                 };
@@ -240,10 +241,46 @@ fn count_on(lattice: Lattice, graph: &Graph, n: usize, kind: Kind, share: (usize
     }
 }
 
-/// Whether the polyform of `nodes` is its own canonical form.
-fn is_canonical(lattice: Lattice, graph: &Graph, nodes: &[u32], freedom: Freedom) -> bool {
-    let shape = Shape::on(lattice, nodes.iter().map(|&v| graph.cells[v as usize])).expect("distinct lattice cells");
-    shape.canonical(freedom) == shape
+/// Tests polyforms for being their own canonical form ([`Shape::canonical`]: the least
+/// of their images under the symmetries), stopping at the first smaller image, with
+/// buffers kept from one test to the next.
+struct Canonical {
+    lattice: Lattice,
+    /// The symmetries but the identity.
+    group: Vec<crate::lattice::Matrix>,
+    cells: Vec<Cell>,
+    image: Vec<Cell>,
+}
+
+impl Canonical {
+    fn new(lattice: Lattice, freedom: Freedom) -> Canonical {
+        let group = lattice.group(freedom.reflections()).into_iter().skip(1).collect();
+        Canonical { lattice, group, cells: Vec::new(), image: Vec::new() }
+    }
+
+    /// Whether the polyform of `nodes` (cells of `graph`) is its own canonical form.
+    fn test(&mut self, graph: &Graph, nodes: &[u32]) -> bool {
+        let l = self.lattice;
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
+        cells.extend(nodes.iter().map(|&v| graph.cells[v as usize]));
+        let (cells, _) = l.normalise(cells);
+        let mut canonical = true;
+        for m in &self.group {
+            let mut image = std::mem::take(&mut self.image);
+            image.clear();
+            image.extend(cells.iter().map(|&c| l.transform(m, c)));
+            let (image, _) = l.normalise(image);
+            let smaller = image < cells;
+            self.image = image;
+            if smaller {
+                canonical = false;
+                break;
+            }
+        }
+        self.cells = cells;
+        canonical
+    }
 }
 
 /// Every polyform of `n` cells on `lattice` of `kind` (for [`Kind::Fixed`] every
@@ -251,13 +288,12 @@ fn is_canonical(lattice: Lattice, graph: &Graph, nodes: &[u32], freedom: Freedom
 /// sorted.
 pub fn list(lattice: Lattice, n: usize, kind: Kind) -> Vec<Shape> {
     let mut out = Vec::new();
+    let mut test = kind.freedom().map(|f| Canonical::new(lattice, f));
     for root in roots(lattice) {
         let graph = Graph::new(lattice, root, n);
         let leaf = |nodes: &[u32]| {
-            let shape = Shape::on(lattice, nodes.iter().map(|&v| graph.cells[v as usize])).expect("distinct lattice cells");
-            match kind.freedom() {
-                Some(f) if shape.canonical(f) != shape => {}
-                _ => out.push(shape),
+            if test.as_mut().is_none_or(|t| t.test(&graph, nodes)) {
+                out.push(Shape::on(lattice, nodes.iter().map(|&v| graph.cells[v as usize])).expect("distinct lattice cells"));
             }
         };
         Walk::new(&graph, n, Some(leaf), (0, 1)).run();

@@ -73,6 +73,12 @@ impl Problem {
         }
     }
 
+    /// Whether [`Problem::count_exact`] runs on the transfer matrix (without a shard):
+    /// what a count's progress is measured in (columns, not subtrees). Builds no search.
+    pub fn counts_on_transfer(&self) -> bool {
+        !self.hopeless && self.transfer(false).is_some()
+    }
+
     /// The engine [`Problem::count_exact`] runs first, in words.
     pub fn count_engine(&self) -> String {
         if !self.hopeless && self.transfer(false).is_some() {
