@@ -4,7 +4,6 @@
 
 use crate::{interruptible, parse_error, value_error, Stream};
 use exact_cover::knuth::Named;
-use exact_cover::strategy::{count_below, Search};
 use exact_cover::{Color, Problem};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
@@ -182,14 +181,14 @@ impl ExactCover {
     /// The first solution (option indices, in the order chosen) or `None`.
     fn first(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
         let problem = &self.named.problem;
-        interruptible(py, || Search::new(problem).next_solution().map(<[usize]>::to_vec))
+        interruptible(py, || exact_cover::Cover::new(problem).first())
     }
 
     /// The solutions, lazily.
     fn solutions(&self) -> Solutions {
         let problem = self.named.problem.clone();
         Solutions(Mutex::new(Stream::spawn(move |emit| {
-            let mut solver = Search::new(&problem);
+            let mut solver = exact_cover::Cover::new(&problem).search();
             while let Some(s) = solver.next_solution() {
                 if emit(s.to_vec()).is_break() {
                     break;
@@ -221,10 +220,10 @@ impl ExactCover {
         let problem = &this.named.problem;
         let counted = interruptible(py, || {
             if threads == 1 {
-                count_below(problem, &[], memo, &mut |_| {}).and_then(|c| c.count)
+                exact_cover::Cover::new(problem).count_watched(memo, &mut |_| {}).and_then(|c| c.count)
             } else {
                 let options = exact_cover::parallel::CountOptions { threads, shard: None, progress: None };
-                exact_cover::parallel::count_memo(problem, &options, memo)
+                exact_cover::Cover::new(problem).count(&options, memo)
             }
         })?;
         counted.map(BigUintOrInt::Int).ok_or_else(crate::overflow)
@@ -240,7 +239,7 @@ impl ExactCover {
     /// those the search meets first); fewer when there are fewer solutions.
     fn best(&self, py: Python<'_>, k: usize) -> PyResult<Vec<(u128, Vec<usize>)>> {
         let problem = &self.named.problem;
-        let found = interruptible(py, || exact_cover::strategy::cheapest(problem, k))?.map_err(value_error)?;
+        let found = interruptible(py, || exact_cover::Cover::new(problem).cheapest(k))?.map_err(value_error)?;
         Ok(found.0.into_iter().map(|p| (p.cost, p.options)).collect())
     }
 
@@ -254,7 +253,7 @@ impl ExactCover {
     fn sample(&self, py: Python<'_>, n: usize, seed: u64, max_nodes: usize, max_memory: usize) -> PyResult<Vec<Vec<usize>>> {
         let problem = &self.named.problem;
         let limit = exact_cover::ZddLimit { nodes: max_nodes, bytes: max_memory };
-        let (zdd, _, _) = interruptible(py, || exact_cover::strategy::zdd(problem, limit))?.map_err(value_error)?;
+        let (zdd, _, _) = interruptible(py, || exact_cover::Cover::new(problem).zdd(limit))?.map_err(value_error)?;
         zdd.sample(n, seed).ok_or_else(crate::overflow)
     }
 
@@ -265,7 +264,7 @@ impl ExactCover {
     fn zdd(&self, py: Python<'_>, max_nodes: usize, max_memory: usize) -> PyResult<String> {
         let problem = &self.named.problem;
         let limit = exact_cover::ZddLimit { nodes: max_nodes, bytes: max_memory };
-        let (zdd, _, _) = interruptible(py, || exact_cover::strategy::zdd(problem, limit))?.map_err(value_error)?;
+        let (zdd, _, _) = interruptible(py, || exact_cover::Cover::new(problem).zdd(limit))?.map_err(value_error)?;
         Ok(zdd.to_knuth())
     }
 

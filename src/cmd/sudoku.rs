@@ -307,7 +307,7 @@ impl Chosen {
             }
             Chosen::Xc(rules, None) => {
                 let (problem, meanings) = encode::encode(rules, grid).map_err(|e| e.to_string())?;
-                let mut search = exact_cover::strategy::Search::new(&problem);
+                let mut search = exact_cover::Cover::new(&problem).search();
                 let (mut kept, mut n) = (Vec::new(), 0u64);
                 while n < limit {
                     let Some(options) = search.next_solution() else { break };
@@ -327,7 +327,7 @@ impl Chosen {
 /// within `limit`), each the solution of a uniform rank (issue 29's sampler).
 fn sample(rules: &Rules, grid: &[u8], n: u64, seed: u64, limit: exact_cover::ZddLimit) -> Result<Vec<Grid>, String> {
     let (problem, meanings) = encode::encode(rules, grid).map_err(|e| e.to_string())?;
-    let (zdd, _, _) = exact_cover::strategy::zdd(&problem, limit).map_err(|e| format!("--sample: {}", crate::output::worded(&e)))?;
+    let (zdd, _, _) = exact_cover::Cover::new(&problem).zdd(limit).map_err(|e| format!("--sample: {}", crate::output::worded(&e)))?;
     let samples = zdd.samples(seed).ok_or("--sample needs the count below 2^128")?;
     Ok(samples.take(n as usize).map(|options| encode::decode(rules, &meanings, &options)).collect())
 }

@@ -3,7 +3,7 @@
 use super::keep_going;
 use crate::args::{Budget, Io, Listing, Sampling, Scale};
 use crate::output::{self, read_input, Outcome, Run, LARGE_INPUT_LIMIT};
-use exact_cover::strategy::{self, Engine, Search};
+use exact_cover::strategy::{Engine, Search};
 use exact_cover::Progress;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -183,13 +183,13 @@ fn big_json(n: u128) -> serde_json::Value {
     }
 }
 
-/// `--min-cost` and `--best K`: the cheapest solutions ([`exact_cover::strategy::cheapest`]).
+/// `--min-cost` and `--best K`: the cheapest solutions ([`exact_cover::Cover::cheapest`]).
 fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
     // --threads, --shard, --checkpoint, --progress and --no-memo are refused by the
     // flags' own conflicts (see `Args::min_cost`, `Args::best`).
     if args.count {
         // How many solutions have the least cost, and that cost.
-        let (least, st, engine) = exact_cover::strategy::count_cheapest(model.problem()).map_err(|e| output::bad(e.to_string()))?;
+        let (least, st, engine) = exact_cover::Cover::new(model.problem()).count_cheapest().map_err(|e| output::bad(e.to_string()))?;
         let engine = engine.name();
         if args.stats {
             eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);
@@ -204,7 +204,7 @@ fn run_cheapest(args: &Args, model: &Model, run: &Run) -> Outcome {
         return run.answer(text, &answer, &stats);
     }
     let k = args.best.map_or(1, |k| k as usize);
-    let (found, st, engine) = exact_cover::strategy::cheapest(model.problem(), k).map_err(|e| output::bad(e.to_string()))?;
+    let (found, st, engine) = exact_cover::Cover::new(model.problem()).cheapest(k).map_err(|e| output::bad(e.to_string()))?;
     let engine = engine.name();
     if args.stats {
         eprintln!("engine: {engine}; nodes: {}; solutions under the cutoff: {}; tax: {}", st.nodes, st.found, st.tax);
@@ -253,7 +253,7 @@ fn build_zdd(args: &Args, model: &Model) -> Result<(exact_cover::Zdd, ZddStatsOu
     if args.scale.threads > 1 || args.scale.shard.is_some() || args.scale.checkpoint.is_some() || args.progress {
         return Err(output::bad("--sample runs on one thread, without --shard, --checkpoint or --progress"));
     }
-    let (zdd, st, engine) = strategy::zdd(model.problem(), args.sampling.zdd_limit()).map_err(output::failed)?;
+    let (zdd, st, engine) = exact_cover::Cover::new(model.problem()).zdd(args.sampling.zdd_limit()).map_err(output::failed)?;
     let zdd = match &model.pre {
         Some(pre) => zdd.renumbered(&pre.options),
         None => zdd,
@@ -467,20 +467,21 @@ pub fn run(args: &Args) -> Outcome {
             let options =
                 exact_cover::parallel::CountOptions { threads: args.scale.threads, shard: args.scale.shard, progress: progress.callback() };
             let memo = !args.no_memo;
-            let count = exact_cover::parallel::count_memo(model.problem(), &options, memo)
-                .ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
+            let count =
+                exact_cover::Cover::new(model.problem()).count(&options, memo).ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
             drop(progress);
             let engine = if memo {
                 "per subtree: memoized (DXZ) if the table pays, else enumerating (bitsets or dancing links)"
             } else {
-                Search::new(model.problem()).engine().name()
+                exact_cover::Cover::new(model.problem()).search().engine().name()
             };
             let stats = CountStats { engine, threads: args.scale.threads, ..CountStats::default() };
             report_stats(args.stats, &stats);
             return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
         }
         let lines = ProgressLines::start(args.progress, true);
-        let counted = strategy::count_below(model.problem(), &[], !args.no_memo, &mut |s| lines.watch(s))
+        let counted = exact_cover::Cover::new(model.problem())
+            .count_watched(!args.no_memo, &mut |s| lines.watch(s))
             .ok_or_else(|| output::bad("internal error: the empty prefix is a path of every search tree"))?;
         drop(lines);
         let count = counted.count.ok_or_else(|| output::bad("the count exceeds 2^128 - 1"))?;
@@ -496,7 +497,7 @@ pub fn run(args: &Args) -> Outcome {
         report_stats(args.stats, &stats);
         return run.answer(|| format!("{count}\n"), &Answer::Count { count, shard }, &stats);
     }
-    let mut search = Search::new(model.problem());
+    let mut search = exact_cover::Cover::new(model.problem()).search();
     let lines = ProgressLines::start(args.progress, false);
     lines.watch(&mut search);
     let engine = search.engine();

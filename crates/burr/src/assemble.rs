@@ -310,7 +310,7 @@ pub fn each_assembly(puzzle: &BurrPuzzle, index: usize, mut visit: impl FnMut(As
             placements.push(index_of[&(parts[k], cells.as_slice())]);
         }
     }
-    let mut search = exact_cover::strategy::Search::new(&xc);
+    let mut search = exact_cover::Cover::new(&xc).search();
     let mut tally = Tally { classes: 0, all: 0, symmetries: symmetries.len(), mirror: mirror_of.is_some() };
     let holes_allowed = problem.max_holes.map_or(usize::MAX, |h| h as usize);
     let count = full.len();

@@ -12,6 +12,9 @@
 //! iterative (no recursion), so the search depth is limited only by memory, and it can
 //! stop after each solution and resume.
 //!
+//! The front door is [`Cover`]: one problem and every question asked of it (list, count,
+//! ZDD and samples, cheapest solutions), each on the engine [`strategy`] chooses.
+//!
 //! ```
 //! use exact_cover::{Problem, Solver};
 //! // Items 0, 1, 2 primary. Options {0,1}, {2}, {0}, {1,2}.
@@ -28,6 +31,7 @@
 
 pub mod bits;
 pub mod check;
+pub mod cover;
 pub mod interrupt;
 pub mod knuth;
 pub mod parallel;
@@ -37,6 +41,7 @@ mod solver;
 pub mod strategy;
 
 pub use bits::{BitSolver, BitSolverM, Counting};
+pub use cover::Cover;
 pub use propagate::{PropagateStats, Propagator};
 pub use solver::cost::{CostError, CostStats, Priced};
 pub use solver::zdd::{Samples, Zdd, ZddError, ZddLimit, ZddNode, ZddStats};

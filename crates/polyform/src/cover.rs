@@ -258,7 +258,7 @@ impl Search {
             Search::Bitboard(_) => "bitboard packer (128-bit cell sets, distinct pieces)".to_string(),
             Search::Tiler(t) => format!("bitboard tiler ({} x 64-bit words per cell set, piece counts)", t.words()),
             Search::ExactCover(c) => {
-                let listing = exact_cover::strategy::Search::new(&c.problem).engine().name();
+                let listing = exact_cover::Cover::new(&c.problem).search().engine().name();
                 if c.is_distinct() {
                     format!("exact cover: {listing}")
                 } else {
@@ -280,7 +280,7 @@ impl Search {
             }),
             Search::Tiler(tiler) => tiler.for_each(visit),
             Search::ExactCover(cover) => {
-                let mut solver = exact_cover::strategy::Search::new(&cover.problem);
+                let mut solver = exact_cover::Cover::new(&cover.problem).search();
                 while let Some(sol) = solver.next_solution() {
                     chosen.clear();
                     chosen.extend(sol.iter().map(|&o| cover.owners[o]));

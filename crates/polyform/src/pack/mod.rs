@@ -298,7 +298,7 @@ impl Problem {
 /// packing of `cells` cells by `placements`, piece `p` used as `copies[p]` says (see
 /// [`crate::cover::cover_with_copies`]), reproducible from `seed`, until it returns
 /// `Break`: from the ZDD of every solution of the exact cover problem
-/// ([`exact_cover::strategy::zdd`], within `limit`), each a rank below the count
+/// ([`exact_cover::Cover::zdd`], within `limit`), each a rank below the count
 /// unranked ([`exact_cover::Zdd::samples`]), one at a time. Each packing's tiles are in
 /// increasing order of their options (piece by piece). No call when there is no packing.
 ///
@@ -314,7 +314,7 @@ pub fn sample_tilings(
     mut visit: impl FnMut(&Tiling) -> ControlFlow<()>,
 ) -> Result<(), RunError> {
     let cover = crate::cover::cover_with_copies(cells, placements, copies);
-    let (zdd, _, _) = exact_cover::strategy::zdd(&cover.problem, limit)?;
+    let (zdd, _, _) = exact_cover::Cover::new(&cover.problem).zdd(limit)?;
     let mut tiling: Tiling = Vec::new();
     for options in zdd.samples(seed).ok_or(RunError::Overflow)?.take(n) {
         tiling.clear();
