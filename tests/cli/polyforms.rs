@@ -100,3 +100,16 @@ fn the_picture_draws_every_cell_of_every_piece_once() {
     }
     rejects(&["polyforms", "--size", "5", "--count", "--svg", "x.svg"], "", &["--svg"]);
 }
+
+#[test]
+fn progress_lines_end_at_every_share_done() {
+    let out = gridlock()
+        .args(["polyforms", "--lattice", "triangular", "--size", "10", "--count", "--threads", "2", "--progress"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.lines().last().is_some_and(|l| l.starts_with("gridlock polyforms:") && l.contains("4 of 4 shares (100%), done")), "{err}");
+    let plain = stdout(&["polyforms", "--lattice", "triangular", "--size", "10", "--count"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), plain);
+}
