@@ -3,12 +3,11 @@
 
 use crate::{interruptible, value_error};
 use polyform::enumerate::{self, Kind};
-use polyform::Lattice;
 use pyo3::prelude::*;
 
 /// A polyform as Python gets it: its name and its cells (`(row, col)` on the square
 /// lattice, `(x, y)` hexagonal, `(x, y, z)` on the others).
-type Listed = (String, Vec<Vec<i32>>);
+type Listed = (String, Vec<Vec<i64>>);
 
 /// Every polyform of `size` cells on `lattice` (see the package's docstring).
 #[pyfunction]
@@ -42,25 +41,18 @@ fn polyforms<'py>(
         return Ok(n.into_pyobject(py)?.into_any());
     }
     let fixed_forms = interruptible(py, || enumerate::count(l, size, Kind::Fixed, threads, &|_, _| {})[size - 1])?;
-    if fixed_forms > 2_000_000 {
+    if fixed_forms > enumerate::MAX_LISTED {
         return Err(value_error(format_args!(
-            "{size} cells make {fixed_forms} fixed {}; a listing stops at 2000000 fixed forms: count them with count=True",
-            l.polyforms_name()
+            "{size} cells make {fixed_forms} fixed {}; a listing stops at {} fixed forms: count them with count=True",
+            l.polyforms_name(),
+            enumerate::MAX_LISTED
         )));
     }
     let pieces = interruptible(py, || polyform::sets::family(l, size, kind))?;
     let listed: Vec<Listed> = pieces
         .into_iter()
         .map(|p| {
-            let cells = p
-                .shape
-                .cells()
-                .iter()
-                .map(|c| match l {
-                    Lattice::Square | Lattice::Hexagonal => vec![c.x, c.y],
-                    _ => vec![c.x, c.y, c.z],
-                })
-                .collect();
+            let cells = p.shape.cells().iter().map(|&c| puzzles::pack::artist::coordinates(l, c)).collect();
             (p.name, cells)
         })
         .collect();

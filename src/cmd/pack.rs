@@ -361,7 +361,7 @@ fn lattice_of(args: &Args, files: &Files) -> Result<Lattice, output::Failure> {
         named.push(("--lattice".to_string(), l.lattice()));
     }
     let spec = args.pieces.as_deref().unwrap_or_default();
-    if let Some((l, _)) = lattice::set(spec) {
+    if let Some(l) = lattice::set_lattice(spec) {
         named.push((format!("--pieces {spec} (a set)"), l));
     }
     for (flag, input) in [("--board", &files.board), ("--pieces", &files.pieces)] {

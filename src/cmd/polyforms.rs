@@ -4,7 +4,7 @@
 
 use crate::args::{Budget, Format, LatticeArg, Picture};
 use crate::output::{self, bad, Outcome, Run, Target};
-use polyform::enumerate::{self, Kind};
+use polyform::enumerate::{self, Kind, MAX_LISTED};
 use polyform::{Lattice, Piece};
 use serde::Serialize;
 
@@ -43,10 +43,6 @@ pub struct Args {
     #[command(flatten)]
     budget: Budget,
 }
-
-/// The most fixed polyforms of the size asked for that a listing enumerates (the free
-/// and one-sided ones are fewer): a listing is held and sorted before it is written.
-const MAX_LISTED: u128 = 2_000_000;
 
 /// One listed polyform (JSON): its name and cells, as `gridlock pack --format json`
 /// gives cells.
@@ -111,18 +107,9 @@ pub fn run(args: &Args) -> Outcome {
     run.answer(|| puzzles::pack::drawing::pieces_file(&pieces), &answer, &serde_json::json!({}))
 }
 
-/// `piece` as JSON: cells `[x, y]` on the square and hexagonal lattices, `[x, y, z]` on
-/// the others.
+/// `piece` as JSON, its cells as answers give them ([`puzzles::pack::artist::coordinates`]).
 fn listed(lattice: Lattice, piece: &Piece) -> Listed {
-    let cells = piece
-        .shape
-        .cells()
-        .iter()
-        .map(|c| match lattice {
-            Lattice::Square | Lattice::Hexagonal => vec![c.x as i64, c.y as i64],
-            _ => vec![c.x as i64, c.y as i64, c.z as i64],
-        })
-        .collect();
+    let cells = piece.shape.cells().iter().map(|&c| puzzles::pack::artist::coordinates(lattice, c)).collect();
     Listed { name: piece.name.clone(), cells }
 }
 

@@ -86,6 +86,11 @@ fn roots(lattice: Lattice) -> Vec<Cell> {
     (0..2).map(|z| Cell::new(0, 0, z)).filter(|&c| lattice.contains(c) && (period == 0 || c.z < period)).collect()
 }
 
+/// The most fixed polyforms of one size whose listing the front ends build
+/// ([`list`] holds and sorts its forms): 2,000,000, 14 cells on the square lattice being
+/// the first size past it.
+pub const MAX_LISTED: u128 = 2_000_000;
+
 /// The depth at which a count is cut into subtrees for threads.
 const SPLIT_DEPTH: usize = 5;
 

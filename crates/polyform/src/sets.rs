@@ -196,21 +196,29 @@ pub fn find(name: &str) -> Option<Set> {
 /// `NAME-K` (`hexomino-1`, ...) in the order of [`enumerate::list`].
 pub fn family(lattice: Lattice, n: usize, kind: Kind) -> Vec<Piece> {
     let forms = enumerate::list(lattice, n, kind);
-    let named: Option<Vec<Piece>> = SETS
+    // The built-in sets of n-cell pieces, and the free forms' number, counted once and
+    // only when there is such a set (fixed forms are never named by one).
+    let candidates: Vec<Vec<Piece>> = SETS
         .iter()
-        .filter(|s| s.lattice == lattice)
+        .filter(|s| s.lattice == lattice && kind != Kind::Fixed)
         .map(Set::pieces)
-        .find(|pieces| pieces.iter().all(|p| p.shape.len() == n) && pieces.len() == enumerate::list(lattice, n, Kind::Free).len());
+        .filter(|pieces| pieces.iter().all(|p| p.shape.len() == n))
+        .collect();
+    let free = match kind {
+        _ if candidates.is_empty() => 0,
+        Kind::Free => forms.len(),
+        _ => enumerate::count(lattice, n, Kind::Free, 1, &|_, _| {})[n - 1] as usize,
+    };
+    let named: Option<Vec<Piece>> = candidates.into_iter().find(|pieces| pieces.len() == free);
     let singular = singular(lattice, n);
     forms
         .into_iter()
         .enumerate()
         .map(|(k, shape)| {
-            let free = shape.canonical(crate::shape::Freedom::Free);
+            let canonical = shape.canonical(crate::shape::Freedom::Free);
             let name = named
                 .as_ref()
-                .and_then(|set| set.iter().find(|p| p.shape.canonical(crate::shape::Freedom::Free) == free))
-                .filter(|_| kind != Kind::Fixed)
+                .and_then(|set| set.iter().find(|p| p.shape.canonical(crate::shape::Freedom::Free) == canonical))
                 .map(|p| {
                     let own = p.shape.canonical(crate::shape::Freedom::OneSided);
                     if kind == Kind::OneSided && own != shape.canonical(crate::shape::Freedom::OneSided) {

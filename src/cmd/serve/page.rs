@@ -55,13 +55,9 @@ fn lattice_named(name: &str) -> Option<Lattice> {
     LATTICES.into_iter().find(|l| l.name() == name)
 }
 
-/// A cell as docs/json.md writes it: `[x, y]` on the square and hexagonal lattices,
-/// `[x, y, z]` on the others.
+/// A cell as docs/json.md writes it ([`puzzles::pack::artist::coordinates`]).
 fn cell_json(lattice: Lattice, c: Cell) -> Value {
-    match lattice {
-        Lattice::Square | Lattice::Hexagonal => json!([c.x, c.y]),
-        _ => json!([c.x, c.y, c.z]),
-    }
+    json!(puzzles::pack::artist::coordinates(lattice, c))
 }
 
 /// The named sets with their lattices and pieces.

@@ -24,6 +24,17 @@ pub enum Style {
     Cells,
 }
 
+/// Cell `c` of `lattice` as coordinates in answers (JSON, Python, the page): `[row, col]`
+/// on the square lattice, `[x, y]` on the hexagonal one, `[x, y, t]` on the triangular
+/// one (`t` 1 for the downward triangle), `[x, y, z]` on the cubic one (triangular
+/// prisms: `z = 2 * layer + t`).
+pub fn coordinates(lattice: Lattice, c: polyform::Cell) -> Vec<i64> {
+    match lattice {
+        Lattice::Square | Lattice::Hexagonal => vec![c.x as i64, c.y as i64],
+        Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism => vec![c.x as i64, c.y as i64, c.z as i64],
+    }
+}
+
 /// Draws the packings of one [`Problem`] as text and SVG.
 #[derive(Debug, Clone)]
 pub struct Artist<'a> {
@@ -68,16 +79,9 @@ impl Artist<'_> {
         }
     }
 
-    /// Region cell `i` as coordinates in answers: `[row, col]` on the square lattice,
-    /// `[x, y]` on the hexagonal one, `[x, y, t]` on the triangular one (`t` 1 for the
-    /// downward triangle), `[x, y, z]` on the cubic one (triangular prisms: `z = 2 *
-    /// layer + t`).
+    /// Region cell `i` as [`coordinates`] in answers.
     pub fn coordinates(&self, i: usize) -> Vec<i64> {
-        let c = self.problem.region().cells()[i];
-        match self.problem.region().lattice() {
-            Lattice::Square | Lattice::Hexagonal => vec![c.x as i64, c.y as i64],
-            Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism => vec![c.x as i64, c.y as i64, c.z as i64],
-        }
+        coordinates(self.problem.region().lattice(), self.problem.region().cells()[i])
     }
 
     /// The packing `t` (the empty region without one) as an SVG document, as `gridlock

@@ -2,7 +2,7 @@
 //! the triangular lattice, polyhexes on the hexagonal one, polycubes on the cubic one.
 //!
 //! Flow: [`boxed`], [`super::drawing::parse_board`] or
-//! [`super::knuth::parse_knuth_lattice`] for the region, [`set`],
+//! [`super::knuth::parse_knuth_lattice`] for the region, [`polyform::sets::find`],
 //! [`super::drawing::parse_pieces`] or the Knuth file for the pieces ->
 //! [`super::Problem`] -> [`render`], one line per tile in the cell notation of Knuth's
 //! programs ([`polyform::knuth::knuth_cell`]).
@@ -12,10 +12,10 @@ pub use polyform::pack::cell_name;
 use polyform::sets;
 use polyform::{Lattice, Piece, Region};
 
-/// The built-in set `name` when it is on a lattice other than the square one, with that
-/// lattice (from the one registry, [`polyform::sets::SETS`]); `None` otherwise.
-pub fn set(name: &str) -> Option<(Lattice, Vec<Piece>)> {
-    sets::find(name).filter(|s| s.lattice != Lattice::Square).map(|s| (s.lattice, s.pieces()))
+/// The lattice of the set `name` when it is one ([`polyform::sets::find`]) on a lattice
+/// other than the square one; `None` otherwise. Builds no piece.
+pub fn set_lattice(name: &str) -> Option<Lattice> {
+    sets::find(name).map(|s| s.lattice).filter(|&l| l != Lattice::Square)
 }
 
 /// The box `spec` of `lattice`: `AxBxC` (cubic: cells `xyz` with `x < A`, `y < B`,
@@ -74,7 +74,10 @@ mod tests {
 
     #[test]
     fn the_soma_cube_counts_and_renders() {
-        let (l, pieces) = set("soma").unwrap();
+        let soma = polyform::sets::find("soma").unwrap();
+        let (l, pieces) = (soma.lattice, soma.pieces());
+        assert_eq!(set_lattice("soma"), Some(l));
+        assert_eq!(set_lattice("pentominoes"), None);
         let solver = crate::pack::Problem::distinct(boxed(l, "3x3x3").unwrap(), pieces, false).unwrap();
         assert_eq!(solver.count(&crate::pack::RunOptions::default()), Ok(11520));
         let text = render(solver.region(), solver.pieces(), &solver.first().unwrap());
