@@ -100,7 +100,7 @@ impl BitSolver {
         let before = self.stats.nodes;
         self.stats = run_compacted(sub, m, ni, n, self.stats);
         if crate::interrupt::requested() {
-            self.done = true;
+            self.cursor.stop();
         }
         if self.stats.nodes / PROGRESS_INTERVAL != before / PROGRESS_INTERVAL {
             self.publish();
@@ -122,29 +122,23 @@ impl BitSolver {
     /// [`BitSolver::advance`] with [`Counting::Dense`] and frames of `N` words: the same
     /// search, its state in fixed-size arrays.
     pub(super) fn advance_dense<const N: usize, const STOP: bool>(&mut self) -> bool {
-        let Some(d) = self.t.dense.as_ref().filter(|d| d.n == N && !self.done) else {
+        let (mut l, mut enter) = self.cursor.resume();
+        let Some(d) = self.t.dense.as_ref().filter(|d| d.n == N && !self.cursor.done) else {
             return false;
         };
         let (live, act, stats, cand, rows) = (&mut self.live, &mut self.act, &mut self.stats, &mut self.cand, &mut self.rows);
-        let mut l = self.level;
-        let mut enter = !self.at_solution;
         let mut alive = l > self.base || self.base_alive;
-        self.at_solution = false;
         loop {
             if enter {
-                stats.nodes += 1;
-                if crate::interrupt::poll(stats.nodes) {
-                    self.done = true;
-                    return false;
+                if !tick(stats) {
+                    return self.cursor.stop();
                 }
                 let a = act[l];
                 if alive && a == 0 {
-                    stats.solutions += 1;
                     if STOP {
-                        self.level = l;
-                        self.at_solution = true;
-                        return true;
+                        return self.cursor.found(l, stats);
                     }
+                    stats.solutions += 1;
                 } else if let (Some((m, ni, n)), Some(sub)) = (
                     (!STOP && alive && N > 1 && self.compacting && d.parent.is_none() && narrower::<N>(chunk(live, l)))
                         .then(|| compact_dense::<N>(d, &self.t, chunk(live, l), a, &mut self.sub))
@@ -156,8 +150,7 @@ impl BitSolver {
                     let before = stats.nodes;
                     *stats = run_compacted(sub, m, ni, n, *stats);
                     if crate::interrupt::requested() {
-                        self.done = true;
-                        return false;
+                        return self.cursor.stop();
                     }
                     if let (Some(p), true) = (&self.watch, stats.nodes / PROGRESS_INTERVAL != before / PROGRESS_INTERVAL) {
                         p.store(stats.nodes, stats.solutions, crate::solver::estimate_of(&self.path));
@@ -187,9 +180,7 @@ impl BitSolver {
             }
             // Backtrack: the next live option at level l - 1.
             if l == self.base {
-                self.level = self.base;
-                self.done = true;
-                return false;
+                return self.cursor.finish(self.base);
             }
             l -= 1;
             if let Some(k) = take_first::<N>(chunk_mut(cand, l)) {
@@ -239,7 +230,7 @@ pub(super) fn run_compacted(sub: &mut BitSolver, m: usize, ni: usize, n: usize, 
     }
     sub.rows.done.clear();
     sub.rows.done.resize(m.div_ceil(64), 0);
-    (sub.level, sub.base, sub.base_alive, sub.done, sub.at_solution) = (0, 0, true, false, false);
+    (sub.cursor, sub.base, sub.base_alive) = (Cursor::default(), 0, true);
     // Its root is the node of `stats`, counted already.
     sub.stats = stats;
     sub.stats.nodes -= 1;

@@ -79,6 +79,58 @@ macro_rules! dense_dispatch {
 }
 
 pub(crate) mod cost;
+/// Where a resumable bitset search stands, shared by [`BitSolver`] and [`BitSolverM`]:
+/// the level reached, whether the search is done, and whether it stopped at a solution
+/// (the next call moves on from it).
+#[derive(Debug, Clone, Copy, Default)]
+struct Cursor {
+    level: usize,
+    done: bool,
+    at_solution: bool,
+}
+
+impl Cursor {
+    /// Where a resumed search goes on: its level, and whether a node is entered there
+    /// (false after a solution: the next option at the level below).
+    #[inline(always)]
+    fn resume(&mut self) -> (usize, bool) {
+        let enter = !self.at_solution;
+        self.at_solution = false;
+        (self.level, enter)
+    }
+
+    /// Stops at the solution of level `l`, counted in `stats`: true.
+    #[inline(always)]
+    fn found(&mut self, l: usize, stats: &mut Stats) -> bool {
+        self.level = l;
+        self.at_solution = true;
+        stats.solutions += 1;
+        true
+    }
+
+    /// Ends the search at its `base` level, every option there tried: false.
+    #[inline(always)]
+    fn finish(&mut self, base: usize) -> bool {
+        self.level = base;
+        self.done = true;
+        false
+    }
+
+    /// Stops the search on an interrupt: false.
+    #[inline(always)]
+    fn stop(&mut self) -> bool {
+        self.done = true;
+        false
+    }
+}
+
+/// Counts a node entered in `stats`; false when an interrupt asks the search to stop.
+#[inline(always)]
+fn tick(stats: &mut Stats) -> bool {
+    stats.nodes += 1;
+    !crate::interrupt::poll(stats.nodes)
+}
+
 mod dense;
 mod multiplicities;
 mod tables;
@@ -168,14 +220,13 @@ pub struct BitSolver {
     word_at: Vec<u32>,
     word_end: Vec<u32>,
     pending: Vec<u64>,
-    level: usize,
+    /// Where the search stands: its level, whether it is done or stopped at a solution.
+    cursor: Cursor,
     /// The level the search starts from and never backtracks below (the length of a
     /// forced prefix, see [`BitSolver::below`]), and whether the node there is alive (not
     /// known to be a dead end).
     base: usize,
     base_alive: bool,
-    done: bool,
-    at_solution: bool,
     solution: Vec<usize>,
     stats: Stats,
     watch: Option<Arc<Progress>>,
@@ -283,11 +334,9 @@ impl BitSolver {
             word_at: Vec::new(),
             word_end: Vec::new(),
             pending: Vec::new(),
-            level: 0,
+            cursor: Cursor::default(),
             base: 0,
             base_alive: true,
-            done: false,
-            at_solution: false,
             solution: Vec::new(),
             stats: Stats::default(),
             watch: None,
@@ -332,7 +381,7 @@ impl BitSolver {
             s.pending.push(0);
             alive = s.commit(l, k);
         }
-        s.level = prefix.len();
+        s.cursor.level = prefix.len();
         s.base = prefix.len();
         s.base_alive = alive;
         Some(s)
@@ -394,7 +443,7 @@ impl BitSolver {
             return None;
         }
         self.solution.clear();
-        self.solution.extend(self.option_at[..self.level].iter().map(|&k| k as usize));
+        self.solution.extend(self.option_at[..self.cursor.level].iter().map(|&k| k as usize));
         self.solution.sort_unstable();
         Some(&self.solution)
     }
@@ -608,35 +657,26 @@ impl BitSolver {
         if self.counting == Counting::Dense {
             return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.step_dense());
         }
-        if self.done {
+        if self.cursor.done {
             return false;
         }
-        let mut l = self.level;
         // `enter`: a new node at level l (`alive`: not known to be a dead end); otherwise
         // move on to the next option at level l - 1 (after a solution, or a dead end).
-        let mut enter = !self.at_solution;
+        let (mut l, mut enter) = self.cursor.resume();
         let mut alive = l > self.base || self.base_alive;
-        self.at_solution = false;
         loop {
             if enter {
-                self.stats.nodes += 1;
-                if crate::interrupt::poll(self.stats.nodes) {
-                    self.done = true;
-                    return false;
+                if !tick(&mut self.stats) {
+                    return self.cursor.stop();
                 }
                 if COMPACT && alive && self.compacting && self.count_compacted(l) {
-                    if self.done {
+                    if self.cursor.done {
                         return false;
                     }
                 } else {
                     let choice = if alive { self.choose(l) } else { Some((0, 0)) };
                     match choice {
-                        None => {
-                            self.level = l;
-                            self.at_solution = true;
-                            self.stats.solutions += 1;
-                            return true;
-                        }
+                        None => return self.cursor.found(l, &mut self.stats),
                         Some((i, len)) => {
                             if self.watch.is_some() {
                                 self.path.truncate(l);
@@ -659,9 +699,7 @@ impl BitSolver {
             }
             // Backtrack: the next live option at level l - 1.
             if l == self.base {
-                self.level = self.base;
-                self.done = true;
-                return false;
+                return self.cursor.finish(self.base);
             }
             l -= 1;
             if let Some(k) = self.next_option(l) {

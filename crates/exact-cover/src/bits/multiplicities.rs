@@ -23,7 +23,7 @@
 //! are the popcount of its mask of 1 to 8 words, covering an item clears that mask, and the
 //! least key of the item choice is kept as one packed integer without a branch per item.
 
-use super::{bits128, chunk, chunk_mut, DenseTables, Tables, COVERED};
+use super::{bits128, chunk, chunk_mut, tick, Cursor, DenseTables, Tables, COVERED};
 use crate::{Problem, Progress, Stats, PROGRESS_INTERVAL};
 use std::sync::Arc;
 
@@ -46,9 +46,7 @@ pub struct BitSolverM {
     /// null move).
     item_at: Vec<u32>,
     option_at: Vec<u32>,
-    level: usize,
-    done: bool,
-    at_solution: bool,
+    cursor: Cursor,
     solution: Vec<usize>,
     stats: Stats,
     watch: Option<Arc<Progress>>,
@@ -110,9 +108,7 @@ impl BitSolverM {
             slack,
             item_at: Vec::new(),
             option_at: Vec::new(),
-            level: 0,
-            done: false,
-            at_solution: false,
+            cursor: Cursor::default(),
             solution: Vec::new(),
             stats: Stats::default(),
             watch: None,
@@ -146,7 +142,7 @@ impl BitSolverM {
             return None;
         }
         self.solution.clear();
-        self.solution.extend(self.option_at[..self.level].iter().filter(|&&k| k != NULL_MOVE).map(|&k| k as usize));
+        self.solution.extend(self.option_at[..self.cursor.level].iter().filter(|&&k| k != NULL_MOVE).map(|&k| k as usize));
         self.solution.sort_unstable();
         Some(&self.solution)
     }
@@ -303,29 +299,17 @@ impl BitSolverM {
         if self.dense {
             return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.step_dense());
         }
-        if self.done {
+        if self.cursor.done {
             return false;
         }
-        let mut l = self.level;
-        let mut enter = !self.at_solution;
-        self.at_solution = false;
+        let (mut l, mut enter) = self.cursor.resume();
         loop {
             if enter {
-                self.stats.nodes += 1;
-                if crate::interrupt::poll(self.stats.nodes) {
-                    self.done = true;
+                if !self.tick() {
                     return false;
                 }
-                if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
-                    self.publish();
-                }
                 match self.choose(l) {
-                    None => {
-                        self.level = l;
-                        self.at_solution = true;
-                        self.stats.solutions += 1;
-                        return true;
-                    }
+                    None => return self.cursor.found(l, &mut self.stats),
                     Some((i, theta)) if theta > 0 => {
                         if self.item_at.len() <= l {
                             self.item_at.push(0);
@@ -342,9 +326,7 @@ impl BitSolverM {
             }
             // Backtrack: the next move at level l - 1, its last option set aside.
             if l == 0 {
-                self.level = 0;
-                self.done = true;
-                return false;
+                return self.cursor.finish(0);
             }
             l -= 1;
             let x = self.option_at[l];
@@ -357,6 +339,19 @@ impl BitSolverM {
                 }
             }
         }
+    }
+
+    /// Counts a node entered, publishing progress every [`PROGRESS_INTERVAL`] nodes;
+    /// false when an interrupt stops the search.
+    #[inline(always)]
+    fn tick(&mut self) -> bool {
+        if !tick(&mut self.stats) {
+            return self.cursor.stop();
+        }
+        if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
+            self.publish();
+        }
+        true
     }
 
     fn publish(&self) {
@@ -379,30 +374,21 @@ impl BitSolverM {
     /// [`BitSolverM::advance`] on dense frames of `N` words: the same search, items'
     /// counts taken by popcount, covering an item one mask cleared.
     fn advance_dense<const N: usize, const STOP: bool>(&mut self) -> bool {
-        if self.done || self.t.dense.as_ref().is_none_or(|d| d.n != N) {
+        if self.cursor.done || self.t.dense.as_ref().is_none_or(|d| d.n != N) {
             return false;
         }
-        let mut l = self.level;
-        let mut enter = !self.at_solution;
-        self.at_solution = false;
+        let (mut l, mut enter) = self.cursor.resume();
         loop {
             if enter {
-                self.stats.nodes += 1;
-                if crate::interrupt::poll(self.stats.nodes) {
-                    self.done = true;
+                if !self.tick() {
                     return false;
-                }
-                if self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
-                    self.publish();
                 }
                 let open = self.open[l];
                 if open == 0 {
-                    self.stats.solutions += 1;
                     if STOP {
-                        self.level = l;
-                        self.at_solution = true;
-                        return true;
+                        return self.cursor.found(l, &mut self.stats);
                     }
+                    self.stats.solutions += 1;
                 } else {
                     let Some(d) = self.t.dense.as_ref() else { return false };
                     let frame: &[u64; N] = chunk(&self.live, l);
@@ -422,9 +408,7 @@ impl BitSolverM {
             }
             // Backtrack: the next move at level l - 1, its last option set aside.
             if l == 0 {
-                self.level = 0;
-                self.done = true;
-                return false;
+                return self.cursor.finish(0);
             }
             l -= 1;
             let x = self.option_at[l];

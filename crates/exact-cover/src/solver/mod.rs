@@ -25,6 +25,20 @@ enum Phase {
     Done,
 }
 
+/// The steps of the resumable state machine that Algorithms C and M share (TAOCP
+/// 7.2.2.1): enter a node (C2, M2), try the option at level `l` (C5, M5), move to the
+/// level's next option (C6, M6), undo the level's choice (C7, M8), backtrack (C8, M9),
+/// and stop: the search is done.
+#[derive(Clone, Copy)]
+enum Step {
+    Enter,
+    Try,
+    Next,
+    Undo,
+    Backtrack,
+    Stop,
+}
+
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C, align(16))]
 struct Node {
@@ -451,35 +465,15 @@ impl Solver {
 
     /// Algorithm C's loop for [`Solver::advance`], keeping [`Solver::empty`] when `TRACK`.
     fn advance_c<const TRACK: bool>(&mut self) -> bool {
-        #[derive(Clone, Copy)]
-        enum Step {
-            Enter,
-            Try,
-            TryAgain,
-            Uncover,
-            Backtrack,
-        }
         let mut l = self.level;
-        let mut step = match self.phase {
-            Phase::Start => Step::Enter,
-            Phase::AfterSolution => Step::Backtrack,
-            Phase::Done => return false,
-        };
+        let mut step = self.resume();
         // The item being branched on at level l.
         let mut i = 0usize;
         loop {
             match step {
                 Step::Enter => {
-                    self.stats.nodes += 1;
-                    if crate::interrupt::poll(self.stats.nodes) {
-                        self.phase = Phase::Done;
-                        return false;
-                    }
-                    if self.rlink[0] == 0 {
-                        self.level = l;
-                        self.phase = Phase::AfterSolution;
-                        self.stats.solutions += 1;
-                        return true;
+                    if let Some(found) = self.enter_node(l) {
+                        return found;
                     }
                     i = self.choose_with::<TRACK>();
                     if self.watch.is_some() {
@@ -499,14 +493,14 @@ impl Solver {
                 Step::Try => {
                     let xl = self.x[l] as usize;
                     if xl == i {
-                        step = Step::Uncover;
+                        step = Step::Undo;
                     } else {
                         self.commit_option_with::<TRACK>(xl);
                         l += 1;
                         step = Step::Enter;
                     }
                 }
-                Step::TryAgain => {
+                Step::Next => {
                     let xl = self.x[l] as usize;
                     self.uncommit_option_with::<TRACK>(xl);
                     i = self.nodes[xl].top as usize;
@@ -516,21 +510,56 @@ impl Solver {
                     }
                     step = Step::Try;
                 }
-                Step::Uncover => {
+                Step::Undo => {
                     self.uncover_with::<TRACK>(i);
                     step = Step::Backtrack;
                 }
-                Step::Backtrack => {
-                    if l == self.base {
-                        self.level = self.base;
-                        self.phase = Phase::Done;
-                        return false;
-                    }
-                    l -= 1;
-                    step = Step::TryAgain;
-                }
+                Step::Backtrack => step = self.back_up(&mut l),
+                Step::Stop => return false,
             }
         }
+    }
+
+    /// Where a resumed search goes on (Algorithms C and M alike): a new search enters
+    /// its first node, one stopped at a solution backtracks from it, one done stops.
+    fn resume(&self) -> Step {
+        match self.phase {
+            Phase::Start => Step::Enter,
+            Phase::AfterSolution => Step::Backtrack,
+            Phase::Done => Step::Stop,
+        }
+    }
+
+    /// The start of a node at level `l`, shared by Algorithms C and M (steps C2 and M2):
+    /// counts it, then stops the search on an interrupt (`Some(false)`) or at a solution
+    /// (`Some(true)`, its options `x[0..l]`); `None`: choose an item and branch.
+    #[inline(always)]
+    fn enter_node(&mut self, l: usize) -> Option<bool> {
+        self.stats.nodes += 1;
+        if crate::interrupt::poll(self.stats.nodes) {
+            self.phase = Phase::Done;
+            return Some(false);
+        }
+        if self.rlink[0] == 0 {
+            self.level = l;
+            self.phase = Phase::AfterSolution;
+            self.stats.solutions += 1;
+            return Some(true);
+        }
+        None
+    }
+
+    /// Backtracking from level `l`, shared by Algorithms C and M (steps C8 and M9): the
+    /// next option at level `l - 1`, or at the base level the end of the search.
+    #[inline(always)]
+    fn back_up(&mut self, l: &mut usize) -> Step {
+        if *l == self.base {
+            self.level = self.base;
+            self.phase = Phase::Done;
+            return Step::Stop;
+        }
+        *l -= 1;
+        Step::Next
     }
 
     /// Publishes this search's progress in the returned [`Progress`] from now on, every

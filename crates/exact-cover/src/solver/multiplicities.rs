@@ -8,37 +8,17 @@ impl Solver {
     /// resumable state machine as [`Solver::advance`], with Knuth's null move (the item's
     /// header as the choice: cover no more of it) once an item's lower bound is met.
     pub(super) fn advance_m(&mut self) -> bool {
-        #[derive(Clone, Copy)]
-        enum Step {
-            Enter,
-            Try,
-            Next,
-            Restore,
-            Backtrack,
-        }
         let mut l = self.level;
-        let mut step = match self.phase {
-            Phase::Start => Step::Enter,
-            Phase::AfterSolution => Step::Backtrack,
-            Phase::Done => return false,
-        };
+        let mut step = self.resume();
         loop {
             match step {
                 Step::Enter => {
-                    self.stats.nodes += 1;
-                    if crate::interrupt::poll(self.stats.nodes) {
-                        self.phase = Phase::Done;
-                        return false;
+                    if let Some(found) = self.enter_node(l) {
+                        return found;
                     }
                     if self.watch.is_some() && self.stats.nodes.is_multiple_of(PROGRESS_INTERVAL) {
                         // Algorithm M's branches are not counted ahead: no estimate.
                         self.publish(f64::NAN);
-                    }
-                    if self.rlink[0] == 0 {
-                        self.level = l;
-                        self.phase = Phase::AfterSolution;
-                        self.stats.solutions += 1;
-                        return true;
                     }
                     let (i, theta) = self.choose_m();
                     if theta <= 0 {
@@ -68,7 +48,7 @@ impl Solver {
                     let x = self.x[l] as usize;
                     if x != i {
                         if self.nodes[i].top < need {
-                            step = Step::Restore; // too few options left to meet the lower bound
+                            step = Step::Undo; // too few options left to meet the lower bound
                             continue;
                         }
                         self.tweak(x, i);
@@ -86,7 +66,7 @@ impl Solver {
                         l += 1;
                         step = Step::Enter;
                     } else {
-                        step = Step::Restore;
+                        step = Step::Undo;
                     }
                 }
                 Step::Next => {
@@ -102,22 +82,15 @@ impl Solver {
                         step = Step::Try;
                     } else {
                         self.uncover(i);
-                        step = Step::Restore;
+                        step = Step::Undo;
                     }
                 }
-                Step::Restore => {
+                Step::Undo => {
                     self.untweak_level(l);
                     step = Step::Backtrack;
                 }
-                Step::Backtrack => {
-                    if l == self.base {
-                        self.level = self.base;
-                        self.phase = Phase::Done;
-                        return false;
-                    }
-                    l -= 1;
-                    step = Step::Next;
-                }
+                Step::Backtrack => step = self.back_up(&mut l),
+                Step::Stop => return false,
             }
         }
     }

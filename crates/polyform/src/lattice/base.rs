@@ -114,12 +114,6 @@ pub fn coordinate(c: &Cell, k: usize) -> i32 {
 /// the layout gives distinct bits whose [`crate::Adjacency`] agrees with
 /// [`Geometry::neighbours`].
 pub trait Geometry: Sync {
-    /// The lattice's name as the command line spells it.
-    fn name(&self) -> &'static str;
-
-    /// What its polyforms are called (polyominoes, polyiamonds, ...).
-    fn polyforms_name(&self) -> &'static str;
-
     /// Whether `c` names a cell of this lattice.
     fn contains(&self, c: Cell) -> bool;
 

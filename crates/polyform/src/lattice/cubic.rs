@@ -9,14 +9,6 @@ use crate::layout::{Adjacency, Layout};
 pub struct Cubic;
 
 impl Geometry for Cubic {
-    fn name(&self) -> &'static str {
-        "cubic"
-    }
-
-    fn polyforms_name(&self) -> &'static str {
-        "polycubes"
-    }
-
     fn contains(&self, _: Cell) -> bool {
         true
     }
@@ -61,16 +53,5 @@ impl Geometry for Cubic {
 
     fn knuth_program(&self) -> Option<&'static str> {
         Some("polycube-dlx")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::tests::check_geometry;
-    use super::*;
-
-    #[test]
-    fn cubic_group_and_neighbours() {
-        check_geometry(&Cubic, 48, 24, 6);
     }
 }

@@ -11,14 +11,6 @@ use crate::layout::{Adjacency, Layout};
 pub struct Hexagonal;
 
 impl Geometry for Hexagonal {
-    fn name(&self) -> &'static str {
-        "hexagonal"
-    }
-
-    fn polyforms_name(&self) -> &'static str {
-        "polyhexes"
-    }
-
     fn contains(&self, c: Cell) -> bool {
         c.z == 0
     }
@@ -45,16 +37,5 @@ impl Geometry for Hexagonal {
 
     fn knuth_cell(&self, c: Cell) -> Option<String> {
         Some(format!("{}{}", knuth_digit(c.x)?, knuth_digit(c.y)?))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::tests::check_geometry;
-    use super::*;
-
-    #[test]
-    fn hexagonal_group_and_neighbours() {
-        check_geometry(&Hexagonal, 12, 6, 6);
     }
 }

@@ -10,7 +10,8 @@
 //! that maps a name to its file); everything else — shapes ([`crate::shape`]), regions
 //! ([`crate::region`]), counts and classes ([`crate::count`]), Knuth's notation
 //! ([`crate::knuth`]), the built-in sets ([`crate::sets`]) — is written once over
-//! [`Geometry`]. A new lattice is one file, one variant and one line of that table.
+//! [`Geometry`]. A new lattice is one file, one variant and a line in each of its two tables (the
+//! geometry and the names).
 //!
 //! Coordinates, as Knuth's `polyomino-dlx`, `polyiamond-dlx` and `polycube-dlx` read them:
 //!
@@ -68,13 +69,24 @@ impl Lattice {
 
     /// The lattice's name as the command line spells it.
     pub fn name(self) -> &'static str {
-        self.geometry().name()
+        self.names().0
     }
 
     /// What the lattice's polyforms are called: polyominoes, polyiamonds, polyhexes,
     /// polycubes.
     pub fn polyforms_name(self) -> &'static str {
-        self.geometry().polyforms_name()
+        self.names().1
+    }
+
+    /// The lattice's name and its polyforms' name, in one table.
+    fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Lattice::Square => ("square", "polyominoes"),
+            Lattice::Triangular => ("triangular", "polyiamonds"),
+            Lattice::Hexagonal => ("hexagonal", "polyhexes"),
+            Lattice::Cubic => ("cubic", "polycubes"),
+            Lattice::TriangularPrism => ("prism", "triangular polyprisms"),
+        }
     }
 
     /// Whether `c` names a cell of this lattice (`z` is 0 on the square and hexagonal
@@ -138,7 +150,7 @@ pub(crate) fn is_translation(periods: [i32; 3], d: Cell) -> bool {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::base::{Geometry, IDENTITY};
+    use super::base::IDENTITY;
     use super::*;
     use std::collections::{HashMap, HashSet};
 
@@ -147,15 +159,17 @@ pub(crate) mod tests {
     /// identity, maps cells to cells and neighbours to neighbours; every cell has
     /// `degree` neighbours and neighbourhood is symmetric; the layout of the patch gives
     /// distinct bits whose adjacency is exactly the neighbourhood.
-    pub(crate) fn check_geometry(g: &dyn Geometry, full: usize, rotations: usize, degree: usize) {
+    fn check_geometry(lattice: Lattice, full: usize, rotations: usize, degree: usize) {
+        let g = lattice.geometry();
+        let name = lattice.name();
         let group = g.point_group();
-        assert_eq!(group.len(), full, "{}", g.name());
-        assert_eq!(group.iter().filter(|m| determinant(m) == 1).count(), rotations, "{}", g.name());
+        assert_eq!(group.len(), full, "{name}");
+        assert_eq!(group.iter().filter(|m| determinant(m) == 1).count(), rotations, "{name}");
         assert!(group.contains(&IDENTITY));
         for a in &group {
             assert!(determinant(a).abs() == 1);
             for b in &group {
-                assert!(group.contains(&multiply(a, b)), "{} not closed", g.name());
+                assert!(group.contains(&multiply(a, b)), "{name} not closed");
             }
         }
         let patch: Vec<Cell> =
@@ -163,18 +177,18 @@ pub(crate) mod tests {
         let image = |m: &Matrix, c: Cell| g.cell_at(apply(m, g.embed(c)));
         for &c in &patch {
             let near = g.neighbours(c);
-            assert_eq!(near.len(), degree, "{}", g.name());
+            assert_eq!(near.len(), degree, "{name}");
             assert_eq!(near.iter().collect::<HashSet<_>>().len(), degree);
             for d in &near {
                 assert!(g.contains(*d));
-                assert!(g.neighbours(*d).contains(&c), "{}: {c:?} {d:?} not symmetric", g.name());
+                assert!(g.neighbours(*d).contains(&c), "{name}: {c:?} {d:?} not symmetric");
             }
             assert_eq!(g.cell_at(g.embed(c)), c);
             for m in &group {
                 let i = image(m, c);
-                assert!(g.contains(i), "{}", g.name());
+                assert!(g.contains(i), "{name}");
                 for d in &near {
-                    assert!(g.neighbours(i).contains(&image(m, *d)), "{}: {c:?} {d:?}", g.name());
+                    assert!(g.neighbours(i).contains(&image(m, *d)), "{name}: {c:?} {d:?}");
                 }
             }
         }
@@ -183,11 +197,24 @@ pub(crate) mod tests {
         let small: Vec<Cell> = patch.iter().copied().filter(|c| c.x.abs() <= 1 && c.y.abs() <= 1 && (-1..3).contains(&c.z)).collect();
         let layout = g.layout(&small);
         let bit: HashMap<Cell, u32> = small.iter().copied().zip(layout.bit_of.iter().copied()).collect();
-        assert_eq!(bit.values().collect::<HashSet<_>>().len(), small.len(), "{}: shared bits", g.name());
+        assert_eq!(bit.values().collect::<HashSet<_>>().len(), small.len(), "{name}: shared bits");
         let all: u128 = bit.values().fold(0, |m, &b| m | 1u128 << b);
         for &c in &small {
             let want: u128 = g.neighbours(c).iter().filter_map(|d| bit.get(d)).fold(0, |m, &b| m | 1u128 << b);
-            assert_eq!(layout.adjacency.neighbours(1u128 << bit[&c]) & all, want, "{}: {c:?}", g.name());
+            assert_eq!(layout.adjacency.neighbours(1u128 << bit[&c]) & all, want, "{name}: {c:?}");
+        }
+    }
+
+    #[test]
+    fn every_geometry_keeps_its_contract() {
+        for (lattice, full, rotations, degree) in [
+            (Lattice::Square, 8, 4, 4),
+            (Lattice::Triangular, 12, 6, 3),
+            (Lattice::Hexagonal, 12, 6, 6),
+            (Lattice::Cubic, 48, 24, 6),
+            (Lattice::TriangularPrism, 24, 12, 5),
+        ] {
+            check_geometry(lattice, full, rotations, degree);
         }
     }
 

@@ -79,14 +79,6 @@ impl Symmetry {
 pub struct Square;
 
 impl Geometry for Square {
-    fn name(&self) -> &'static str {
-        "square"
-    }
-
-    fn polyforms_name(&self) -> &'static str {
-        "polyominoes"
-    }
-
     fn contains(&self, c: Cell) -> bool {
         c.z == 0
     }
@@ -122,12 +114,10 @@ impl Geometry for Square {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::check_geometry;
     use super::*;
 
     #[test]
-    fn square_group_and_neighbours() {
-        check_geometry(&Square, 8, 4, 4);
+    fn square_turns_and_named_symmetries() {
         // A quarter turn maps (1, 0) to (0, 1) or (0, -1).
         let turns: Vec<Cell> =
             Square.point_group().iter().map(|m| Square.cell_at(super::super::base::apply(m, Square.embed(Cell::new(1, 0, 0))))).collect();

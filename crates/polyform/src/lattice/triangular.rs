@@ -42,14 +42,6 @@ pub(super) fn plane_bit(a: i32, b: i32, kind: i32, stride: u32) -> u32 {
 }
 
 impl Geometry for Triangular {
-    fn name(&self) -> &'static str {
-        "triangular"
-    }
-
-    fn polyforms_name(&self) -> &'static str {
-        "polyiamonds"
-    }
-
     fn contains(&self, c: Cell) -> bool {
         c.z == 0 || c.z == 1
     }
@@ -98,12 +90,10 @@ impl Geometry for Triangular {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::check_geometry;
     use super::*;
 
     #[test]
-    fn triangular_group_and_neighbours() {
-        check_geometry(&Triangular, 12, 6, 3);
+    fn triangular_rotations_about_a_point() {
         // Six triangles meet at a lattice point: the rotations about it permute them.
         let around: Vec<Cell> =
             [(0, 0, 0), (-1, 0, 1), (-1, 0, 0), (-1, -1, 1), (0, -1, 0), (0, -1, 1)].iter().map(|&(x, y, z)| Cell::new(x, y, z)).collect();
