@@ -24,6 +24,7 @@ mod pack;
 mod polyforms;
 mod preprocess;
 mod rectangles;
+mod refused;
 #[cfg(feature = "serve")]
 mod serve;
 mod sudoku;

@@ -24,16 +24,3 @@ fn other_board_sizes() {
     rejects(&["twins", "--board", "20x20"], input, &["too large"]);
     rejects_usage(&["twins", "--board", "8by8"], input, &["ROWSxCOLUMNS"]);
 }
-
-#[test]
-fn bad_input() {
-    rejects(&["twins"], "2\n@.. @@.\n... ...\n... ...\n", &["case 2", "expected 2 cases"]);
-    rejects(&["twins"], "1\n@.# @@.\n... ...\n... ...\n", &["case 1, line 2", "column 3", "'#'"]);
-    rejects(&["twins"], "1\n@.. @@.\n... ...\n... ..\n", &["case 1, line 4", "a row of 6 characters"]);
-    rejects(&["twins"], "1\n@.@ @@.\n... ...\n... ...\n", &["case 1, line 2", "piece P is not connected"]);
-    rejects(&["twins"], "1\n@.. ...\n... ...\n... ...\n", &["case 1, line 2", "piece Q has no square"]);
-    rejects(&["twins"], "1\n@..x@@.\n... ...\n... ...\n", &["column 4", "a space"]);
-    rejects(&["twins"], "one\n", &["line 1", "number of cases"]);
-    rejects(&["twins"], "", &["line 1", "empty"]);
-    rejects(&["twins"], "1\n@.. @@.\n... ...\n... ...\n@.. @@.\n", &["line 5", "after the 1 cases"]);
-}
