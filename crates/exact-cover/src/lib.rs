@@ -50,7 +50,22 @@ pub use solver::{
     TRACK_FROM,
 };
 
+use std::ops::ControlFlow;
 use thiserror::Error;
+
+/// A visitor of solutions (slices of `X`) that counts them in `n` and stops the search
+/// once `n` reaches `limit`: the count with a bound that several searches offer (`limit`
+/// 2 decides uniqueness). `n` should start at 0 and `limit` be at least 1.
+pub fn count_up_to<X>(n: &mut u64, limit: u64) -> impl FnMut(&[X]) -> ControlFlow<()> + '_ {
+    move |_| {
+        *n += 1;
+        if *n >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
 
 /// Errors raised while building a [`Problem`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

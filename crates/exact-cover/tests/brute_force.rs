@@ -31,6 +31,18 @@ fn knuth_text(p: &Problem) -> String {
     text
 }
 
+/// Lists the solutions of `p` on dancing links and checks them against the brute force:
+/// each reported once, the same set. Returns the brute force's set and the solver.
+fn solutions_equal_brute_force_of(p: &Problem) -> Result<(BTreeSet<Vec<usize>>, Solver), TestCaseError> {
+    let expected = brute_force(p);
+    let mut s = Solver::new(p);
+    let got: Vec<Vec<usize>> = s.solutions().collect();
+    let got_set: BTreeSet<Vec<usize>> = got.iter().cloned().collect();
+    prop_assert_eq!(got.len(), got_set.len(), "a solution was reported twice");
+    prop_assert_eq!(&got_set, &expected);
+    Ok((expected, s))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -58,12 +70,7 @@ proptest! {
 
     #[test]
     fn solutions_equal_brute_force(p in small_problem(11)) {
-        let expected = brute_force(&p);
-        let mut s = Solver::new(&p);
-        let got: Vec<Vec<usize>> = s.solutions().collect();
-        let got_set: BTreeSet<Vec<usize>> = got.iter().cloned().collect();
-        prop_assert_eq!(got.len(), got_set.len(), "a solution was reported twice");
-        prop_assert_eq!(&got_set, &expected);
+        let (expected, s) = solutions_equal_brute_force_of(&p)?;
         prop_assert_eq!(s.stats().solutions, expected.len() as u64);
         prop_assert_eq!(Solver::new(&p).count(), expected.len() as u64);
     }
@@ -156,12 +163,7 @@ proptest! {
 
     #[test]
     fn algorithm_m_equals_brute_force(p in small_problem_with_multiplicities(11)) {
-        let expected = brute_force(&p);
-        let mut s = Solver::new(&p);
-        let got: Vec<Vec<usize>> = s.solutions().collect();
-        let got_set: BTreeSet<Vec<usize>> = got.iter().cloned().collect();
-        prop_assert_eq!(got.len(), got_set.len(), "a solution was reported twice");
-        prop_assert_eq!(&got_set, &expected);
+        let (expected, _) = solutions_equal_brute_force_of(&p)?;
         prop_assert_eq!(Solver::new(&p).count_memo(true).0, Some(expected.len() as u128));
         // In Knuth's format and back.
         let named = exact_cover::knuth::parse(&knuth_text(&p)).unwrap();

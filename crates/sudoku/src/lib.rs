@@ -110,14 +110,7 @@ impl Solver {
     /// The number of solutions of `givens`, counted up to `limit`.
     pub fn count(&self, givens: &[u8], limit: u64) -> (u64, SearchStats) {
         let mut n = 0u64;
-        let stats = self.each_solution(givens, |_| {
-            n += 1;
-            if n >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let stats = self.each_solution(givens, exact_cover::count_up_to(&mut n, limit));
         (n, stats)
     }
 }

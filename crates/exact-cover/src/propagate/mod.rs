@@ -372,14 +372,7 @@ impl Propagator {
             return (0, PropagateStats::default());
         }
         let mut n = 0;
-        let stats = self.search(forced, &mut |_| {
-            n += 1;
-            if n >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let stats = self.search(forced, &mut crate::count_up_to(&mut n, limit));
         (n, stats)
     }
 }

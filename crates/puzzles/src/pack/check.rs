@@ -29,6 +29,22 @@ fn normal(cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
     v
 }
 
+/// The image of `cells` (row, column) under the square's symmetry `t` (0 to 7): `t & 3`
+/// quarter turns `(r, c) -> (c, -r)` after the mirror `(r, c) -> (r, -c)` when `t & 4`.
+/// The checker's own arithmetic, shared by the tests' brute forces, not by the solvers.
+pub fn square_image(cells: &[(i32, i32)], t: u8) -> Vec<(i32, i32)> {
+    cells
+        .iter()
+        .map(|&(r, c)| {
+            let (mut r, mut c) = if t & 4 == 4 { (r, -c) } else { (r, c) };
+            for _ in 0..(t & 3) {
+                (r, c) = (c, -r);
+            }
+            (r, c)
+        })
+        .collect()
+}
+
 /// Whether `cells` are a copy of `piece` under a translation and a rotation (or, unless
 /// `one_sided`, a reflection).
 fn congruent(piece: &[(i32, i32)], cells: &[(i32, i32)], one_sided: bool) -> bool {
@@ -38,16 +54,7 @@ fn congruent(piece: &[(i32, i32)], cells: &[(i32, i32)], one_sided: bool) -> boo
     let target = normal(cells);
     // Quarter turns (r, c) -> (c, -r), each with and without the mirror (r, c) -> (r, -c).
     (0..8).filter(|t| !one_sided || t & 4 == 0).any(|t| {
-        let image: Vec<(i32, i32)> = piece
-            .iter()
-            .map(|&(r, c)| {
-                let (mut r, mut c) = if t & 4 == 4 { (r, -c) } else { (r, c) };
-                for _ in 0..(t & 3) {
-                    (r, c) = (c, -r);
-                }
-                (r, c)
-            })
-            .collect();
+        let image = square_image(piece, t);
         normal(&image) == target
     })
 }
