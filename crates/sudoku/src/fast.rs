@@ -33,43 +33,39 @@ use std::ops::ControlFlow;
 
 const ALL: u32 = (1 << 27) - 1;
 
-/// The segments (bit 3r + x for row r and box x of a band) of a band mask.
-const fn segment_table() -> [u16; 512] {
-    // For a 9-bit row (three boxes of three cells), which boxes are occupied.
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut s = 0u16;
-        let mut x = 0;
-        while x < 3 {
-            if (m >> (3 * x)) & 7 != 0 {
-                s |= 1 << x;
-            }
-            x += 1;
+/// A table of `$n` entries (512 unless given: one per 9-bit pattern), entry `m` the
+/// const expression `$entry` of `m`: the tables below, built at compile time.
+macro_rules! table {
+    ($ty:ty, |$m:ident| $entry:expr) => {
+        table!($ty; 512, |$m| $entry)
+    };
+    ($ty:ty; $n:expr, |$m:ident| $entry:expr) => {{
+        let mut t: [$ty; $n] = [0; $n];
+        let mut $m = 0;
+        while $m < $n {
+            t[$m] = $entry;
+            $m += 1;
         }
-        t[m] = s;
-        m += 1;
-    }
-    t
+        t
+    }};
 }
 
-/// The cells of each pattern of segments.
-const fn segment_cells() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut cells = 0u32;
-        let mut s = 0;
-        while s < 9 {
-            if (m >> s) & 1 == 1 {
-                cells |= 7 << (9 * (s / 3) + 3 * (s % 3));
-            }
-            s += 1;
+/// The boxes (bit x) that the 9-bit row pattern `m` (three boxes of three cells) occupies.
+const fn row_boxes(m: usize) -> u16 {
+    ((m & 7 != 0) as u16) | ((m >> 3 & 7 != 0) as u16) << 1 | ((m >> 6 & 7 != 0) as u16) << 2
+}
+
+/// The cells of the pattern of segments `m` (bit 3r + x: row r, box x of a band).
+const fn segment_cells(m: usize) -> u32 {
+    let mut cells = 0u32;
+    let mut s = 0;
+    while s < 9 {
+        if (m >> s) & 1 == 1 {
+            cells |= 7 << (9 * (s / 3) + 3 * (s % 3));
         }
-        t[m] = cells;
-        m += 1;
+        s += 1;
     }
-    t
+    cells
 }
 
 /// The six configurations of a digit in a band: the box (0..3) of its segment in each row
@@ -91,22 +87,21 @@ const PERM_SEGS: [u16; 6] = {
     t
 };
 
-/// For each pattern of occupied segments, the configurations (bit p) it still allows.
-static CONFIGS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut p = 0;
-        while p < 6 {
-            if PERM_SEGS[p] as usize & m == PERM_SEGS[p] as usize {
-                t[m] |= 1 << p;
-            }
-            p += 1;
+/// The configurations (bit p) that the pattern of occupied segments `m` still allows.
+const fn configs(m: usize) -> u8 {
+    let mut t = 0;
+    let mut p = 0;
+    while p < 6 {
+        if PERM_SEGS[p] as usize & m == PERM_SEGS[p] as usize {
+            t |= 1 << p;
         }
-        m += 1;
+        p += 1;
     }
     t
-};
+}
+
+/// For each pattern of occupied segments, the configurations (bit p) it still allows.
+static CONFIGS: [u8; 512] = table!(u8, |m| configs(m));
 
 /// The segments of the configurations `configs` (bit p): on some of them (`every` false)
 /// or on every one (`every` true); 0 when there is none.
@@ -124,52 +119,19 @@ const fn config_segments(configs: u8, every: bool) -> u16 {
 
 /// For each pattern of occupied segments, the segments that lie on a permutation (one per
 /// row and per box) made only of occupied segments; 0 when there is none.
-static PERMUTATIONS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = config_segments(CONFIGS[m], false);
-        m += 1;
-    }
-    t
-};
+static PERMUTATIONS: [u16; 512] = table!(u16, |m| config_segments(configs(m), false));
 
 /// For each pattern of occupied segments, the segments on every configuration it allows.
-static CERTAIN: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = config_segments(CONFIGS[m], true);
-        m += 1;
-    }
-    t
-};
+static CERTAIN: [u16; 512] = table!(u16, |m| config_segments(configs(m), true));
 
-static ROW_SEGMENTS: [u16; 512] = segment_table();
+/// The boxes each 9-bit row pattern occupies ([`row_boxes`]).
+static ROW_SEGMENTS: [u16; 512] = table!(u16, |m| row_boxes(m));
 
 /// Each 9-bit row pattern if it has one cell, else 0.
-static LONE: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        if (m as u32).count_ones() == 1 {
-            t[m] = m as u16;
-        }
-        m += 1;
-    }
-    t
-};
+static LONE: [u16; 512] = table!(u16, |m| if m.count_ones() == 1 { m as u16 } else { 0 });
 
 /// The number of configurations each pattern of occupied segments allows.
-static CONFIG_COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = CONFIGS[m].count_ones() as u8;
-        m += 1;
-    }
-    t
-};
+static CONFIG_COUNT: [u8; 512] = table!(u8, |m| configs(m).count_ones() as u8);
 
 /// The occupied segments (bit 3r + x for row r and box x) of a band mask.
 #[inline(always)]
@@ -205,43 +167,24 @@ fn certain_thrice(segs: &[u16; 9]) -> Option<u16> {
     (c4 == 0).then_some(c3)
 }
 
-static SEGMENT_CELLS: [u32; 512] = segment_cells();
+/// The cells of each pattern of segments ([`segment_cells`]).
+static SEGMENT_CELLS: [u32; 512] = table!(u32, |m| segment_cells(m));
 
 /// Within a band, the cells a placement at cell i (0..27) clears of its digit: its row and
 /// its box, but the cell itself.
-const fn band_peers() -> [u32; 27] {
-    let mut t = [0u32; 27];
-    let mut i = 0;
-    while i < 27 {
-        let (r, c) = (i / 9, i % 9);
-        let row = 0x1FF << (9 * r);
-        let b = c / 3;
-        let bx = (7 << (3 * b)) | (7 << (9 + 3 * b)) | (7 << (18 + 3 * b));
-        t[i] = (row | bx) & !(1 << i);
-        i += 1;
-    }
-    t
+const fn band_peers(i: usize) -> u32 {
+    let (r, c) = (i / 9, i % 9);
+    let row = 0x1FF << (9 * r);
+    let b = c / 3;
+    let bx = (7 << (3 * b)) | (7 << (9 + 3 * b)) | (7 << (18 + 3 * b));
+    (row | bx) & !(1 << i)
 }
 
-static BAND_PEERS: [u32; 27] = band_peers();
+static BAND_PEERS: [u32; 27] = table!(u32; 27, |i| band_peers(i));
 
 /// The band cells of each pattern of the three columns of a stack's first columns: bit c
 /// of the index is column c (0..3), spread to its three rows.
-const SPREAD_COLUMNS: [u32; 8] = {
-    let mut t = [0u32; 8];
-    let mut g = 0;
-    while g < 8 {
-        let mut c = 0;
-        while c < 3 {
-            if (g >> c) & 1 == 1 {
-                t[g] |= 0x40201 << c;
-            }
-            c += 1;
-        }
-        g += 1;
-    }
-    t
-};
+const SPREAD_COLUMNS: [u32; 8] = table!(u32; 8, |g| spread(g, 3, 1, 0x40201));
 
 /// The search state: candidates by band and digit, the unsolved cells of each band, and
 /// the masks changed since the rules last looked at them (bit 3d + b).
@@ -264,21 +207,20 @@ struct State {
 const _: () = assert!(std::mem::size_of::<State>() == 136);
 
 /// Each set of digits (bit d) as mask bits 3d of band 0.
-static SPREAD_DIGITS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut d = 0;
-        while d < 9 {
-            if (m >> d) & 1 == 1 {
-                t[m] |= 1 << (3 * d);
-            }
-            d += 1;
+static SPREAD_DIGITS: [u32; 512] = table!(u32, |m| spread(m, 9, 3, 1));
+
+/// Bit k of `m` (k below `n`) as `unit` shifted by `step * k`, the bits or-ed.
+const fn spread(m: usize, n: usize, step: usize, unit: u32) -> u32 {
+    let mut out = 0;
+    let mut k = 0;
+    while k < n {
+        if (m >> k) & 1 == 1 {
+            out |= unit << (step * k);
         }
-        m += 1;
+        k += 1;
     }
-    t
-};
+    out
+}
 
 impl State {
     /// Places digit d at cell i of band b (the caller knows it is a candidate there),
