@@ -28,6 +28,15 @@ fn recorded(path: &Path) -> BTreeMap<u64, usize> {
     parts
 }
 
+/// Asserts that the checkpoint at `path` records each of its `parts` parts exactly once;
+/// returns them.
+fn each_part_once(path: &Path, parts: usize) -> BTreeMap<u64, usize> {
+    let recorded = recorded(path);
+    assert_eq!(recorded.len(), parts, "{recorded:?}");
+    assert!(recorded.values().all(|&n| n == 1), "a part recorded twice: {recorded:?}");
+    recorded
+}
+
 fn run(args: &[&str]) -> (String, String, i32) {
     let out = gridlock().args(args).output().unwrap();
     (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
@@ -40,9 +49,7 @@ fn a_checkpointed_count_equals_the_count_and_a_rerun_counts_nothing() {
     let f = file.to_str().unwrap();
     let (out, err, code) = run(&["pack", "--count", "--rect", "6x10", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "16"]);
     assert_eq!((out.as_str(), code), ("9356\n", 0), "{err}");
-    let parts = recorded(&file);
-    assert_eq!(parts.len(), 16);
-    assert!(parts.values().all(|&n| n == 1));
+    each_part_once(&file, 16);
     let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&file).unwrap().lines().next().unwrap()).unwrap();
     assert_eq!(header["format"], "gridlock-checkpoint/2");
     assert_eq!(header["parts"], 16);
@@ -57,9 +64,7 @@ fn a_checkpointed_count_equals_the_count_and_a_rerun_counts_nothing() {
     std::fs::write(&file, format!("{}{{\"part\":", &text[..keep])).unwrap();
     let (again, _, _) = run(&["pack", "--count", "--rect", "6x10", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "16"]);
     assert_eq!(again, "9356\n");
-    let parts = recorded(&file);
-    assert_eq!(parts.len(), 16);
-    assert!(parts.values().all(|&n| n == 1));
+    each_part_once(&file, 16);
 }
 
 #[test]
@@ -89,9 +94,7 @@ fn a_count_killed_mid_way_resumes_exactly() {
     assert!(before.len() < 64, "killed before the end");
     let (out, err, code) = run(&args);
     assert_eq!((out.as_str(), code), ("9356\n", 0), "{err}");
-    let after = recorded(&file);
-    assert_eq!(after.len(), 64);
-    assert!(after.values().all(|&n| n == 1), "no finished part was counted again: {after:?}");
+    let after = each_part_once(&file, 64);
     assert!(before.keys().all(|k| after.contains_key(k)));
 }
 
@@ -202,9 +205,7 @@ fn parts_do_not_depend_on_the_thread_count() {
         std::fs::write(&file, half.join("\n") + "\n").unwrap();
         let (out, err, code) = run(&with("1"));
         assert_eq!((out.as_str(), code), ("9356\n", 0), "{command}: {err}");
-        let parts = recorded(&file);
-        assert_eq!(parts.len(), 32);
-        assert!(parts.values().all(|&n| n == 1));
+        each_part_once(&file, 32);
     }
 }
 

@@ -17,9 +17,9 @@ fn shape(d: &str) -> Shape {
     Shape::from_drawing(d).unwrap()
 }
 
-/// `U_m(x/2)` (monic; its roots are `2 cos(pi j / (m + 1))`, `j = 1..=m`): `P_0 = 1`,
-/// `P_1 = x`, `P_m = x P_{m-1} - P_{m-2}`. Coefficients from `x^0` up.
-fn chebyshev(m: usize) -> Vec<BigInt> {
+/// The polynomials `P_0 = 1`, `P_1 = x`, `P_m = x P_{m-1} + sign P_{m-2}`: coefficients
+/// from `x^0` up.
+fn three_term(m: usize, sign: i32) -> Vec<BigInt> {
     let (mut a, mut b) = (vec![BigInt::from(1)], vec![BigInt::from(0), BigInt::from(1)]);
     if m == 0 {
         return a;
@@ -30,7 +30,7 @@ fn chebyshev(m: usize) -> Vec<BigInt> {
             c[i + 1] += v;
         }
         for (i, v) in a.iter().enumerate() {
-            c[i] -= v;
+            c[i] += v * sign;
         }
         a = b;
         b = c;
@@ -38,25 +38,16 @@ fn chebyshev(m: usize) -> Vec<BigInt> {
     b
 }
 
+/// `U_m(x/2)` (monic; its roots are `2 cos(pi j / (m + 1))`, `j = 1..=m`): `P_0 = 1`,
+/// `P_1 = x`, `P_m = x P_{m-1} - P_{m-2}`.
+fn chebyshev(m: usize) -> Vec<BigInt> {
+    three_term(m, -1)
+}
+
 /// `prod_k (z - i y_k)` over the roots `y_k` of `U_n(y/2)`: the Fibonacci polynomials,
 /// `R_0 = 1`, `R_1 = z`, `R_n = z R_{n-1} + R_{n-2}`.
 fn fibonacci_polynomial(n: usize) -> Vec<BigInt> {
-    let (mut a, mut b) = (vec![BigInt::from(1)], vec![BigInt::from(0), BigInt::from(1)]);
-    if n == 0 {
-        return a;
-    }
-    for _ in 1..n {
-        let mut c = vec![BigInt::from(0); b.len() + 1];
-        for (i, v) in b.iter().enumerate() {
-            c[i + 1] += v;
-        }
-        for (i, v) in a.iter().enumerate() {
-            c[i] += v;
-        }
-        a = b;
-        b = c;
-    }
-    b
+    three_term(n, 1)
 }
 
 /// The determinant of an integer matrix (Bareiss's fraction-free elimination).

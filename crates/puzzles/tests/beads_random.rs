@@ -1,6 +1,7 @@
 //! Smart beads on random trays: both engines against each other and against a plain
-//! backtracking search written here from the rules (its own piece table and symmetry
-//! code), with every printed tray validated by the independent checker.
+//! backtracking search written here from the rules (its own symmetry code, on the piece
+//! table of the spec that the independent checker holds), with every printed tray
+//! validated by that checker.
 
 use proptest::prelude::*;
 use puzzles::beads::{self, check, BeadsSolver, Engine};
@@ -9,21 +10,6 @@ use std::sync::OnceLock;
 
 type Grid = [[u8; 10]; 10];
 
-const PIECES: [&[&str]; 12] = [
-    &["##", "#."],
-    &["####"],
-    &["###", "#.."],
-    &["##", "##"],
-    &["#..", "#..", "###"],
-    &["####", ".#.."],
-    &["###", "#.#"],
-    &["###", "##."],
-    &["###.", "..##"],
-    &[".#.", "###", ".#."],
-    &["#..", "##.", ".##"],
-    &["####", "#..."],
-];
-
 /// The distinct orientations of one piece, each a sorted list of cells from (0, 0).
 type Orientations = Vec<Vec<(i32, i32)>>;
 
@@ -31,13 +17,13 @@ type Orientations = Vec<Vec<(i32, i32)>>;
 fn orientations() -> &'static Vec<Orientations> {
     static O: OnceLock<Vec<Orientations>> = OnceLock::new();
     O.get_or_init(|| {
-        PIECES
+        check::PIECES
             .iter()
             .map(|rows| {
                 let cells: Vec<(i32, i32)> = rows
                     .iter()
                     .enumerate()
-                    .flat_map(|(r, row)| row.bytes().enumerate().filter(|&(_, b)| b == b'#').map(move |(c, _)| (r as i32, c as i32)))
+                    .flat_map(|(r, row)| row.bytes().enumerate().filter(|&(_, b)| b == b'x').map(move |(c, _)| (r as i32, c as i32)))
                     .collect();
                 let mut seen: Vec<Vec<(i32, i32)>> = Vec::new();
                 for t in 0..8 {

@@ -36,7 +36,7 @@ impl fmt::Display for CheckError {
 impl std::error::Error for CheckError {}
 
 /// The twelve pieces, one string per row, `x` for a bead (copied from the spec's table).
-const PIECES: [&[&str]; 12] = [
+pub const PIECES: [&[&str]; 12] = [
     &["xx", "x."],
     &["xxxx"],
     &["xxx", "x.."],

@@ -374,16 +374,19 @@ mod tests {
 
     #[test]
     fn errors_name_line_and_column() {
-        let e = parse_board("lattice: hexagonal\n. .\n. .\n", Lattice::Hexagonal).unwrap_err();
-        assert_eq!((e.line, e.column), (3, Some(1)));
-        let e = parse_board("lattice: cubic\n..\n", Lattice::Hexagonal).unwrap_err();
-        assert_eq!(e.line, 1);
-        let e = parse_board("lattice: round\n..\n", Lattice::Square).unwrap_err();
-        assert_eq!(e.line, 1);
-        let e = parse_board("..\n\n..\n", Lattice::Triangular).unwrap_err();
-        assert_eq!(e.line, 2);
-        let e = parse_board("..x\n", Lattice::Cubic).unwrap_err();
-        assert_eq!((e.line, e.column), (1, Some(3)));
+        let boards = [
+            ("lattice: hexagonal\n. .\n. .\n", Lattice::Hexagonal, (3, Some(1))),
+            ("lattice: cubic\n..\n", Lattice::Hexagonal, (1, None)),
+            ("lattice: round\n..\n", Lattice::Square, (1, None)),
+            ("..\n\n..\n", Lattice::Triangular, (2, None)),
+            ("..x\n", Lattice::Cubic, (1, Some(3))),
+        ];
+        // (input, lattice, line, column where one is named)
+        for (text, lattice, (line, column)) in boards {
+            let e = parse_board(text, lattice).unwrap_err();
+            assert_eq!(e.line, line, "{text:?}");
+            assert!(column.is_none() || e.column == column, "{text:?}: {:?}", e.column);
+        }
         let e = parse_pieces("lattice: cubic\nA\n#.\n\n.#\n", Lattice::Cubic).unwrap_err();
         assert_eq!(e.line, 2);
         let e = parse_pieces("#\n", Lattice::Triangular).unwrap_err();
