@@ -123,10 +123,6 @@ fn burr_disassemble(
 
 /// Adds the functions to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(burr_problems, m)?)?;
-    m.add_function(wrap_pyfunction!(burr_assemblies, m)?)?;
-    m.add_function(wrap_pyfunction!(burr_count, m)?)?;
-    m.add_function(wrap_pyfunction!(burr_disassemble, m)?)?;
-    m.add_function(wrap_pyfunction!(burr_groups, m)?)?;
+    crate::add_functions!(m, burr_problems, burr_assemblies, burr_count, burr_disassemble, burr_groups);
     Ok(())
 }

@@ -243,11 +243,18 @@ fn _panic_for_test(py: Python<'_>, place: &str) -> PyResult<Option<xc::Solutions
     }
 }
 
+/// Adds each `#[pyfunction]` named to the module `m`.
+macro_rules! add_functions {
+    ($m:expr, $($f:ident),+ $(,)?) => {
+        $($m.add_function(wrap_pyfunction!($f, $m)?)?;)+
+    };
+}
+pub(crate) use add_functions;
+
 /// The extension module.
 #[pymodule]
 fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(two_sat, m)?)?;
-    m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
+    add_functions!(m, two_sat, _panic_for_test);
     xc::register(m)?;
     pack::register(m)?;
     parts::register(m)?;

@@ -522,11 +522,7 @@ impl Solution {
 
 /// Registers the functions and classes.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(pack_problem, m)?)?;
-    m.add_function(wrap_pyfunction!(pack_knuth, m)?)?;
-    m.add_function(wrap_pyfunction!(pack_box, m)?)?;
-    m.add_function(wrap_pyfunction!(_packing, m)?)?;
-    m.add_function(wrap_pyfunction!(rectangles, m)?)?;
+    crate::add_functions!(m, pack_problem, pack_knuth, pack_box, _packing, rectangles);
     m.add_class::<Packing>()?;
     m.add("BoxPacking", m.getattr("Packing")?)?;
     m.add_class::<Solutions>()?;

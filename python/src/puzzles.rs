@@ -120,14 +120,17 @@ fn twins_check(
 
 /// Registers the functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(beads_solve, m)?)?;
-    m.add_function(wrap_pyfunction!(beads_count, m)?)?;
-    m.add_function(wrap_pyfunction!(beads_check, m)?)?;
-    m.add_function(wrap_pyfunction!(laser_solve, m)?)?;
-    m.add_function(wrap_pyfunction!(laser_check, m)?)?;
-    m.add_function(wrap_pyfunction!(mayan_solve, m)?)?;
-    m.add_function(wrap_pyfunction!(mayan_check, m)?)?;
-    m.add_function(wrap_pyfunction!(twins_solve, m)?)?;
-    m.add_function(wrap_pyfunction!(twins_check, m)?)?;
+    crate::add_functions!(
+        m,
+        beads_solve,
+        beads_count,
+        beads_check,
+        laser_solve,
+        laser_check,
+        mayan_solve,
+        mayan_check,
+        twins_solve,
+        twins_check
+    );
     Ok(())
 }
