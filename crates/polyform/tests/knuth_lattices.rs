@@ -7,7 +7,7 @@
 
 mod knuth;
 
-use knuth::{agree, knuth_count, recorded, reference, run};
+use knuth::{knuth_count, run, Comparison};
 use polyform::count::count_packings;
 use polyform::knuth::knuth_notation;
 use polyform::{Cell, Lattice, Piece, Region};
@@ -59,22 +59,18 @@ fn pieces(lattice: Lattice, cells: i32, reflections: bool, next: &mut impl FnMut
 
 #[test]
 fn counts_equal_knuths_pipeline() {
-    let recorded = recorded(include_str!("../../../tests/data/lattices/knuth-counts.txt"));
-    let programs = reference();
-    let mut nonzero = 0;
+    let mut knuth = Comparison::new(include_str!("../../../tests/data/lattices/knuth-counts.txt"));
     for (name, region, pieces, reflections) in cases() {
         let text = knuth_notation(&region, &pieces).expect("coordinates fit Knuth's digits");
         let ours = count_packings(&region, &pieces, reflections).expect("small counts");
-        nonzero += (ours > 0) as usize;
-        let theirs = programs.as_ref().map(|dir| {
+        knuth.check(&name, &text, ours, |dir| {
             let maker = if region.lattice() == Lattice::Cubic { "polycube-dlx" } else { "polyiamond-dlx" };
             let dlx = run(&dir.join(maker), &[], text.as_bytes()).0;
             knuth_count(&dir.join("ssxcc"), &dlx)
         });
-        agree(&name, ours, theirs, &recorded, &text);
     }
     // The cases exercise packings, not only impossibility.
-    assert!(nonzero >= 5, "only {nonzero} cases have a packing");
+    assert!(knuth.nonzero >= 5, "only {} cases have a packing", knuth.nonzero);
 }
 
 #[test]

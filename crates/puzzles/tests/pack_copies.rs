@@ -6,7 +6,7 @@
 
 #[path = "../../polyform/tests/knuth/mod.rs"]
 mod knuth;
-use knuth::{agree, knuth_count, recorded, reference, run};
+use knuth::{knuth_count, run, Comparison};
 use polyform::{Board, Copies, Freedom, Piece, Shape};
 use proptest::prelude::*;
 use puzzles::pack::{Problem, RunOptions};
@@ -249,18 +249,14 @@ fn dlx3_cases() -> Vec<(String, i32, i32, String)> {
 
 #[test]
 fn counts_equal_knuths_dlx3() {
-    let recorded = recorded(include_str!("../../../tests/data/pack/dlx3-counts.txt"));
-    let reference = reference();
-    let mut nonzero = 0;
+    let mut knuth = Comparison::new(include_str!("../../../tests/data/pack/dlx3-counts.txt"));
     for (name, rows, cols, text) in dlx3_cases() {
         let (pieces, copies): (Vec<Piece>, Vec<Copies>) = puzzles::pack::parse_pieces(&text).unwrap().into_iter().unzip();
         let solver = Problem::new(Board::rectangle(rows, cols), pieces, copies, Freedom::Free).unwrap();
         let ours = solver.count(&RunOptions::default()).unwrap();
-        let theirs = reference.as_ref().map(|dir| knuth_count(&dir.join("dlx3"), solver.knuth_text().as_bytes()));
-        agree(&name, ours, theirs, &recorded, &text);
-        nonzero += (ours > 0) as usize;
+        knuth.check(&name, &text, ours, |dir| knuth_count(&dir.join("dlx3"), solver.knuth_text().as_bytes()));
     }
-    assert!(nonzero >= 4, "most random cases should have tilings ({nonzero} of 12)");
+    assert!(knuth.nonzero >= 4, "most random cases should have tilings ({} of 12)", knuth.nonzero);
 }
 
 /// Boards over 128 cells stay on a bitboard engine (the tiler, not dancing links): every
@@ -617,18 +613,14 @@ fn knuth_cases() -> Vec<(String, String)> {
 
 #[test]
 fn knuth_notation_counts_equal_polyomino_dlx_and_dlx3() {
-    let recorded = recorded(include_str!("../../../tests/data/pack/knuth-polyomino-counts.txt"));
-    let reference = reference();
-    let mut nonzero = 0;
+    let mut knuth = Comparison::new(include_str!("../../../tests/data/pack/knuth-polyomino-counts.txt"));
     for (name, text) in knuth_cases() {
         let (board, listed) = puzzles::pack::parse_knuth(&text).unwrap();
         let (pieces, copies): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
         let solver = Problem::new(board, pieces, copies, Freedom::Free).unwrap();
         let ours = solver.count(&RunOptions::default()).unwrap();
         // Knuth's pipeline: polyomino-dlx writes the DLX file, dlx3 counts.
-        let theirs = reference.as_ref().map(|dir| knuth_count(&dir.join("dlx3"), &run(&dir.join("polyomino-dlx"), &[], text.as_bytes()).0));
-        agree(&name, ours, theirs, &recorded, &text);
-        nonzero += (ours > 0) as usize;
+        knuth.check(&name, &text, ours, |dir| knuth_count(&dir.join("dlx3"), &run(&dir.join("polyomino-dlx"), &[], text.as_bytes()).0));
     }
-    assert!(nonzero >= 4, "most random cases should have packings ({nonzero} of 16)");
+    assert!(knuth.nonzero >= 4, "most random cases should have packings ({} of 16)", knuth.nonzero);
 }
