@@ -122,10 +122,11 @@ impl BitSolver {
     /// [`BitSolver::advance`] with [`Counting::Dense`] and frames of `N` words: the same
     /// search, its state in fixed-size arrays.
     pub(super) fn advance_dense<const N: usize, const STOP: bool>(&mut self) -> bool {
-        let (mut l, mut enter) = self.cursor.resume();
-        let Some(d) = self.t.dense.as_ref().filter(|d| d.n == N && !self.cursor.done) else {
+        if self.t.dense.as_ref().is_none_or(|d| d.n != N) {
             return false;
-        };
+        }
+        let Some((mut l, mut enter)) = self.cursor.resume() else { return false };
+        let Some(d) = self.t.dense.as_ref() else { return false };
         let (live, act, stats, cand, rows) = (&mut self.live, &mut self.act, &mut self.stats, &mut self.cand, &mut self.rows);
         let mut alive = l > self.base || self.base_alive;
         loop {
@@ -179,10 +180,8 @@ impl BitSolver {
                 }
             }
             // Backtrack: the next live option at level l - 1.
-            if l == self.base {
-                return self.cursor.finish(self.base);
-            }
-            l -= 1;
+            let Some(up) = self.cursor.back_up(l, self.base) else { return false };
+            l = up;
             if let Some(k) = take_first::<N>(chunk_mut(cand, l)) {
                 if let Some(branch) = self.path.get_mut(l) {
                     branch.0 += 1;

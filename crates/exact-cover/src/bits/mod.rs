@@ -91,12 +91,15 @@ struct Cursor {
 
 impl Cursor {
     /// Where a resumed search goes on: its level, and whether a node is entered there
-    /// (false after a solution: the next option at the level below).
+    /// (false after a solution: the next option at the level below); `None` once done.
     #[inline(always)]
-    fn resume(&mut self) -> (usize, bool) {
+    fn resume(&mut self) -> Option<(usize, bool)> {
+        if self.done {
+            return None;
+        }
         let enter = !self.at_solution;
         self.at_solution = false;
-        (self.level, enter)
+        Some((self.level, enter))
     }
 
     /// Stops at the solution of level `l`, counted in `stats`: true.
@@ -114,6 +117,17 @@ impl Cursor {
         self.level = base;
         self.done = true;
         false
+    }
+
+    /// Backtracking from level `l`: level `l - 1`, or `None` at the `base` level, where
+    /// the search ends ([`Cursor::finish`]).
+    #[inline(always)]
+    fn back_up(&mut self, l: usize, base: usize) -> Option<usize> {
+        if l == base {
+            self.finish(base);
+            return None;
+        }
+        Some(l - 1)
     }
 
     /// Stops the search on an interrupt: false.
@@ -657,12 +671,9 @@ impl BitSolver {
         if self.counting == Counting::Dense {
             return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.step_dense());
         }
-        if self.cursor.done {
-            return false;
-        }
         // `enter`: a new node at level l (`alive`: not known to be a dead end); otherwise
         // move on to the next option at level l - 1 (after a solution, or a dead end).
-        let (mut l, mut enter) = self.cursor.resume();
+        let Some((mut l, mut enter)) = self.cursor.resume() else { return false };
         let mut alive = l > self.base || self.base_alive;
         loop {
             if enter {
@@ -698,10 +709,8 @@ impl BitSolver {
                 }
             }
             // Backtrack: the next live option at level l - 1.
-            if l == self.base {
-                return self.cursor.finish(self.base);
-            }
-            l -= 1;
+            let Some(up) = self.cursor.back_up(l, self.base) else { return false };
+            l = up;
             if let Some(k) = self.next_option(l) {
                 if let Some(branch) = self.path.get_mut(l) {
                     branch.0 += 1;

@@ -299,10 +299,7 @@ impl BitSolverM {
         if self.dense {
             return dense_dispatch!(self.t.dense.as_ref().map_or(0, |d| d.n), self.step_dense());
         }
-        if self.cursor.done {
-            return false;
-        }
-        let (mut l, mut enter) = self.cursor.resume();
+        let Some((mut l, mut enter)) = self.cursor.resume() else { return false };
         loop {
             if enter {
                 if !self.tick() {
@@ -325,10 +322,8 @@ impl BitSolverM {
                 }
             }
             // Backtrack: the next move at level l - 1, its last option set aside.
-            if l == 0 {
-                return self.cursor.finish(0);
-            }
-            l -= 1;
+            let Some(up) = self.cursor.back_up(l, 0) else { return false };
+            l = up;
             let x = self.option_at[l];
             enter = false;
             if x != NULL_MOVE {
@@ -374,10 +369,10 @@ impl BitSolverM {
     /// [`BitSolverM::advance`] on dense frames of `N` words: the same search, items'
     /// counts taken by popcount, covering an item one mask cleared.
     fn advance_dense<const N: usize, const STOP: bool>(&mut self) -> bool {
-        if self.cursor.done || self.t.dense.as_ref().is_none_or(|d| d.n != N) {
+        if self.t.dense.as_ref().is_none_or(|d| d.n != N) {
             return false;
         }
-        let (mut l, mut enter) = self.cursor.resume();
+        let Some((mut l, mut enter)) = self.cursor.resume() else { return false };
         loop {
             if enter {
                 if !self.tick() {
@@ -407,10 +402,8 @@ impl BitSolverM {
                 }
             }
             // Backtrack: the next move at level l - 1, its last option set aside.
-            if l == 0 {
-                return self.cursor.finish(0);
-            }
-            l -= 1;
+            let Some(up) = self.cursor.back_up(l, 0) else { return false };
+            l = up;
             let x = self.option_at[l];
             enter = false;
             if x != NULL_MOVE {
