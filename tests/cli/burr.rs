@@ -166,6 +166,14 @@ fn pack_unique(args: &[&str]) -> u64 {
 }
 
 /// Piet Hein's Soma cube, the pieces of `pack --pieces soma` (polyform's data).
+/// A BurrTools file of one problem, `name`: the seven Soma pieces, once each, into the
+/// cube of side `side`.
+fn soma_puzzle(name: &str, side: i32) -> String {
+    let mut shapes = soma_shapes();
+    shapes.push(voxel("cube", &cube(side), &[]));
+    puzzle(&shapes, &[(name, (0..7).map(|i| (i, 1, 1)).collect(), 7, None)])
+}
+
 fn soma_shapes() -> Vec<String> {
     polyform::sets::soma()
         .iter()
@@ -193,10 +201,7 @@ fn cube(n: i32) -> Vec<(i32, i32, i32)> {
 
 #[test]
 fn soma_has_240_assemblies_gzipped_or_plain() {
-    let mut shapes = soma_shapes();
-    shapes.push(voxel("cube", &cube(3), &[]));
-    let pieces = (0..7).map(|i| (i, 1, 1)).collect();
-    let text = puzzle(&shapes, &[("Soma cube", pieces, 7, None)]);
+    let text = soma_puzzle("Soma cube", 3);
     let dir = tempfile::tempdir().unwrap();
     let plain = write(&dir, "soma.xmpuzzle", text.as_bytes());
     let packed = write(&dir, "soma-gz.xmpuzzle", &gzip(text.as_bytes()));
@@ -570,10 +575,7 @@ fn written_files_hold_the_assemblies_as_burrtools_reads_them() {
 #[test]
 fn written_files_keep_the_puzzle_and_refuse_the_input() {
     let dir = tempfile::tempdir().unwrap();
-    let mut shapes = soma_shapes();
-    shapes.push(voxel("cube", &cube(3), &[]));
-    let text = puzzle(&shapes, &[("Soma", (0..7).map(|i| (i, 1, 1)).collect(), 7, None)])
-        .replace("<comment/>", "<comment>kept &amp; sound</comment>");
+    let text = soma_puzzle("Soma", 3).replace("<comment/>", "<comment>kept &amp; sound</comment>");
     let plain = write(&dir, "soma.xml", text.as_bytes());
     let packed = write(&dir, "soma.xmpuzzle", &gzip(text.as_bytes()));
     for (input, gz) in [(&plain, false), (&packed, true)] {
@@ -844,9 +846,7 @@ fn grouped_pieces_count_as_burrtools_counts_them() {
 #[test]
 fn names_cannot_forge_lines() {
     let dir = tempfile::tempdir().unwrap();
-    let mut shapes = soma_shapes();
-    shapes.push(voxel("cube", &cube(3), &[]));
-    let text = puzzle(&shapes, &[("Soma&#10;fake: 999 assemblies", (0..7).map(|i| (i, 1, 1)).collect(), 7, None)]);
+    let text = soma_puzzle("Soma&#10;fake: 999 assemblies", 3);
     let path = write(&dir, "forged.xml", text.as_bytes());
     let (out, err, code) = run(&["burr", &path, "--count"]);
     assert_eq!(code, 0, "{err}");
@@ -864,9 +864,7 @@ fn names_cannot_forge_lines() {
 #[test]
 fn svg_without_an_assembly_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let mut shapes = soma_shapes();
-    shapes.push(voxel("small", &cube(2), &[]));
-    let text = puzzle(&shapes, &[("none", (0..7).map(|i| (i, 1, 1)).collect(), 7, None)]);
+    let text = soma_puzzle("none", 2);
     let path = write(&dir, "none.xml", text.as_bytes());
     assert_eq!(run(&["burr", &path, "--count"]), ("none: 0 assemblies\n".to_string(), String::new(), 0));
     let out = dir.path().join("out.svg");

@@ -147,30 +147,29 @@ fn table(shapes: &[Shape], size: usize) -> Vec<Vec<BigUint>> {
         .collect()
 }
 
-#[test]
-fn l_tromino_tiles_by_chu_and_johnsonbaugh() {
-    // An m x n rectangle is tiled by L-trominoes exactly when 3 divides mn, both sides are
-    // at least 2, and it is not 3 x odd (Chu and Johnsonbaugh, 1986).
-    let t = table(&[shape("##\n#.")], 14);
+/// Asserts that the tiling table of `piece` up to `size` x `size` has a tiling exactly
+/// where `theorem(m, n)` says an m x n rectangle has one.
+fn tiles_exactly_where(piece: &str, size: usize, theorem: impl Fn(usize, usize) -> bool) {
+    let t = table(&[shape(piece)], size);
     for (w, row) in t.iter().enumerate() {
         for (h, count) in row.iter().enumerate() {
             let (m, n) = (w + 1, h + 1);
-            let theorem = (m * n) % 3 == 0 && m >= 2 && n >= 2 && !(m == 3 && n % 2 == 1) && !(n == 3 && m % 2 == 1);
-            assert_eq!(*count > BigUint::default(), theorem, "{m} x {n}: {count}");
+            assert_eq!(*count > BigUint::default(), theorem(m, n), "{m} x {n}: {count}");
         }
     }
 }
 
 #[test]
+fn l_tromino_tiles_by_chu_and_johnsonbaugh() {
+    // An m x n rectangle is tiled by L-trominoes exactly when 3 divides mn, both sides are
+    // at least 2, and it is not 3 x odd (Chu and Johnsonbaugh, 1986).
+    tiles_exactly_where("##\n#.", 14, |m, n| (m * n) % 3 == 0 && m >= 2 && n >= 2 && !(m == 3 && n % 2 == 1) && !(n == 3 && m % 2 == 1));
+}
+
+#[test]
 fn t_tetromino_tiles_by_walkup() {
     // Walkup (1965): the T-tetromino tiles m x n exactly when 4 divides both.
-    let t = table(&[shape("###\n.#.")], 16);
-    for (w, row) in t.iter().enumerate() {
-        for (h, count) in row.iter().enumerate() {
-            let (m, n) = (w + 1, h + 1);
-            assert_eq!(*count > BigUint::default(), m % 4 == 0 && n % 4 == 0, "{m} x {n}: {count}");
-        }
-    }
+    tiles_exactly_where("###\n.#.", 16, |m, n| m % 4 == 0 && n % 4 == 0);
 }
 
 #[test]
