@@ -37,6 +37,13 @@ fn each_part_once(path: &Path, parts: usize) -> BTreeMap<u64, usize> {
     recorded
 }
 
+/// A fresh folder (removed when dropped) and the path of a checkpoint file `name` in it.
+fn scratch(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(name);
+    (dir, file)
+}
+
 fn run(args: &[&str]) -> (String, String, i32) {
     let out = gridlock().args(args).output().unwrap();
     (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
@@ -44,8 +51,7 @@ fn run(args: &[&str]) -> (String, String, i32) {
 
 #[test]
 fn a_checkpointed_count_equals_the_count_and_a_rerun_counts_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("run.jsonl");
+    let (_dir, file) = scratch("run.jsonl");
     let f = file.to_str().unwrap();
     let (out, err, code) = run(&["pack", "--count", "--rect", "6x10", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "16"]);
     assert_eq!((out.as_str(), code), ("9356\n", 0), "{err}");
@@ -100,8 +106,7 @@ fn a_count_killed_mid_way_resumes_exactly() {
 
 #[test]
 fn foreign_or_damaged_checkpoints_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("run.jsonl");
+    let (_dir, file) = scratch("run.jsonl");
     let f = file.to_str().unwrap();
     let (_, _, code) = run(&["pack", "--count", "--rect", "5x12", "--pieces", "pentominoes", "--checkpoint", f, "--parts", "8"]);
     assert_eq!(code, 0);
@@ -215,8 +220,7 @@ fn parts_do_not_depend_on_the_thread_count() {
 /// rerun gives it again and counts no part twice.
 #[test]
 fn counts_with_multiplicities_are_spread_over_the_parts() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("soma.jsonl");
+    let (_dir, file) = scratch("soma.jsonl");
     let f = file.to_str().unwrap();
     let args = ["pack", "--count", "--lattice", "cubic", "--box", "2x3x4", "--pieces", "soma", "--copies", "0..2", "--stats"];
     let (whole, err, code) = run(&args);
