@@ -11,27 +11,34 @@ use std::collections::BTreeSet;
 mod common;
 use common::{brute_force, is_solution, small_problem, small_problem_with_multiplicities, xorshift};
 
+/// Adds `options` random options to `p` (numbers below `n` from `next(n)`): each draws
+/// `width.0 + next(width.1)` primary items (a repeat dropped), and one in `odds` a
+/// secondary item, uncolored or of color 1 or 2.
+fn add_random_options(p: &mut Problem, next: &mut impl FnMut(u64) -> u64, options: usize, width: (u64, u64), odds: u64) {
+    let (primary, secondary) = (p.primary_items() as u64, p.secondary_items() as u64);
+    for _ in 0..options {
+        let mut items: Vec<(usize, Color)> = Vec::new();
+        for _ in 0..width.0 + next(width.1) {
+            let i = next(primary) as usize;
+            if !items.iter().any(|&(j, _)| j == i) {
+                items.push((i, Color::NONE));
+            }
+        }
+        if next(odds) == 0 {
+            let color = if next(3) == 0 { Color::NONE } else { Color(1 + next(2) as u32) };
+            items.push(((primary + next(secondary)) as usize, color));
+        }
+        p.add_colored_option(&items).unwrap();
+    }
+}
+
 /// Larger random problems (a seeded xorshift): `primary` primary items, a few colored
 /// secondary ones, `options` options of 1 to 4 items, so that more than 64 options span
 /// several words of live bits.
 fn larger_problem(seed: u64, primary: usize, options: usize) -> Problem {
     let mut next = xorshift(seed);
-    let secondary = 4;
-    let mut p = Problem::new(primary, secondary);
-    for _ in 0..options {
-        let mut items: Vec<(usize, Color)> = Vec::new();
-        for _ in 0..1 + next(3) {
-            let i = next(primary as u64) as usize;
-            if !items.iter().any(|&(j, _)| j == i) {
-                items.push((i, Color::NONE));
-            }
-        }
-        if next(2) == 0 {
-            let color = if next(3) == 0 { Color::NONE } else { Color(1 + next(2) as u32) };
-            items.push((primary + next(secondary as u64) as usize, color));
-        }
-        p.add_colored_option(&items).unwrap();
-    }
+    let mut p = Problem::new(primary, 4);
+    add_random_options(&mut p, &mut next, options, (1, 3), 2);
     p
 }
 
@@ -326,22 +333,8 @@ proptest! {
 /// primary items, `options` random options (a seeded xorshift).
 fn sparse_cover_problem(seed: u64, primary: usize, options: usize, width: u64) -> Problem {
     let mut next = xorshift(seed);
-    let secondary = 6;
-    let mut p = Problem::new(primary, secondary);
-    for _ in 0..options {
-        let mut items: Vec<(usize, Color)> = Vec::new();
-        for _ in 0..width + next(4) {
-            let i = next(primary as u64) as usize;
-            if !items.iter().any(|&(j, _)| j == i) {
-                items.push((i, Color::NONE));
-            }
-        }
-        if next(3) == 0 {
-            let color = if next(3) == 0 { Color::NONE } else { Color(1 + next(2) as u32) };
-            items.push((primary + next(secondary as u64) as usize, color));
-        }
-        p.add_colored_option(&items).unwrap();
-    }
+    let mut p = Problem::new(primary, 6);
+    add_random_options(&mut p, &mut next, options, (width, 4), 3);
     let mut order: Vec<usize> = (0..primary).collect();
     for i in (1..primary).rev() {
         order.swap(i, next(i as u64 + 1) as usize);

@@ -106,43 +106,76 @@ fn placements(board: &BTreeSet<(i32, i32)>, shape: &[(i32, i32)]) -> BTreeSet<Ve
 /// (plain enumeration once took minutes here).
 fn brute(board: &BTreeSet<(i32, i32)>, pieces: &[Vec<(i32, i32)>], copies: &[Copies]) -> u64 {
     type Memo = std::collections::HashMap<(BTreeSet<(i32, i32)>, Vec<u32>), u64>;
-    let lists: Vec<Vec<Vec<(i32, i32)>>> = pieces.iter().map(|p| placements(board, p).into_iter().collect()).collect();
-    fn go(
-        empty: &mut BTreeSet<(i32, i32)>,
-        lists: &[Vec<Vec<(i32, i32)>>],
-        copies: &[Copies],
-        used: &mut Vec<u32>,
-        memo: &mut Memo,
-    ) -> u64 {
-        let Some(&first) = empty.iter().next() else {
-            return copies.iter().zip(used.iter()).all(|(c, &u)| u >= c.lo) as u64;
+    fn go(empty: &mut BTreeSet<(i32, i32)>, lists: &[Placements], copies: &[Copies], used: &mut Vec<u32>, memo: &mut Memo) -> u64 {
+        let Some(moves) = moves(empty, lists, copies, used) else {
+            return enough(copies, used) as u64;
         };
         if let Some(&n) = memo.get(&(empty.clone(), used.clone())) {
             return n;
         }
         let mut total = 0;
-        for (p, list) in lists.iter().enumerate() {
-            if copies[p].hi.is_some_and(|hi| used[p] >= hi) {
-                continue;
-            }
-            for pl in list {
-                if pl.contains(&first) && pl.iter().all(|c| empty.contains(c)) {
-                    for c in pl {
-                        empty.remove(c);
-                    }
-                    used[p] += 1;
-                    total += go(empty, lists, copies, used, memo);
-                    used[p] -= 1;
-                    for &c in pl {
-                        empty.insert(c);
-                    }
-                }
-            }
+        for (p, pl) in moves {
+            place(empty, used, p, pl, true);
+            total += go(empty, lists, copies, used, memo);
+            place(empty, used, p, pl, false);
         }
         memo.insert((empty.clone(), used.clone()), total);
         total
     }
-    go(&mut board.clone(), &lists, copies, &mut vec![0; pieces.len()], &mut Memo::new())
+    go(&mut board.clone(), &placement_lists(board, pieces), copies, &mut vec![0; pieces.len()], &mut Memo::new())
+}
+
+/// Each piece's placements on a board, each a sorted list of cells.
+type Placements = Vec<Vec<(i32, i32)>>;
+
+/// [`placements`] of every piece.
+fn placement_lists(board: &BTreeSet<(i32, i32)>, pieces: &[Vec<(i32, i32)>]) -> Vec<Placements> {
+    pieces.iter().map(|p| placements(board, p).into_iter().collect()).collect()
+}
+
+/// Whether every piece is used at least its least number of times.
+fn enough(copies: &[Copies], used: &[u32]) -> bool {
+    copies.iter().zip(used).all(|(c, &u)| u >= c.lo)
+}
+
+/// A copy of a piece placed: the piece and its cells.
+type Move<'a> = (usize, &'a [(i32, i32)]);
+
+/// The brute forces' moves: the placements (piece, cells) inside `empty` that cover its
+/// first cell (row-major), of pieces with copies left; `None` when no cell is empty.
+fn moves<'a>(
+    empty: &BTreeSet<(i32, i32)>,
+    lists: &'a [Placements],
+    copies: &[Copies],
+    used: &[u32],
+) -> Option<Vec<Move<'a>>> {
+    let first = *empty.iter().next()?;
+    let open = |p: usize| copies[p].hi.is_none_or(|hi| used[p] < hi);
+    let fits = |pl: &&Vec<(i32, i32)>| pl.contains(&first) && pl.iter().all(|c| empty.contains(c));
+    Some(
+        lists
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| open(p))
+            .flat_map(|(p, list)| list.iter().filter(fits).map(move |pl| (p, pl.as_slice())))
+            .collect(),
+    )
+}
+
+/// Places (`put`) or lifts a copy of piece `p` on the cells `pl`.
+fn place(empty: &mut BTreeSet<(i32, i32)>, used: &mut [u32], p: usize, pl: &[(i32, i32)], put: bool) {
+    for &c in pl {
+        if put {
+            empty.remove(&c);
+        } else {
+            empty.insert(c);
+        }
+    }
+    if put {
+        used[p] += 1;
+    } else {
+        used[p] -= 1;
+    }
 }
 
 /// A case: the board's cells, the pieces' cells, the pieces' counts.
@@ -403,46 +436,32 @@ type CellMap = Box<dyn Fn((i32, i32)) -> (i32, i32)>;
 
 /// Every tiling by plain backtracking (as [`brute`]).
 fn brute_tilings(board: &BTreeSet<(i32, i32)>, pieces: &[Vec<(i32, i32)>], copies: &[Copies]) -> Vec<Tiles> {
-    let lists: Vec<Vec<Vec<(i32, i32)>>> = pieces.iter().map(|p| placements(board, p).into_iter().collect()).collect();
     fn go(
         empty: &mut BTreeSet<(i32, i32)>,
-        lists: &[Vec<Vec<(i32, i32)>>],
+        lists: &[Placements],
         copies: &[Copies],
         used: &mut Vec<u32>,
         tiles: &mut Tiles,
         out: &mut Vec<Tiles>,
     ) {
-        let Some(&first) = empty.iter().next() else {
-            if copies.iter().zip(used.iter()).all(|(c, &u)| u >= c.lo) {
+        let Some(moves) = moves(empty, lists, copies, used) else {
+            if enough(copies, used) {
                 let mut t = tiles.clone();
                 t.sort();
                 out.push(t);
             }
             return;
         };
-        for (p, list) in lists.iter().enumerate() {
-            if copies[p].hi.is_some_and(|hi| used[p] >= hi) {
-                continue;
-            }
-            for pl in list {
-                if pl.contains(&first) && pl.iter().all(|c| empty.contains(c)) {
-                    pl.iter().for_each(|c| {
-                        empty.remove(c);
-                    });
-                    used[p] += 1;
-                    tiles.push((p, pl.clone()));
-                    go(empty, lists, copies, used, tiles, out);
-                    tiles.pop();
-                    used[p] -= 1;
-                    pl.iter().for_each(|&c| {
-                        empty.insert(c);
-                    });
-                }
-            }
+        for (p, pl) in moves {
+            place(empty, used, p, pl, true);
+            tiles.push((p, pl.to_vec()));
+            go(empty, lists, copies, used, tiles, out);
+            tiles.pop();
+            place(empty, used, p, pl, false);
         }
     }
     let mut out = Vec::new();
-    go(&mut board.clone(), &lists, copies, &mut vec![0; pieces.len()], &mut Vec::new(), &mut out);
+    go(&mut board.clone(), &placement_lists(board, pieces), copies, &mut vec![0; pieces.len()], &mut Vec::new(), &mut out);
     out
 }
 
