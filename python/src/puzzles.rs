@@ -43,11 +43,15 @@ fn beads_check(py: Python<'_>, input: &str, answer: &str, jury: Option<&str>) ->
     check(py, &puzzle, answer, jury)
 }
 
-fn laser_style(style: &str) -> PyResult<laser::Style> {
-    match style {
-        "p5297" => Ok(laser::Style::P5297),
-        "gcj" => Ok(laser::Style::CodeJam),
-        other => Err(value_error(format_args!("style {other:?}: use 'p5297' or 'gcj'"))),
+/// The value that `name` stands for among `choices` (name, value), for argument `what`;
+/// a `ValueError` that lists the names otherwise.
+fn choose<T: Copy>(what: &str, name: &str, choices: &[(&str, T)]) -> PyResult<T> {
+    match choices.iter().find(|c| c.0 == name) {
+        Some(c) => Ok(c.1),
+        None => {
+            let names: Vec<String> = choices.iter().map(|c| format!("'{}'", c.0)).collect();
+            Err(value_error(format_args!("{what} {name:?}: use {}", names.join(" or "))))
+        }
     }
 }
 
@@ -55,7 +59,7 @@ fn laser_style(style: &str) -> PyResult<laser::Style> {
 #[pyfunction]
 #[pyo3(signature = (text, style = "p5297"))]
 fn laser_solve(py: Python<'_>, text: &str, style: &str) -> PyResult<String> {
-    let style = laser_style(style)?;
+    let style = choose("style", style, &[("p5297", laser::Style::P5297), ("gcj", laser::Style::CodeJam)])?;
     let cases = laser::parse(text.as_bytes()).map_err(|e| parse_error(&e))?;
     interruptible(py, || cases.iter().enumerate().map(|(k, g)| laser::render(k + 1, laser::solve(g).as_ref(), style)).collect())
 }
@@ -83,19 +87,11 @@ fn mayan_check(py: Python<'_>, input: &str, answer: &str, jury: Option<&str>) ->
     check(py, &puzzle, answer, jury)
 }
 
-fn twins_style(style: &str) -> PyResult<twins::Style> {
-    match style {
-        "noiac" => Ok(twins::Style::NoiAc),
-        "gcj" => Ok(twins::Style::CodeJam),
-        other => Err(value_error(format_args!("style {other:?}: use 'noiac' or 'gcj'"))),
-    }
-}
-
 /// Polyomino pairs: every case's answer on a `rows` x `cols` board, in `style`.
 #[pyfunction]
 #[pyo3(signature = (text, rows = 8, cols = 8, style = "noiac"))]
 fn twins_solve(py: Python<'_>, text: &str, rows: usize, cols: usize, style: &str) -> PyResult<String> {
-    let style = twins_style(style)?;
+    let style = choose("style", style, &[("noiac", twins::Style::NoiAc), ("gcj", twins::Style::CodeJam)])?;
     twins::solve_all(&[], rows, cols).map_err(|e| value_error(format_args!("board: {e}")))?;
     let cases = twins::parse(text.as_bytes()).map_err(|e| parse_error(&e))?;
     let solved = interruptible(py, || twins::solve_all(&cases, rows, cols))?.map_err(value_error)?;

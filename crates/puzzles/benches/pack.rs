@@ -6,18 +6,13 @@
 
 use polyform::{sets, Freedom, Packer};
 use puzzles::pack::{exact_cover_problem, rectangle, Problem, RunOptions};
-use std::time::{Duration, Instant};
+mod common;
 
-fn median(runs: usize, mut f: impl FnMut() -> u64, expect: u64) -> Duration {
-    let mut t: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            assert_eq!(f(), expect);
-            start.elapsed()
-        })
-        .collect();
-    t.sort();
-    t[runs / 2]
+use std::time::Duration;
+
+/// [`common::median`] of a count.
+fn median(runs: usize, f: impl FnMut() -> u64, expect: u64) -> Duration {
+    common::median(runs, f, &expect)
 }
 
 fn xcov_count(problem: &exact_cover::Problem) -> u64 {

@@ -3,6 +3,8 @@
 //! (default 5); the verdicts are checked against the official answers each time.
 //! Run: `cargo bench -p gridlock-puzzles --bench twins`.
 
+mod common;
+
 use polyform::twins::two_tilings;
 use puzzles::twins;
 use std::time::{Duration, Instant};
@@ -16,17 +18,7 @@ fn main() {
         .map(|l| l.ends_with(": POSSIBLE"))
         .collect();
     let cases = twins::parse(input.as_bytes()).unwrap();
-    let median = |f: &dyn Fn() -> Vec<bool>| {
-        let mut t: Vec<Duration> = (0..runs)
-            .map(|_| {
-                let start = Instant::now();
-                assert_eq!(f(), official);
-                start.elapsed()
-            })
-            .collect();
-        t.sort();
-        t[runs / 2]
-    };
+    let median = |f: &dyn Fn() -> Vec<bool>| common::median(runs, f, &official);
     let parallel = median(&|| twins::solve_all(&cases, 8, 8).unwrap().iter().map(Option::is_some).collect());
     let serial = median(&|| cases.iter().map(|c| two_tilings(&c.p, &c.q, 8, 8).unwrap().0.is_some()).collect());
     let (mut worst, mut worst_k, mut states) = (Duration::ZERO, 0, 0u64);

@@ -143,12 +143,7 @@ type Move<'a> = (usize, &'a [(i32, i32)]);
 
 /// The brute forces' moves: the placements (piece, cells) inside `empty` that cover its
 /// first cell (row-major), of pieces with copies left; `None` when no cell is empty.
-fn moves<'a>(
-    empty: &BTreeSet<(i32, i32)>,
-    lists: &'a [Placements],
-    copies: &[Copies],
-    used: &[u32],
-) -> Option<Vec<Move<'a>>> {
+fn moves<'a>(empty: &BTreeSet<(i32, i32)>, lists: &'a [Placements], copies: &[Copies], used: &[u32]) -> Option<Vec<Move<'a>>> {
     let first = *empty.iter().next()?;
     let open = |p: usize| copies[p].hi.is_none_or(|hi| used[p] < hi);
     let fits = |pl: &&Vec<(i32, i32)>| pl.contains(&first) && pl.iter().all(|c| empty.contains(c));
