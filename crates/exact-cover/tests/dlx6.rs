@@ -13,7 +13,7 @@ use exact_cover::{knuth, strategy, ZddError};
 mod common;
 #[path = "common/zdd_text.rs"]
 mod zdd_text;
-use common::{knuth_output, knuth_programs, random_problem, recorded};
+use common::{knuth_output, random_problem, Reference};
 
 /// Domino tilings of `rows` x `cols` in Knuth's format.
 fn dominoes(rows: usize, cols: usize) -> String {
@@ -43,9 +43,7 @@ fn problems() -> Vec<(String, String)> {
 
 #[test]
 fn diagrams_have_dlx6s_solutions_and_no_more_nodes() {
-    let recorded = recorded(include_str!("../../../tests/data/xc/dlx6-zdd.txt"));
-    let reference = knuth_programs(&["dlx6"], "counts");
-    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
+    let reference = Reference::new(include_str!("../../../tests/data/xc/dlx6-zdd.txt"), &["dlx6"], "counts");
     let mut built = 0;
     for (name, text) in problems() {
         let named = knuth::parse(&text).unwrap();
@@ -58,22 +56,16 @@ fn diagrams_have_dlx6s_solutions_and_no_more_nodes() {
         let mut our_solutions = ours.solutions();
         our_solutions.sort();
         assert_eq!(our_solutions.len() as u128, ours.count(), "{name}: a path twice");
-        if let Some(dir) = &reference {
+        let r = reference.numbers(&name, |dir| {
             let theirs = zdd_text::read(&knuth_output(dir, "dlx6", "m1", &text).0);
-            if record {
-                println!("{name} {} {}", theirs.count(), theirs.real_nodes());
-            }
             let mut their_solutions = theirs.solutions();
             their_solutions.sort();
             assert_eq!(our_solutions, their_solutions, "{name}: the solutions of dlx6's diagram");
-            assert!(ours.real_nodes() <= theirs.real_nodes(), "{name}: {} nodes, dlx6 {}", ours.real_nodes(), theirs.real_nodes());
-        }
-        if !record {
-            let r = recorded.get(&name).unwrap_or_else(|| panic!("{name} is not recorded"));
-            let (count, nodes) = (r[0], r[1] as usize);
-            assert_eq!(ours.count(), count, "{name}: the count recorded from dlx6");
-            assert!(ours.real_nodes() <= nodes, "{name}: {} nodes, dlx6 had {nodes}", ours.real_nodes());
-        }
+            vec![theirs.count(), theirs.real_nodes() as u128]
+        });
+        let (count, nodes) = (r[0], r[1] as usize);
+        assert_eq!(ours.count(), count, "{name}: the count of dlx6's diagram");
+        assert!(ours.real_nodes() <= nodes, "{name}: {} nodes, dlx6 had {nodes}", ours.real_nodes());
     }
     assert!(built >= 23, "only {built} problems built");
 }

@@ -13,7 +13,7 @@ use exact_cover::{knuth, strategy};
 use std::path::Path;
 
 mod common;
-use common::{knuth_count, knuth_output, knuth_programs, random_problem, recorded};
+use common::{knuth_count, knuth_output, random_problem, Reference};
 
 /// Domino tilings of `rows` x `cols` without the cells of `holes` (row, col), items
 /// named by cell, plus a secondary item per row that every horizontal domino of the row
@@ -56,9 +56,7 @@ fn knuth_numbers(dir: &Path, text: &str) -> (usize, usize, u128) {
 
 #[test]
 fn counts_and_removals_equal_dlx_pre_then_dlx2() {
-    let recorded = recorded(include_str!("../../../tests/data/xc/dlx-pre.txt"));
-    let reference = knuth_programs(&["dlx-pre", "dlx2"], "numbers");
-    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
+    let reference = Reference::new(include_str!("../../../tests/data/xc/dlx-pre.txt"), &["dlx-pre", "dlx2"], "numbers");
     let mut reduced = 0;
     for (name, text) in problems() {
         let named = knuth::parse(&text).unwrap();
@@ -67,19 +65,11 @@ fn counts_and_removals_equal_dlx_pre_then_dlx2() {
         let ours = (pre.stats.options_removed, pre.stats.items_removed, count(&pre.problem));
         assert_eq!(ours.2, count(&named.problem), "{name}: the count is kept");
         reduced += usize::from(ours.0 > 0);
-        let theirs = match &reference {
-            Some(dir) => {
-                let theirs = knuth_numbers(dir, &text);
-                if record {
-                    println!("{name} {} {} {}", theirs.0, theirs.1, theirs.2);
-                }
-                theirs
-            }
-            None => {
-                let r = recorded.get(&name).unwrap_or_else(|| panic!("{name} is not recorded"));
-                (r[0] as usize, r[1] as usize, r[2])
-            }
-        };
+        let r = reference.numbers(&name, |dir| {
+            let theirs = knuth_numbers(dir, &text);
+            vec![theirs.0 as u128, theirs.1 as u128, theirs.2]
+        });
+        let theirs = (r[0] as usize, r[1] as usize, r[2]);
         assert_eq!(ours.2, theirs.2, "{name}: count after preprocessing, against dlx-pre then dlx2");
         assert!(ours.0 >= theirs.0 && ours.1 >= theirs.1, "{name}: removed {:?}, dlx-pre {:?}", ours, theirs);
     }

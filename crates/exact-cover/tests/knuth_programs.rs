@@ -10,7 +10,7 @@
 use exact_cover::{knuth, Solver};
 
 mod common;
-use common::{knuth_count, knuth_programs, random_problem, recorded};
+use common::{knuth_count, random_problem, Reference};
 
 /// The problems: (name, text, Knuth's program that reads it).
 fn problems() -> Vec<(String, String, &'static str)> {
@@ -24,24 +24,14 @@ fn problems() -> Vec<(String, String, &'static str)> {
 
 #[test]
 fn counts_equal_knuths_programs() {
-    let recorded = recorded(include_str!("../../../tests/data/xc/knuth-counts.txt"));
-    let reference = knuth_programs(&["dlx2", "dlx3"], "counts");
-    let record = std::env::var_os("GRIDLOCK_RECORD").is_some();
+    let reference = Reference::new(include_str!("../../../tests/data/xc/knuth-counts.txt"), &["dlx2", "dlx3"], "counts");
     let mut nonzero = 0;
     for (name, text, program) in problems() {
         let named = knuth::parse(&text).unwrap();
         let ours = Solver::new(&named.problem).count();
         assert_eq!(Solver::new(&named.problem).count_memo(true).0, Some(ours as u128), "{name}: memo");
-        if let Some(dir) = &reference {
-            let theirs = knuth_count(dir, program, &text);
-            if record {
-                println!("{name} {theirs}");
-            }
-            assert_eq!(u128::from(ours), theirs, "{name}: gridlock {ours}, {program} {theirs}");
-        }
-        if !record {
-            assert_eq!(Some(&vec![u128::from(ours)]), recorded.get(&name), "{name}: the count recorded from {program}");
-        }
+        let theirs = reference.numbers(&name, |dir| vec![knuth_count(dir, program, &text)]);
+        assert_eq!(vec![u128::from(ours)], theirs, "{name}: gridlock {ours}, {program} {theirs:?}");
         nonzero += (ours > 0) as usize;
     }
     assert!(nonzero >= 10, "the random problems should mostly have solutions ({nonzero} of 40)");

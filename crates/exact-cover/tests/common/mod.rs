@@ -97,6 +97,44 @@ pub fn knuth_programs(programs: &[&str], instead: &str) -> Option<std::path::Pat
     Some(dir)
 }
 
+/// Knuth's numbers for each test problem (counts, costs, removals): from his programs
+/// when they are built ([`knuth_programs`]), else from the numbers recorded from them in
+/// `tests/data` ([`recorded`]). With `GRIDLOCK_RECORD` set, the programs' numbers are
+/// printed as the lines to record instead of checked against the record.
+pub struct Reference {
+    recorded: std::collections::HashMap<String, Vec<u128>>,
+    dir: Option<std::path::PathBuf>,
+    record: bool,
+}
+
+impl Reference {
+    /// The reference of the record `recorded_text` and the `programs` that make it
+    /// (`what`: what the tests compare without them, for the message that says so).
+    pub fn new(recorded_text: &str, programs: &[&str], what: &str) -> Reference {
+        Reference {
+            recorded: recorded(recorded_text),
+            dir: knuth_programs(programs, what),
+            record: std::env::var_os("GRIDLOCK_RECORD").is_some(),
+        }
+    }
+
+    /// Knuth's numbers for problem `name`: `run` in the programs' folder when they are
+    /// built (and then equal to the record, unless recording), else the recorded ones.
+    pub fn numbers(&self, name: &str, run: impl FnOnce(&std::path::Path) -> Vec<u128>) -> Vec<u128> {
+        let recorded = self.recorded.get(name);
+        let Some(dir) = &self.dir else {
+            return recorded.unwrap_or_else(|| panic!("{name} is not recorded")).clone();
+        };
+        let theirs = run(dir);
+        if self.record {
+            println!("{name} {}", theirs.iter().map(u128::to_string).collect::<Vec<_>>().join(" "));
+        } else {
+            assert_eq!(Some(&theirs), recorded, "{name}: Knuth's programs against the record");
+        }
+        theirs
+    }
+}
+
 /// A file of numbers recorded from Knuth's programs: per line a problem's name and its
 /// numbers (lines starting with `#` and blank lines skipped).
 pub fn recorded(text: &str) -> std::collections::HashMap<String, Vec<u128>> {
