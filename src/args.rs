@@ -248,6 +248,8 @@ pub enum LatticeArg {
     Cubic,
     /// Triangular prisms in layers (BurrTools' grid 1).
     Prism,
+    /// Unit segments of the square grid (polysticks; pieces may not cross).
+    Stick,
 }
 
 impl LatticeArg {
@@ -260,6 +262,7 @@ impl LatticeArg {
             LatticeArg::Hexagonal => Lattice::Hexagonal,
             LatticeArg::Cubic => Lattice::Cubic,
             LatticeArg::Prism => Lattice::TriangularPrism,
+            LatticeArg::Stick => Lattice::Stick,
         }
     }
 }

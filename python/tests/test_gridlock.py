@@ -248,6 +248,19 @@ def test_polyforms_equal_a_python_brute_force():
         gridlock.polyforms(5, "octagonal")
 
 
+def test_polysticks_pack_without_crossing():
+    # The 16 tetrasticks by their letters; without H they fill the 5 x 5 grid's 60
+    # segments in 576 ways, 72 up to symmetry (Polyform Puzzler's count).
+    assert gridlock.polyforms(4, "stick", count=True) == 16
+    assert sorted(name for name, _ in gridlock.polyforms(4, "stick")) == sorted("FHIJLNOPRTUVWXYZ")
+    pieces = (ROOT / "examples" / "pack" / "tetrasticks-without-h.txt").read_text()
+    packing = gridlock.pack("5x5", pieces, lattice="stick")
+    assert packing.count() == 576
+    assert packing.count(unique=True) == 72
+    first = packing.first()
+    assert sum(len(cells) for _, cells in first.tiles) == 60
+
+
 def brute_canon(cells, kind):
     """The images of ``cells`` under the symmetries ``kind`` allows, normalised."""
     rots = [lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c), lambda r, c: (-c, r)]

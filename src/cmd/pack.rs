@@ -125,8 +125,9 @@ struct TilingDrawing {
 }
 
 /// One tile of a packing off the square lattice (JSON): cells as `[x, y]` (hexagonal),
-/// `[x, y, t]` (triangular, `t` 1 for the downward triangle) or `[x, y, z]` (cubic;
-/// triangular prisms, `z = 2 * layer + t`).
+/// `[x, y, t]` (triangular, `t` 1 for the downward triangle), `[x, y, z]` (cubic;
+/// triangular prisms, `z = 2 * layer + t`) or `[x, y, d]` (polysticks: the segment from
+/// grid point `(x, y)` along the rows when `d` is 0, along the columns when 1).
 #[derive(Serialize)]
 struct LatticeTile {
     piece: String,
@@ -173,7 +174,7 @@ fn drawn(artist: &Artist, t: &Tiling) -> Drawn {
             let tiles = t.iter().map(|(p, cs)| Tile { piece: pieces[*p].name.clone(), cells: square(cs) }).collect();
             Drawn::Tiles(TilingDrawing { board: text.lines().take(rows).map(str::to_string).collect(), tiles })
         }
-        Style::Cells => {
+        Style::Cells | Style::Sticks => {
             let tiles = t
                 .iter()
                 .map(|(p, cs)| LatticeTile { piece: pieces[*p].name.clone(), cells: cs.iter().map(|&i| artist.coordinates(i)).collect() });
@@ -208,8 +209,11 @@ fn pieces_path(args: &Args) -> Option<&Path> {
 /// `l`: from --knuth, else from --rect / --box / --board and a --pieces set or file.
 fn problem_of(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Vec<Piece>, Vec<Copies>), output::Failure> {
     if let Some(path) = &args.knuth {
-        if l == Lattice::TriangularPrism {
-            return Err(bad("--knuth reads Knuth's polyform notation, and Knuth has no program for prisms; give --box or --board"));
+        if matches!(l, Lattice::TriangularPrism | Lattice::Stick) {
+            return Err(bad(format!(
+                "--knuth reads Knuth's polyform notation, and Knuth has no program for the {} lattice; give --box or --board",
+                l.name()
+            )));
         }
         let input = read_input(Some(path), SMALL_INPUT_LIMIT)?;
         let (region, listed) = match l {

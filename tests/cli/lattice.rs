@@ -398,7 +398,7 @@ fn misuse_is_refused_with_one_line() {
     rejects(&["pack", "--lattice", "cubic", "--box", "2x2x2", "--pieces", "pentominoes"], "", &["neither a set of the cubic lattice"]);
     rejects(&["pack", "--lattice", "cubic", "--knuth", "-"], "[0-1][0-1][0-1]\nA 000 011\n", &["line 2", "not connected"]);
     rejects(&["pack", "--lattice", "hexagonal", "--knuth", "-"], "[0-1][0-1]\nA 00 11\n", &["line 2", "polyhexes"]);
-    rejects(&["pack", "--lattice", "prism", "--knuth", "-"], "[0-1][0-1]\nA 00\n", &["no program for prisms"]);
+    rejects(&["pack", "--lattice", "prism", "--knuth", "-"], "[0-1][0-1]\nA 00\n", &["no program for the prism lattice"]);
     rejects(
         &["pack", "--lattice", "prism", "--box", "2x2", "--pieces", "-"],
         "lattice: prism\nA\n#\n",

@@ -27,6 +27,7 @@ mod rectangles;
 mod refused;
 #[cfg(feature = "serve")]
 mod serve;
+mod sticks;
 mod sudoku;
 mod svg;
 mod twins;

@@ -94,11 +94,14 @@ fn shifted(bits: &[u64], by: usize, cells: usize) -> Vec<u64> {
 /// piece whose bounds say nothing, `0..` as many as fit, gets no item); then the board
 /// cells, primary. One option per placement. See [`CoverProblem`] for what it returns.
 pub fn exact_cover_with_copies(board: &Board, placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> CoverProblem {
-    cover_with_copies(board.len(), placements, copies)
+    cover_with_copies(board.len(), placements, copies, &[])
 }
 
-/// As [`exact_cover_with_copies`], for a board of `cells` cells on any lattice.
-pub fn cover_with_copies(cells: usize, placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> CoverProblem {
+/// As [`exact_cover_with_copies`], for a board of `cells` cells on any lattice, with the
+/// board's `crossings` ([`crate::Layout::crossings`]: empty but on polysticks) as
+/// secondary items after the cells, one per grid point: a placement takes each point
+/// where it holds both cells of a crossing, so that no two pieces cross there.
+pub fn cover_with_copies(cells: usize, placements: &[Vec<Vec<usize>>], copies: &[Copies], crossings: &[[usize; 3]]) -> CoverProblem {
     let sizes: Vec<usize> = placements.iter().map(|l| l.first().map_or(0, Vec::len)).collect();
     // Pieces that get an item (with its bounds), and pieces left out (never used).
     let mut item_of = vec![None; placements.len()];
@@ -118,7 +121,13 @@ pub fn cover_with_copies(cells: usize, placements: &[Vec<Vec<usize>>], copies: &
         }
     }
     let k = bounds.len();
-    let mut problem = Problem::new(k + cells, 0);
+    let points = crossings.iter().map(|c| c[2] + 1).max().unwrap_or(0);
+    // Per cell, the crossings it is the first cell of: (the other cell, the point).
+    let mut crossing_at: Vec<Vec<(usize, usize)>> = vec![Vec::new(); if points > 0 { cells } else { 0 }];
+    for &[a, b, point] in crossings {
+        crossing_at[a].push((b, point));
+    }
+    let mut problem = Problem::new(k + cells, points);
     for (item, &(lo, hi)) in bounds.iter().enumerate() {
         problem.set_multiplicity(item, lo, hi).expect("bounds checked");
     }
@@ -132,6 +141,22 @@ pub fn cover_with_copies(cells: usize, placements: &[Vec<Vec<usize>>], copies: &
             items.clear();
             items.extend(item_of[p]);
             items.extend(pl.iter().map(|&c| k + c));
+            if points > 0 {
+                let start = items.len();
+                for &a in pl {
+                    items.extend(crossing_at[a].iter().filter(|(b, _)| pl.contains(b)).map(|&(_, point)| k + cells + point));
+                }
+                // A piece through a point both ways (a '+') takes it once.
+                items[start..].sort_unstable();
+                let mut seen = start;
+                for i in start..items.len() {
+                    if i == start || items[i] != items[seen - 1] {
+                        items[seen] = items[i];
+                        seen += 1;
+                    }
+                }
+                items.truncate(seen);
+            }
             problem.add_option(&items).expect("placements are valid options");
             owners.push((p, j));
         }
@@ -228,7 +253,8 @@ impl Search {
         // polyiamonds: the twelve hexiamonds in the 6x6 rhombus take 0.20 s on the packer
         // and 0.03 s on exact cover (user time, symmetry broken); with piece counts the
         // tiler's memo wins there (any number of each hexiamond: 0.15 s against 20.5 s).
-        let cubic = layout.adjacency.is_solid();
+        // Polysticks need the secondary items of their crossings: exact cover.
+        let cubic = layout.adjacency.is_solid() || !layout.crossings.is_empty();
         let triangular = matches!(layout.adjacency, crate::Adjacency::Triangular { .. });
         let distinct = copies.iter().all(|&c| c == Copies::ONE);
         if wanted == Engine::Bitboard && !cubic && !(triangular && distinct) {
@@ -241,7 +267,7 @@ impl Search {
                 return Search::Tiler(Box::new(t));
             }
         }
-        Search::ExactCover(cover_with_copies(layout.bit_of.len(), placements, copies))
+        Search::ExactCover(cover_with_copies(layout.bit_of.len(), placements, copies, &layout.crossings))
     }
 
     /// The engine that runs.
@@ -558,7 +584,7 @@ mod part_tests {
         let whole = search().count(&CountOptions::default()).unwrap();
         // An independent count: dancing links with multiplicities on the same lists.
         let (_, placements) = region.search(&pieces, &any, true);
-        let cover = cover_with_copies(region.len(), &placements, &any);
+        let cover = cover_with_copies(region.len(), &placements, &any, &[]);
         assert_eq!(exact_cover::Solver::count_adaptive(&cover.problem).0, Some(whole));
         assert!(whole > 1000);
         parts_add_up(search, whole);

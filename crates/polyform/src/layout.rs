@@ -49,6 +49,15 @@ pub enum Adjacency {
         /// Bits per layer.
         layer: u32,
     },
+    /// Unit segments of the square grid ([`crate::lattice::stick`]): per grid point of a
+    /// row, the segment across the rows at an even bit and the one along the row just
+    /// after it; rows of `stride` bits (even, the last two padding). An even segment
+    /// touches bits +-1, +-`stride` and +`stride` +- 1; an odd one +-1, +-2 and -`stride`
+    /// +- 1.
+    Stick {
+        /// Bits per row (even).
+        stride: u32,
+    },
 }
 
 /// A board's cells as bits: cell `i` is bit `bit_of[i]`, and `adjacency` says which bits
@@ -59,6 +68,11 @@ pub struct Layout {
     pub bit_of: Vec<u32>,
     /// The lattice's neighbour shifts in this layout.
     pub adjacency: Adjacency,
+    /// Where pieces must not cross (polysticks): `[a, b, point]` for two cells `a` and
+    /// `b` of the board (indices into `bit_of`) that meet in a line at grid point
+    /// `point` (numbered from 0). A packing holds at most one piece with such a pair at
+    /// each point. Empty on the lattices of cells.
+    pub crossings: Vec<[usize; 3]>,
 }
 
 impl Adjacency {
@@ -76,6 +90,19 @@ impl Adjacency {
             Adjacency::Triangular { stride } => (m << 1) | (m >> 1) | ((m & EVEN) >> (stride - 1)) | ((m & !EVEN) << (stride - 1)),
             Adjacency::TriangularPrism { stride, layer } => {
                 (m << 1) | (m >> 1) | ((m & EVEN) >> (stride - 1)) | ((m & !EVEN) << (stride - 1)) | (m << layer) | (m >> layer)
+            }
+            Adjacency::Stick { stride } => {
+                let (e, o) = (m & EVEN, m & !EVEN);
+                (m << 1)
+                    | (m >> 1)
+                    | (e << stride)
+                    | (e >> stride)
+                    | (e << (stride + 1))
+                    | (e << (stride - 1))
+                    | (o << 2)
+                    | (o >> 2)
+                    | (o >> (stride + 1))
+                    | (o >> (stride - 1))
             }
         }
     }

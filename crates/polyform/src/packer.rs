@@ -65,7 +65,7 @@ impl Layout {
         let c0 = moved.iter().map(|c| c.y).min().unwrap_or(0);
         let stride = cols as u32 + 1;
         let bit_of = moved.iter().map(|c| (c.x - r0) as u32 * stride + (c.y - c0) as u32).collect();
-        (Layout { bit_of, adjacency: Adjacency::Square { stride } }, rows, cols)
+        (Layout { bit_of, adjacency: Adjacency::Square { stride }, crossings: Vec::new() }, rows, cols)
     }
 
     /// The scan order rows along a square board's shorter side.

@@ -54,6 +54,15 @@ impl Region {
         Region::new(lattice, (0..a).flat_map(|x| (0..b).flat_map(move |y| (0..2).map(move |z| Cell::new(x, y, z)))))
     }
 
+    /// Every unit segment of the grid of `rows` x `cols` squares (polysticks): the
+    /// `(rows + 1) cols` segments along the rows and the `rows (cols + 1)` across them,
+    /// grid points `(x, y)` with `x <= rows`, `y <= cols`.
+    pub fn stick_grid(rows: i32, cols: i32) -> Region {
+        let across = (0..rows).flat_map(move |x| (0..=cols).map(move |y| Cell::new(x, y, 0)));
+        let along = (0..=rows).flat_map(move |x| (0..cols).map(move |y| Cell::new(x, y, 1)));
+        Region::new(Lattice::Stick, across.chain(along))
+    }
+
     /// The prism box of the triangular-prism lattice: the `a` x `b` rhombus of triangles
     /// (`2ab` prisms a layer) in `layers` layers.
     pub fn prism(a: i32, b: i32, layers: i32) -> Region {
@@ -152,6 +161,15 @@ impl Region {
     /// writes it ([`crate::lattice::Geometry::layout`]).
     pub fn layout(&self) -> Layout {
         self.lattice.geometry().layout(&self.cells)
+    }
+
+    /// Where pieces must not cross ([`Layout::crossings`]): empty but on polysticks.
+    pub fn crossings(&self) -> Vec<[usize; 3]> {
+        if self.lattice == Lattice::Stick {
+            crate::lattice::stick::crossings(&self.cells)
+        } else {
+            Vec::new()
+        }
     }
 }
 

@@ -124,6 +124,7 @@ pub const SETS: &[Set] = &[
     listed("tetris-cube", Lattice::Cubic, tetris_cube),
     listed("hexiamonds", Lattice::Triangular, hexiamonds),
     listed("tetrahexes", Lattice::Hexagonal, tetrahexes),
+    listed("tetrasticks", Lattice::Stick, tetrasticks),
 ];
 
 /// The polyform families by lattice: the plural of the family (`polyominoes`, the
@@ -148,6 +149,7 @@ pub const FAMILIES: &[(Lattice, &str, &[&str], &str, usize)] = &[
     (Lattice::Hexagonal, "polyhexes", &["monohexes", "dihexes", "trihexes", "tetrahexes", "pentahexes", "hexahexes"], "hex", 10),
     (Lattice::Cubic, "polycubes", &["monocubes", "dicubes", "tricubes", "tetracubes", "pentacubes", "hexacubes"], "cube", 8),
     (Lattice::TriangularPrism, "polyprisms", &[], "prism", 7),
+    (Lattice::Stick, "polysticks", &["monosticks", "disticks", "tristicks", "tetrasticks", "pentasticks", "hexasticks"], "stick", 9),
 ];
 
 /// The set `name` on any lattice, or `None`: a built-in one ([`SETS`]); a family by size
@@ -297,6 +299,33 @@ fn pieces(lattice: Lattice, list: &[Listed]) -> Vec<Piece> {
         .collect()
 }
 
+/// The 16 tetrasticks with the letter names of Knuth's "Dancing links" (2000) and David
+/// Goodger's Polyform Puzzler: four unit segments of the square grid each, cells `(x, y,
+/// d)` as [`crate::lattice::stick`] numbers them (64 segments).
+pub fn tetrasticks() -> Vec<Piece> {
+    pieces(
+        Lattice::Stick,
+        &[
+            ("F", &[(0, 0, 0), (0, 1, 0), (1, 0, 1), (1, 1, 1)]),
+            ("H", &[(0, 1, 0), (0, 1, 1), (1, 0, 1), (1, 1, 1)]),
+            ("I", &[(0, 0, 1), (0, 1, 1), (0, 2, 1), (0, 3, 1)]),
+            ("J", &[(0, 1, 1), (0, 2, 0), (1, 0, 1), (1, 1, 1)]),
+            ("L", &[(0, 3, 0), (1, 0, 1), (1, 1, 1), (1, 2, 1)]),
+            ("N", &[(0, 2, 0), (0, 2, 1), (1, 0, 1), (1, 1, 1)]),
+            ("O", &[(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 1)]),
+            ("P", &[(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 1, 1)]),
+            ("R", &[(0, 1, 0), (1, 0, 0), (1, 0, 1), (1, 1, 1)]),
+            ("T", &[(0, 1, 0), (1, 1, 0), (2, 0, 1), (2, 1, 1)]),
+            ("U", &[(0, 0, 0), (0, 2, 0), (1, 0, 1), (1, 1, 1)]),
+            ("V", &[(0, 2, 0), (1, 2, 0), (2, 0, 1), (2, 1, 1)]),
+            ("W", &[(0, 2, 0), (1, 1, 0), (1, 1, 1), (2, 0, 1)]),
+            ("X", &[(0, 1, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1)]),
+            ("Y", &[(0, 2, 0), (1, 0, 1), (1, 1, 1), (1, 2, 1)]),
+            ("Z", &[(0, 2, 0), (1, 0, 0), (1, 0, 1), (1, 1, 1)]),
+        ],
+    )
+}
+
 /// Piet Hein's Soma cube: the seven irregular polycubes of at most four cells (27 cells):
 /// V, L, T, Z, the screws A and B (mirror images), and the branch P.
 pub fn soma() -> Vec<Piece> {
@@ -435,7 +464,10 @@ mod tests {
         assert!(find("heptominos").is_none());
         // The words of the front ends' messages.
         assert_eq!(square_names(), "pentominoes, tetrominoes, kanoodle, dominoes, trominoes, monomino");
-        assert_eq!(other_names(), "soma, pentacubes-flat, bedlam, tetris-cube (cubic); hexiamonds (triangular); tetrahexes (hexagonal)");
+        assert_eq!(
+            other_names(),
+            "soma, pentacubes-flat, bedlam, tetris-cube (cubic); hexiamonds (triangular); tetrahexes (hexagonal); tetrasticks (stick)"
+        );
     }
 
     #[test]
@@ -451,6 +483,9 @@ mod tests {
             ("tetracubes", Lattice::Cubic, 4, true),
             ("one-sided-tetracubes", Lattice::Cubic, 4, false),
             ("polyprisms:3", Lattice::TriangularPrism, 3, true),
+            ("tetrasticks", Lattice::Stick, 4, true),
+            ("pentasticks", Lattice::Stick, 5, true),
+            ("one-sided-tetrasticks", Lattice::Stick, 4, false),
         ] {
             let found = find(set).unwrap_or_else(|| panic!("{set}"));
             assert_eq!(found.lattice, lattice, "{set}");

@@ -38,6 +38,7 @@ fn sizes(lattice: Lattice) -> usize {
         Lattice::Square | Lattice::Hexagonal => 7,
         Lattice::Triangular => 8,
         Lattice::Cubic | Lattice::TriangularPrism => 5,
+        Lattice::Stick => 6,
     }
 }
 
@@ -60,6 +61,16 @@ fn counts_and_listings_equal_the_brute_force_on_every_lattice() {
             }
         }
     }
+}
+
+/// The polysticks as published (OEIS A019988 free, A151537 one-sided, A096267 fixed):
+/// the 16 tetrasticks and 55 pentasticks of Knuth's "Dancing links".
+#[test]
+fn polysticks_match_the_published_counts() {
+    let none = |_: u64, _: u64| {};
+    assert_eq!(enumerate::count(Lattice::Stick, 7, Kind::Free, 2, &none), [1, 2, 5, 16, 55, 222, 950]);
+    assert_eq!(enumerate::count(Lattice::Stick, 7, Kind::OneSided, 2, &none), [1, 2, 7, 25, 99, 416, 1854]);
+    assert_eq!(enumerate::count(Lattice::Stick, 7, Kind::Fixed, 2, &none), [2, 6, 22, 88, 372, 1628, 7312]);
 }
 
 #[test]

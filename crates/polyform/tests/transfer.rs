@@ -228,7 +228,7 @@ fn exact_cover_count(region: &Region, shapes: &[Shape], copies: &[Copies]) -> u1
 
 fn exact_cover_count_with(region: &Region, shapes: &[Shape], copies: &[Copies], freedom: Freedom) -> u128 {
     let placements: Vec<Vec<Vec<usize>>> = shapes.iter().map(|s| region.placements(s, freedom)).collect();
-    let cover = cover_with_copies(region.len(), &placements, copies);
+    let cover = cover_with_copies(region.len(), &placements, copies, &[]);
     exact_cover::Solver::count_adaptive(&cover.problem).0.unwrap()
 }
 

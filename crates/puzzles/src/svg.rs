@@ -216,6 +216,41 @@ pub fn mayan(start: &MayanBoard, moves: &[Move]) -> String {
     document(20.0 + frame_w * frames.len() as f64, 44.0 + CELL * ROWS as f64, &body)
 }
 
+/// A packing of polysticks ([`polyform::lattice::stick`]): `cells` are the region's
+/// segments, each with its tile (an index into `names`) or `None`. Grid point `(x, y)`
+/// sits at row `x`, column `y`; each tile's segments are thick lines in its colour, the
+/// region's other segments thin and grey, and the tile's name is written beside its
+/// middle segment.
+pub fn sticks(cells: &[(polyform::Cell, Option<usize>)], names: &[String]) -> String {
+    let x0 = cells.iter().map(|(c, _)| c.x).min().unwrap_or(0);
+    let y0 = cells.iter().map(|(c, _)| c.y).min().unwrap_or(0);
+    let at = |x: i32, y: i32| (20.0 + (y - y0) as f64 * CELL, 20.0 + (x - x0) as f64 * CELL);
+    let ends = |c: &polyform::Cell| {
+        let [a, b] = polyform::lattice::stick::ends(*c);
+        (at(a.0, a.1), at(b.0, b.1))
+    };
+    let mut body = String::new();
+    let (mut width, mut height) = (0f64, 0f64);
+    for (c, t) in cells {
+        let ((x1, y1), (x2, y2)) = ends(c);
+        (width, height) = (width.max(x2), height.max(y2));
+        let (stroke, w) = t.map_or(("#ccc", 2.0), |t| (colour(t), 7.0));
+        let _ = writeln!(
+            body,
+            "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{stroke}\" stroke-width=\"{w}\" stroke-linecap=\"round\"/>"
+        );
+    }
+    for (t, name) in names.iter().enumerate() {
+        let tile: Vec<&polyform::Cell> = cells.iter().filter(|(_, o)| *o == Some(t)).map(|(c, _)| c).collect();
+        if let Some(c) = tile.get(tile.len() / 2) {
+            let ((x1, y1), (x2, y2)) = ends(c);
+            let (x, y) = ((x1 + x2) / 2.0 + 6.0, (y1 + y2) / 2.0 - 5.0);
+            let _ = writeln!(body, "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"12\" fill=\"#000\">{}</text>", escape(name));
+        }
+    }
+    document(width + 20.0, height + 20.0, &body)
+}
+
 /// A packing on any lattice ([`polyform::lattice`]): `cells` are the region's cells,
 /// each with its tile (an index into `names`, the tiles' piece names) or `None` when no
 /// packing is drawn. Squares, triangles (the rhombus `xy` along two directions 60

@@ -47,12 +47,9 @@ pub async fn style() -> Response {
     asset("text/css; charset=utf-8", STYLE)
 }
 
-/// Every lattice, for names.
-const LATTICES: [Lattice; 5] = [Lattice::Square, Lattice::Triangular, Lattice::Hexagonal, Lattice::Cubic, Lattice::TriangularPrism];
-
 /// The lattice called `name` (as the command line spells it).
 fn lattice_named(name: &str) -> Option<Lattice> {
-    LATTICES.into_iter().find(|l| l.name() == name)
+    Lattice::ALL.into_iter().find(|l| l.name() == name)
 }
 
 /// A cell as docs/json.md writes it ([`puzzles::pack::artist::coordinates`]).
@@ -87,7 +84,7 @@ fn cell_of(lattice: Lattice, v: &Value) -> Option<Cell> {
     let n: Vec<i32> = a.iter().map(|x| x.as_i64().and_then(|x| i32::try_from(x).ok())).collect::<Option<_>>()?;
     let c = match (lattice, n.as_slice()) {
         (Lattice::Square | Lattice::Hexagonal, [x, y]) => Cell::new(*x, *y, 0),
-        (Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism, [x, y, z]) => Cell::new(*x, *y, *z),
+        (Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism | Lattice::Stick, [x, y, z]) => Cell::new(*x, *y, *z),
         _ => return None,
     };
     lattice.contains(c).then_some(c)

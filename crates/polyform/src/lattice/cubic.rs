@@ -44,7 +44,7 @@ impl Geometry for Cubic {
                     + layer * (coordinate(p, kc) - s[kc].0) as u32
             })
             .collect();
-        Layout { bit_of, adjacency: Adjacency::Cubic { row, layer } }
+        Layout { bit_of, adjacency: Adjacency::Cubic { row, layer }, crossings: Vec::new() }
     }
 
     fn knuth_cell(&self, c: Cell) -> Option<String> {

@@ -32,7 +32,7 @@ impl Geometry for Hexagonal {
     /// is a symmetry of the lattice, so [`Adjacency::Hexagonal`] holds either way).
     fn layout(&self, cells: &[Cell]) -> Layout {
         let (bit_of, stride) = plane_rows(cells);
-        Layout { bit_of, adjacency: Adjacency::Hexagonal { stride } }
+        Layout { bit_of, adjacency: Adjacency::Hexagonal { stride }, crossings: Vec::new() }
     }
 
     fn knuth_cell(&self, c: Cell) -> Option<String> {

@@ -33,6 +33,7 @@ pub mod cubic;
 pub mod hexagonal;
 pub mod prism;
 pub mod square;
+pub mod stick;
 pub mod triangular;
 
 pub use base::{apply, determinant, multiply, Cell, Geometry, Matrix, IDENTITY};
@@ -50,11 +51,14 @@ pub enum Lattice {
     Cubic,
     /// Triangular prisms in layers (BurrTools' grid 1).
     TriangularPrism,
+    /// Unit segments of the square grid (polysticks).
+    Stick,
 }
 
 impl Lattice {
     /// Every lattice.
-    pub const ALL: [Lattice; 5] = [Lattice::Square, Lattice::Triangular, Lattice::Hexagonal, Lattice::Cubic, Lattice::TriangularPrism];
+    pub const ALL: [Lattice; 6] =
+        [Lattice::Square, Lattice::Triangular, Lattice::Hexagonal, Lattice::Cubic, Lattice::TriangularPrism, Lattice::Stick];
 
     /// The lattice's geometry: the one place that maps a name to its file.
     pub fn geometry(self) -> &'static dyn Geometry {
@@ -64,6 +68,7 @@ impl Lattice {
             Lattice::Hexagonal => &hexagonal::Hexagonal,
             Lattice::Cubic => &cubic::Cubic,
             Lattice::TriangularPrism => &prism::TriangularPrism,
+            Lattice::Stick => &stick::Stick,
         }
     }
 
@@ -86,6 +91,7 @@ impl Lattice {
             Lattice::Hexagonal => ("hexagonal", "polyhexes"),
             Lattice::Cubic => ("cubic", "polycubes"),
             Lattice::TriangularPrism => ("prism", "triangular polyprisms"),
+            Lattice::Stick => ("stick", "polysticks"),
         }
     }
 
@@ -213,6 +219,7 @@ pub(crate) mod tests {
             (Lattice::Hexagonal, 12, 6, 6),
             (Lattice::Cubic, 48, 24, 6),
             (Lattice::TriangularPrism, 24, 12, 5),
+            (Lattice::Stick, 8, 4, 6),
         ] {
             check_geometry(lattice, full, rotations, degree);
         }

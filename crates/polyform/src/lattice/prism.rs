@@ -76,7 +76,7 @@ impl Geometry for TriangularPrism {
                 plane_bit(coordinate(p, ka) - s[ka].0, coordinate(p, kb) - s[kb].0, kind, stride) + layer * (l - first_layer) as u32
             })
             .collect();
-        Layout { bit_of, adjacency: Adjacency::TriangularPrism { stride, layer } }
+        Layout { bit_of, adjacency: Adjacency::TriangularPrism { stride, layer }, crossings: Vec::new() }
     }
 
     fn knuth_cell(&self, _: Cell) -> Option<String> {

@@ -100,7 +100,7 @@ impl Geometry for Square {
     /// Rows along the region's shorter side, one padding bit per row.
     fn layout(&self, cells: &[Cell]) -> Layout {
         let (bit_of, stride) = plane_rows(cells);
-        Layout { bit_of, adjacency: Adjacency::Square { stride } }
+        Layout { bit_of, adjacency: Adjacency::Square { stride }, crossings: Vec::new() }
     }
 
     fn knuth_cell(&self, c: Cell) -> Option<String> {

@@ -76,7 +76,7 @@ impl Geometry for Triangular {
         let [ka, kb] = axes_by_span::<2>(&s);
         let stride = 2 * s[ka].1 + 2;
         let bit_of = cells.iter().map(|p| plane_bit(coordinate(p, ka) - s[ka].0, coordinate(p, kb) - s[kb].0, p.z, stride)).collect();
-        Layout { bit_of, adjacency: Adjacency::Triangular { stride } }
+        Layout { bit_of, adjacency: Adjacency::Triangular { stride }, crossings: Vec::new() }
     }
 
     fn knuth_cell(&self, c: Cell) -> Option<String> {

@@ -265,7 +265,7 @@ impl Problem {
         if self.hopeless {
             return Ok(());
         }
-        sample_tilings(self.region.len(), &self.placements, &self.copies, n, seed, limit, visit)
+        sample_tilings(self.region.len(), &self.placements, &self.copies, &self.region.crossings(), n, seed, limit, visit)
     }
 
     /// The name of region cell `i` in answers and Knuth's format: `r<row>c<col>` on the
@@ -284,7 +284,7 @@ impl Problem {
     pub fn knuth_text(&self) -> String {
         let cells: Vec<String> = (0..self.region.len()).map(|i| self.cell_name(i)).collect();
         let names: Vec<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
-        knuth_text(&cells, &names, &self.placements, &self.copies)
+        knuth_text(&cells, &names, &self.placements, &self.copies, &self.region.crossings())
     }
 
     /// The square board's symmetries that map packings to packings: all 8 for free
@@ -295,8 +295,9 @@ impl Problem {
 }
 
 /// Calls `visit` with `n` packings drawn independently and exactly uniformly among every
-/// packing of `cells` cells by `placements`, piece `p` used as `copies[p]` says (see
-/// [`crate::cover::cover_with_copies`]), reproducible from `seed`, until it returns
+/// packing of `cells` cells by `placements`, piece `p` used as `copies[p]` says, pieces
+/// not crossing at `crossings` (see [`crate::cover::cover_with_copies`]), reproducible
+/// from `seed`, until it returns
 /// `Break`: from the ZDD of every solution of the exact cover problem
 /// ([`exact_cover::Cover::zdd`], within `limit`), each a rank below the count
 /// unranked ([`exact_cover::Zdd::samples`]), one at a time. Each packing's tiles are in
@@ -304,16 +305,18 @@ impl Problem {
 ///
 /// Errors: [`RunError::Zdd`] when the diagram passes `limit`, [`RunError::Overflow`]
 /// when the count passes 2^128 - 1.
+#[allow(clippy::too_many_arguments)]
 pub fn sample_tilings(
     cells: usize,
     placements: &[Vec<Vec<usize>>],
     copies: &[Copies],
+    crossings: &[[usize; 3]],
     n: usize,
     seed: u64,
     limit: exact_cover::ZddLimit,
     mut visit: impl FnMut(&Tiling) -> ControlFlow<()>,
 ) -> Result<(), RunError> {
-    let cover = crate::cover::cover_with_copies(cells, placements, copies);
+    let cover = crate::cover::cover_with_copies(cells, placements, copies, crossings);
     let (zdd, _, _) = exact_cover::Cover::new(&cover.problem).zdd(limit)?;
     let mut tiling: Tiling = Vec::new();
     for options in zdd.samples(seed).ok_or(RunError::Overflow)?.take(n) {
@@ -342,9 +345,18 @@ pub fn cell_name(lattice: Lattice, c: Cell) -> String {
 /// `lo:hi|piece` where a piece's count is not exactly one. A piece's name has white
 /// space, control characters, `:` and `|` replaced by `_`, and `'` appended while it
 /// equals a cell's name or an earlier piece's, so every name is distinct and `gridlock
-/// xc` reads the text back.
-pub fn knuth_text(cells: &[String], pieces: &[&str], placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> String {
+/// xc` reads the text back. The grid points of `crossings` (polysticks: see
+/// [`crate::cover::cover_with_copies`]) are secondary items `+0`, `+1`, ...
+pub fn knuth_text(
+    cells: &[String],
+    pieces: &[&str],
+    placements: &[Vec<Vec<usize>>],
+    copies: &[Copies],
+    crossings: &[[usize; 3]],
+) -> String {
     let mut taken: std::collections::HashSet<String> = cells.iter().cloned().collect();
+    let point_count = crossings.iter().map(|c| c[2] + 1).max().unwrap_or(0);
+    taken.extend((0..point_count).map(|k| format!("+{k}")));
     let names: Vec<String> = pieces
         .iter()
         .map(|p| {
@@ -355,7 +367,8 @@ pub fn knuth_text(cells: &[String], pieces: &[&str], placements: &[Vec<Vec<usize
             n
         })
         .collect();
-    let cover = crate::cover::cover_with_copies(cells.len(), placements, copies);
+    let cover = crate::cover::cover_with_copies(cells.len(), placements, copies, crossings);
+    let points: Vec<String> = (0..point_count).map(|k| format!("+{k}")).collect();
     // The piece items, with DLX3's multiplicity where it is not exactly one.
     let mut items: Vec<String> = Vec::new();
     for (p, item) in cover.piece_item.iter().enumerate() {
@@ -369,19 +382,25 @@ pub fn knuth_text(cells: &[String], pieces: &[&str], placements: &[Vec<Vec<usize
     }
     let program = if cover.problem.has_multiplicities() { "; multiplicities: dlx3" } else { "" };
     let mut text = format!(
-        "| {} pieces, {} cells (written by gridlock pack --emit-knuth{program})\n{} {}\n",
+        "| {} pieces, {} cells (written by gridlock pack --emit-knuth{program})\n{} {}{}\n",
         pieces.len(),
         cells.len(),
         items.join(" "),
-        cells.join(" ")
+        cells.join(" "),
+        if points.is_empty() { String::new() } else { format!(" | {}", points.join(" ")) }
     );
-    for &(p, k) in &cover.owners {
+    for (option, &(p, k)) in cover.owners.iter().enumerate() {
         if cover.piece_item[p].is_some() {
             text.push_str(&names[p]);
             text.push(' ');
         }
         let line: Vec<&str> = placements[p][k].iter().map(|&i| cells[i].as_str()).collect();
         text.push_str(&line.join(" "));
+        // The option's crossings: its items past the piece item and the cells.
+        for &(item, _) in cover.problem.option(option).iter().filter(|&&(i, _)| i as usize >= cover.problem.primary_items()) {
+            text.push(' ');
+            text.push_str(&points[item as usize - cover.problem.primary_items()]);
+        }
         text.push('\n');
     }
     text

@@ -473,6 +473,21 @@ impl<const W: usize> Grid<W> {
                 let (s, layer) = (stride as usize - 1, layer as usize);
                 near.or(&m.and(&even).down(s)).or(&m.and_not(&even).up(s)).or(&m.up(layer)).or(&m.down(layer))
             }
+            Adjacency::Stick { stride } => {
+                // As Adjacency::neighbours: even bits +-stride and +stride +- 1, odd bits
+                // +-2 and -stride +- 1.
+                let even = Bits([0x5555_5555_5555_5555u64; W]);
+                let s = stride as usize;
+                let (e, o) = (m.and(&even), m.and_not(&even));
+                near.or(&e.up(s))
+                    .or(&e.down(s))
+                    .or(&e.up(s + 1))
+                    .or(&e.up(s - 1))
+                    .or(&o.up(2))
+                    .or(&o.down(2))
+                    .or(&o.down(s + 1))
+                    .or(&o.down(s - 1))
+            }
         }
     }
 

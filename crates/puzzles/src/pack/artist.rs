@@ -22,16 +22,20 @@ pub enum Style {
     /// Off the square lattice: one line per tile, its cells in Knuth's notation
     /// ([`lattice::render`]).
     Cells,
+    /// Polysticks: the grid drawn with each segment its tile's label, a legend line per
+    /// tile ([`lattice::render_sticks`]).
+    Sticks,
 }
 
 /// Cell `c` of `lattice` as coordinates in answers (JSON, Python, the page): `[row, col]`
 /// on the square lattice, `[x, y]` on the hexagonal one, `[x, y, t]` on the triangular
 /// one (`t` 1 for the downward triangle), `[x, y, z]` on the cubic one (triangular
-/// prisms: `z = 2 * layer + t`).
+/// prisms: `z = 2 * layer + t`), `[x, y, d]` on the stick lattice (the segment from
+/// grid point `(x, y)` to `(x + 1, y)` when `d` is 0, to `(x, y + 1)` when 1).
 pub fn coordinates(lattice: Lattice, c: polyform::Cell) -> Vec<i64> {
     match lattice {
         Lattice::Square | Lattice::Hexagonal => vec![c.x as i64, c.y as i64],
-        Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism => vec![c.x as i64, c.y as i64, c.z as i64],
+        Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism | Lattice::Stick => vec![c.x as i64, c.y as i64, c.z as i64],
     }
 }
 
@@ -54,6 +58,7 @@ impl Artist<'_> {
                 Style::Board { labels, legend }
             }
             (Lattice::Square, false) => Style::Tiles,
+            (Lattice::Stick, _) => Style::Sticks,
             _ => Style::Cells,
         };
         Artist { problem, style }
@@ -76,6 +81,7 @@ impl Artist<'_> {
             Style::Board { labels, legend } => super::render(region, labels, &super::by_piece(t, pieces.len())) + legend,
             Style::Tiles => super::render_tiling(region, pieces, t),
             Style::Cells => lattice::render(region, pieces, t),
+            Style::Sticks => lattice::render_sticks(region, pieces, t),
         }
     }
 
@@ -103,7 +109,7 @@ impl Artist<'_> {
                 let named: Vec<(char, String)> = t.iter().zip(&labels).map(|((p, _), &l)| (l, pieces[*p].name.clone())).collect();
                 crate::svg::pack(&super::piece_grid(region, &tiles), &labels, &named)
             }
-            Style::Cells => {
+            Style::Cells | Style::Sticks => {
                 let mut owner = vec![None; region.len()];
                 let mut names = Vec::new();
                 for (k, (p, cells)) in t.iter().enumerate() {
@@ -111,7 +117,11 @@ impl Artist<'_> {
                     names.push(pieces[*p].name.clone());
                 }
                 let cells: Vec<_> = region.cells().iter().copied().zip(owner).collect();
-                crate::svg::lattice(region.lattice(), &cells, &names)
+                if self.style == Style::Sticks {
+                    crate::svg::sticks(&cells, &names)
+                } else {
+                    crate::svg::lattice(region.lattice(), &cells, &names)
+                }
             }
         }
     }

@@ -27,6 +27,12 @@
 //!   and `y` are 0: lines are rows of constant `y`, the top one the largest, as the
 //!   SVG pictures draw them.
 //!
+//! - **stick** (polysticks): grid point `(x, y)` sits at line `2x`, column `2y` (drawn
+//!   `+`, or a space or `.`), the segment from it to `(x + 1, y)` is a `|` at line
+//!   `2x + 1`, column `2y`, and the one to `(x, y + 1)` a `-` at line `2x`, column
+//!   `2y + 1`. Boards and pieces alike draw their segments so; a piece's drawing is the
+//!   lines made only of `+`, `-`, `|`, `.` and spaces under its name.
+//!
 //! The triangular and hexagonal drawings are oriented as gridlock's SVG pictures of
 //! the same cells.
 
@@ -44,7 +50,8 @@ fn header(line: &str) -> Option<Result<Lattice, String>> {
         "hexagonal" => Ok(Lattice::Hexagonal),
         "cubic" => Ok(Lattice::Cubic),
         "prism" => Ok(Lattice::TriangularPrism),
-        other => Err(format!("'{other}' is not a lattice (square, triangular, hexagonal, cubic, prism)")),
+        "stick" => Ok(Lattice::Stick),
+        other => Err(format!("'{other}' is not a lattice (square, triangular, hexagonal, cubic, prism, stick)")),
     })
 }
 
@@ -96,29 +103,39 @@ impl Placer {
     /// The character at drawing line `r`, column `c`, layer `z` (cubic) is a cell;
     /// `at` is its place in the file (line, column), for errors.
     fn put(&mut self, r: i32, c: i32, z: i32, at: (usize, usize)) -> Result<(), ParseError> {
-        let cell = match self.lattice {
-            Lattice::Square => Cell::new(r, c, 0),
-            Lattice::Cubic => Cell::new(r, c, z),
-            Lattice::Triangular => {
-                let t = r + c;
-                Cell::new(-r, t.div_euclid(2), t.rem_euclid(2))
-            }
-            Lattice::TriangularPrism => {
-                let t = r + c;
-                Cell::new(-r, t.div_euclid(2), 2 * z + t.rem_euclid(2))
-            }
-            Lattice::Hexagonal => {
-                let p = *self.parity.get_or_insert((c + r).rem_euclid(2));
-                if (c + r - p).rem_euclid(2) != 0 {
-                    return err_at(
+        let cell =
+            match self.lattice {
+                Lattice::Square => Cell::new(r, c, 0),
+                Lattice::Cubic => Cell::new(r, c, z),
+                Lattice::Triangular => {
+                    let t = r + c;
+                    Cell::new(-r, t.div_euclid(2), t.rem_euclid(2))
+                }
+                Lattice::TriangularPrism => {
+                    let t = r + c;
+                    Cell::new(-r, t.div_euclid(2), 2 * z + t.rem_euclid(2))
+                }
+                Lattice::Hexagonal => {
+                    let p = *self.parity.get_or_insert((c + r).rem_euclid(2));
+                    if (c + r - p).rem_euclid(2) != 0 {
+                        return err_at(
+                            at.0,
+                            at.1,
+                            "a hexagon off the grid: hexagons sit every other column, each line offset by one column from the line above",
+                        );
+                    }
+                    Cell::new((c + r - p).div_euclid(2), -r, 0)
+                }
+                Lattice::Stick => match (r.rem_euclid(2), c.rem_euclid(2)) {
+                    (1, 0) => Cell::new(r.div_euclid(2), c.div_euclid(2), 0),
+                    (0, 1) => Cell::new(r.div_euclid(2), c.div_euclid(2), 1),
+                    _ => return err_at(
                         at.0,
                         at.1,
-                        "a hexagon off the grid: hexagons sit every other column, each line offset by one column from the line above",
-                    );
-                }
-                Cell::new((c + r - p).div_euclid(2), -r, 0)
-            }
-        };
+                        "a segment off the grid: '|' sits on odd lines at even columns, '-' on even lines at odd columns (counted from 0)",
+                    ),
+                },
+            };
         self.cells.push(cell);
         Ok(())
     }
@@ -164,24 +181,32 @@ pub fn parse_board(text: &str, lattice: Lattice) -> Result<Region, ParseError> {
             (z, r, blank) = (z + 1, 0, false);
         }
         for (c, ch) in line.chars().enumerate() {
-            match ch {
-                '.' => placer.put(r, c as i32, z, (n, c + 1))?,
-                '#' | ' ' => {}
-                other => return err_at(n, c + 1, format!("unexpected {other:?}; use '.' for a cell, '#' or a space outside")),
+            match (ch, lattice == Lattice::Stick) {
+                ('.', false) | ('-' | '|', true) => placer.put(r, c as i32, z, (n, c + 1))?,
+                ('#' | ' ', false) | ('+' | '.' | ' ', true) => {}
+                (other, false) => return err_at(n, c + 1, format!("unexpected {other:?}; use '.' for a cell, '#' or a space outside")),
+                (other, true) => {
+                    return err_at(n, c + 1, format!("unexpected {other:?}; use '-' and '|' for segments, '+', '.' or a space for points"))
+                }
             }
         }
         r += 1;
     }
     let cells = placer.finish();
     if cells.is_empty() {
-        return err(0, "the board has no cell ('.')");
+        return err(0, "the board has no cell ('.', or '-' and '|' on the stick lattice)");
     }
     Ok(Region::new(lattice, cells))
 }
 
-/// Whether a line is part of a piece's drawing (only `#`, `.` and spaces).
-fn is_drawing(line: &str) -> bool {
-    line.chars().all(|ch| matches!(ch, '#' | '.' | ' '))
+/// Whether a line is part of a piece's drawing on `lattice` (only `#`, `.` and spaces;
+/// on the stick lattice `+`, `-`, `|`, `.` and spaces).
+fn is_drawing(line: &str, lattice: Lattice) -> bool {
+    if lattice == Lattice::Stick {
+        line.chars().all(|ch| matches!(ch, '+' | '-' | '|' | '.' | ' '))
+    } else {
+        line.chars().all(|ch| matches!(ch, '#' | '.' | ' '))
+    }
 }
 
 /// Pieces of `lattice` drawn as text (see the module documentation): per piece a name
@@ -202,7 +227,7 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
             i += 1;
             continue;
         }
-        if is_drawing(line) {
+        if is_drawing(line, lattice) {
             return err(n, "a drawing without a name line above it (a piece is a name line, then its drawing)");
         }
         let (name, copies) = super::name_and_copies(line, n)?;
@@ -220,14 +245,14 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
                 i += 1;
                 continue;
             }
-            if !is_drawing(line) {
+            if !is_drawing(line, lattice) {
                 break;
             }
             if blank {
                 (z, r, blank) = (z + 1, 0, false);
             }
             for (c, ch) in line.chars().enumerate() {
-                if ch == '#' {
+                if matches!((ch, lattice == Lattice::Stick), ('#', false) | ('-' | '|', true)) {
                     placer.put(r, c as i32, z, (m, c + 1))?;
                 }
             }
@@ -236,7 +261,7 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
         }
         let cells = placer.finish();
         if cells.is_empty() {
-            return err(n, format!("piece '{name}' has no cell ('#') drawn under its name"));
+            return err(n, format!("piece '{name}' has no cell ('#', or '-' and '|' on the stick lattice) drawn under its name"));
         }
         let Some(shape) = Shape::polyform(lattice, cells) else {
             return err(n, format!("piece '{name}' is not connected"));
@@ -257,6 +282,10 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
 /// inverse of [`parse_pieces`]'s reading: the drawing reads back as the same shape.
 pub fn draw(shape: &Shape) -> String {
     let lattice = shape.lattice();
+    if lattice == Lattice::Stick {
+        let cells: Vec<(Cell, char)> = shape.cells().iter().map(|&c| (c, if c.z == 0 { '|' } else { '-' })).collect();
+        return draw_sticks(&cells);
+    }
     // Where each cell's character sits: (layer, line, column).
     let spots: Vec<(i32, i32, i32)> = match lattice {
         Lattice::Square => shape.cells().iter().map(|c| (0, c.x, c.y)).collect(),
@@ -280,6 +309,7 @@ pub fn draw(shape: &Shape) -> String {
             let top = shape.cells().iter().map(|c| c.y).max().unwrap_or(0);
             shape.cells().iter().map(|c| (0, top - c.y, 2 * c.x + c.y - top)).collect()
         }
+        Lattice::Stick => unreachable!("drawn by draw_sticks above"),
     };
     // Columns shifted by an even amount to start at 0 or 1 (keeping parities).
     let shift = spots.iter().map(|s| s.2).min().unwrap_or(0).div_euclid(2) * 2;
@@ -293,6 +323,32 @@ pub fn draw(shape: &Shape) -> String {
     let layer_text: Vec<String> =
         grid.iter().map(|layer| layer.iter().map(|row| row.iter().collect::<String>() + "\n").collect()).collect();
     layer_text.join("\n")
+}
+
+/// Segments of the square grid drawn as the stick lattice's files draw them (see the
+/// module documentation), each segment as its own character, `+` at the ends of
+/// segments, `.` at other grid points, spaces elsewhere; lines without trailing spaces.
+/// Coordinates start from the least `x` and `y` among the segments.
+pub fn draw_sticks(cells: &[(Cell, char)]) -> String {
+    let x0 = cells.iter().map(|(c, _)| c.x).min().unwrap_or(0);
+    let y0 = cells.iter().map(|(c, _)| c.y).min().unwrap_or(0);
+    // A segment ends two lines below (d = 0) or two columns right (d = 1) of its start.
+    let rows = cells.iter().map(|(c, _)| 2 * (c.x - x0 + 1 - c.z)).max().unwrap_or(0) + 1;
+    let cols = cells.iter().map(|(c, _)| 2 * (c.y - y0 + c.z)).max().unwrap_or(0) + 1;
+    let mut grid = vec![vec![' '; cols as usize]; rows as usize];
+    for r in (0..rows).step_by(2) {
+        for c in (0..cols).step_by(2) {
+            grid[r as usize][c as usize] = '.';
+        }
+    }
+    for &(c, ch) in cells {
+        let (r, k) = (2 * (c.x - x0), 2 * (c.y - y0));
+        let (mid, end) = if c.z == 0 { ((r + 1, k), (r + 2, k)) } else { ((r, k + 1), (r, k + 2)) };
+        grid[mid.0 as usize][mid.1 as usize] = ch;
+        grid[r as usize][k as usize] = '+';
+        grid[end.0 as usize][end.1 as usize] = '+';
+    }
+    grid.iter().map(|row| row.iter().collect::<String>().trim_end().to_string() + "\n").collect()
 }
 
 /// `pieces` (all of one lattice) as a pieces file that [`parse_pieces`] (and `gridlock

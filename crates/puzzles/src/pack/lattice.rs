@@ -21,8 +21,8 @@ pub fn set_lattice(name: &str) -> Option<Lattice> {
 /// The box `spec` of `lattice`: `AxBxC` (cubic: cells `xyz` with `x < A`, `y < B`,
 /// `z < C`; triangular prisms: the `A` x `B` rhombus of triangles in `C` layers) or
 /// `AxB` (a parallelogram of the plane lattices; on the triangular lattice both
-/// triangles of each of its `AB` rhombi), each side 1 to 62, as Knuth's cell notation
-/// reaches.
+/// triangles of each of its `AB` rhombi; on the stick lattice every segment of the grid
+/// of `A` x `B` squares), each side 1 to 62, as Knuth's cell notation reaches.
 ///
 /// Errors: a message when the text is not of that form.
 pub fn boxed(lattice: Lattice, spec: &str) -> Result<Region, String> {
@@ -38,9 +38,37 @@ pub fn boxed(lattice: Lattice, spec: &str) -> Result<Region, String> {
     }
     Ok(match (lattice, dims) {
         (Lattice::TriangularPrism, _) => Region::prism(sides[0], sides[1], sides[2]),
+        (Lattice::Stick, _) => Region::stick_grid(sides[0], sides[1]),
         (_, 3) => Region::cuboid(sides[0], sides[1], sides[2]),
         _ => Region::parallelogram(lattice, sides[0], sides[1]),
     })
+}
+
+/// The packing `tiling` of polysticks as text: the grid drawn as the stick lattice's
+/// files draw it ([`super::drawing::draw_sticks`]), each segment showing its tile's label
+/// (`?` on a segment no tile covers). When the tiles' pieces are distinct and named by
+/// distinct single characters, those are the labels; otherwise tile `k` is labelled
+/// [`super::nth_label`]`(k)` and a line per tile follows: its label and its piece's name.
+pub fn render_sticks(region: &Region, pieces: &[Piece], tiling: &Tiling) -> String {
+    let single = |p: usize| {
+        let mut chars = pieces[p].name.chars();
+        chars.next().filter(|c| chars.next().is_none() && c.is_ascii_graphic() && !matches!(c, '+' | '-' | '|' | '.' | '?'))
+    };
+    let mut own: Vec<char> = tiling.iter().filter_map(|(p, _)| single(*p)).collect();
+    own.sort_unstable();
+    own.dedup();
+    let named = own.len() == tiling.len();
+    let mut label = vec!['?'; region.len()];
+    let mut legend = String::new();
+    for (k, (p, cells)) in tiling.iter().enumerate() {
+        let l = if named { single(*p).expect("a one-character name") } else { super::nth_label(k) };
+        cells.iter().for_each(|&i| label[i] = l);
+        if !named {
+            legend.push_str(&format!("{l} {}\n", located::printable(&pieces[*p].name)));
+        }
+    }
+    let cells: Vec<(polyform::Cell, char)> = region.cells().iter().copied().zip(label).collect();
+    super::drawing::draw_sticks(&cells) + &legend
 }
 
 /// The packing `tiling` of `region` as text: one line per tile, the piece's name and its

@@ -1,0 +1,186 @@
+//! Polysticks (`--lattice stick`): the 15 tetrasticks without H in the 5 x 5 grid as
+//! Polyform Puzzler counts them, the same count from an exact cover written here from
+//! the rules alone (segments as pairs of grid points, Knuth's secondary item per point
+//! for the no-crossing rule) and run on `gridlock xc`, the rule itself on a small board,
+//! and the listings' counts.
+
+use crate::common::gridlock;
+use std::collections::BTreeSet;
+
+fn stdout(args: &[&str]) -> String {
+    let out = gridlock().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+const WITHOUT_H: &str = "examples/pack/tetrasticks-without-h.txt";
+
+/// A grid point (row, column).
+type Point = (i32, i32);
+/// A unit segment: its two ends, the lesser first.
+type Segment = (Point, Point);
+
+/// The pieces of a stick-lattice pieces file, read here from its characters: per piece
+/// its name and segments (`|` at line r, column c joins points (r-1, c) and (r+1, c);
+/// `-` joins (r, c-1) and (r, c+1); points at even lines and columns).
+fn read_pieces(text: &str) -> Vec<(String, Vec<Segment>)> {
+    let mut out: Vec<(String, Vec<Segment>)> = Vec::new();
+    let mut r = 0;
+    for line in text.lines().skip_while(|l| l.starts_with("lattice:") || l.is_empty()) {
+        if line.is_empty() {
+            continue;
+        }
+        if line.chars().all(|ch| "+-|. ".contains(ch)) {
+            for (c, ch) in line.chars().enumerate() {
+                let c = c as i32;
+                let seg = match ch {
+                    '|' => ((r - 1, c), (r + 1, c)),
+                    '-' => ((r, c - 1), (r, c + 1)),
+                    _ => continue,
+                };
+                out.last_mut().unwrap().1.push(seg);
+            }
+            r += 1;
+        } else {
+            out.push((line.to_string(), Vec::new()));
+            r = 0;
+        }
+    }
+    out
+}
+
+/// The segment's ends in grid units (the drawing's coordinates halved).
+fn halved(s: Segment) -> Segment {
+    ((s.0 .0 / 2, s.0 .1 / 2), (s.1 .0 / 2, s.1 .1 / 2))
+}
+
+/// The eight images of a set of segments under the square's symmetries, each moved so
+/// that its least point is (0, 0), as sorted lists.
+fn orientations(piece: &[Segment]) -> BTreeSet<Vec<Segment>> {
+    let mut out = BTreeSet::new();
+    for t in 0..8 {
+        let map = |(r, c): Point| {
+            let (mut r, mut c) = if t & 4 == 4 { (r, -c) } else { (r, c) };
+            for _ in 0..(t & 3) {
+                (r, c) = (c, -r);
+            }
+            (r, c)
+        };
+        let moved: Vec<Segment> = piece.iter().map(|&(a, b)| (map(a).min(map(b)), map(a).max(map(b)))).collect();
+        let r0 = moved.iter().map(|s| s.0 .0.min(s.1 .0)).min().unwrap();
+        let c0 = moved.iter().map(|s| s.0 .1.min(s.1 .1)).min().unwrap();
+        let mut v: Vec<Segment> = moved.iter().map(|&((a, b), (c, d))| ((a - r0, b - c0), (c - r0, d - c0))).collect();
+        v.sort();
+        out.insert(v);
+    }
+    out
+}
+
+/// The points a set of segments goes straight through: where two of them meet in a line.
+fn straight_through(segments: &[Segment]) -> BTreeSet<Point> {
+    let mut out = BTreeSet::new();
+    for &(a, b) in segments {
+        for &(c, d) in segments {
+            // (a, b) then (c, d) in the same direction, b == c.
+            if b == c && (b.0 - a.0, b.1 - a.1) == (d.0 - c.0, d.1 - c.1) {
+                out.insert(b);
+            }
+        }
+    }
+    out
+}
+
+/// The packings of `pieces` (each once) into every segment of the grid of `n` x `n`
+/// squares as exact cover in Knuth's format: primary items the pieces and the segments,
+/// a secondary item per grid point, taken by a placement that goes straight through it.
+fn exact_cover(pieces: &[(String, Vec<Segment>)], n: i32) -> String {
+    let name = |s: Segment| format!("s{}.{}-{}.{}", s.0 .0, s.0 .1, s.1 .0, s.1 .1);
+    let mut grid: Vec<Segment> = Vec::new();
+    for r in 0..=n {
+        for c in 0..=n {
+            if c < n {
+                grid.push(((r, c), (r, c + 1)));
+            }
+            if r < n {
+                grid.push(((r, c), (r + 1, c)));
+            }
+        }
+    }
+    let mut text = String::new();
+    let names: Vec<&str> = pieces.iter().map(|p| p.0.as_str()).collect();
+    let segs: Vec<String> = grid.iter().map(|&s| name(s)).collect();
+    let points: Vec<String> = (0..=n).flat_map(|r| (0..=n).map(move |c| format!("p{r}.{c}"))).collect();
+    text += &format!("{} {} | {}\n", names.join(" "), segs.join(" "), points.join(" "));
+    for (piece, segments) in pieces {
+        let halves: Vec<Segment> = segments.iter().map(|&s| halved(s)).collect();
+        for o in orientations(&halves) {
+            for dr in 0..=n {
+                for dc in 0..=n {
+                    let placed: Vec<Segment> = o.iter().map(|&((a, b), (c, d))| ((a + dr, b + dc), (c + dr, d + dc))).collect();
+                    if placed.iter().all(|s| grid.contains(s)) {
+                        let mut line = vec![piece.clone()];
+                        line.extend(placed.iter().map(|&s| name(s)));
+                        line.extend(straight_through(&placed).iter().map(|p| format!("p{}.{}", p.0, p.1)));
+                        text += &(line.join(" ") + "\n");
+                    }
+                }
+            }
+        }
+    }
+    text
+}
+
+#[test]
+fn tetrasticks_without_h_fill_the_5x5_grid_as_polyform_puzzler_and_an_exact_cover_say() {
+    let count = stdout(&["pack", "--pieces", WITHOUT_H, "--box", "5x5", "--count"]);
+    let unique = stdout(&["pack", "--pieces", WITHOUT_H, "--box", "5x5", "--count", "--unique"]);
+    // Polyform Puzzler's count up to symmetry, recorded with its source.
+    let recorded = std::fs::read_to_string("tests/data/pack/tetrasticks-5x5.txt").unwrap();
+    let want = recorded.lines().find_map(|l| l.strip_prefix("unique ")).unwrap();
+    assert_eq!(unique.trim(), want);
+    // The exact cover written here, counted by `gridlock xc`.
+    let pieces = read_pieces(&std::fs::read_to_string(WITHOUT_H).unwrap());
+    assert_eq!(pieces.len(), 15);
+    assert!(pieces.iter().all(|p| p.1.len() == 4));
+    let dlx = exact_cover(&pieces, 5);
+    let out = gridlock().args(["xc", "--count"]).write_stdin(dlx).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), count);
+    // No packing of these has a symmetry: every class has 8 members.
+    assert_eq!(count.trim().parse::<u64>().unwrap(), 8 * want.parse::<u64>().unwrap());
+}
+
+#[test]
+fn pieces_may_touch_but_not_cross() {
+    // The four segments about one point: two bent disticks fill it two ways; two straight
+    // ones would cross there and are refused.
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("plus.txt");
+    std::fs::write(&board, "lattice: stick\n. . .\n  |\n.-+-.\n  |\n. . .\n").unwrap();
+    let b = board.to_str().unwrap();
+    assert_eq!(stdout(&["pack", "--board", b, "--pieces", "disticks", "--copies", "*", "--count"]), "2\n");
+    let straight = dir.path().join("straight.txt");
+    std::fs::write(&straight, "lattice: stick\nI 2\n+-+-+\n").unwrap();
+    assert_eq!(stdout(&["pack", "--board", b, "--pieces", straight.to_str().unwrap(), "--count"]), "0\n");
+    // Knuth's format carries the point as a secondary item.
+    let dlx = stdout(&["pack", "--board", b, "--pieces", straight.to_str().unwrap(), "--emit-knuth"]);
+    assert!(dlx.lines().nth(1).unwrap().ends_with("| +0"), "{dlx}");
+}
+
+#[test]
+fn listings_count_and_draw() {
+    for (size, free) in [("3", "5"), ("4", "16"), ("5", "55")] {
+        assert_eq!(stdout(&["polyforms", "--lattice", "stick", "--size", size, "--count"]).trim(), free);
+    }
+    // The listing names the tetrasticks by their letters and packs as the set does.
+    let listed = stdout(&["polyforms", "--lattice", "stick", "--size", "4"]);
+    let mut names: Vec<&str> =
+        listed.split("\n\n").filter_map(|b| b.lines().find(|l| !l.starts_with("lattice:") && !l.is_empty())).collect();
+    names.sort();
+    assert_eq!(names.concat(), "FHIJLNOPRTUVWXYZ");
+    // The answer's drawing: every segment of the grid labelled, the grid's 36 points drawn.
+    let answer = stdout(&["pack", "--pieces", WITHOUT_H, "--box", "5x5"]);
+    assert_eq!(answer.lines().count(), 11, "{answer}");
+    assert_eq!(answer.matches('+').count(), 36);
+    assert_eq!(answer.chars().filter(|c| c.is_ascii_uppercase()).count(), 60);
+}
