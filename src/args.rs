@@ -250,6 +250,8 @@ pub enum LatticeArg {
     Prism,
     /// Unit segments of the square grid (polysticks; pieces may not cross).
     Stick,
+    /// Unit segments of the triangular grid (polytrigs; pieces may not cross).
+    Trig,
 }
 
 impl LatticeArg {
@@ -263,6 +265,7 @@ impl LatticeArg {
             LatticeArg::Cubic => Lattice::Cubic,
             LatticeArg::Prism => Lattice::TriangularPrism,
             LatticeArg::Stick => Lattice::Stick,
+            LatticeArg::Trig => Lattice::Trig,
         }
     }
 }

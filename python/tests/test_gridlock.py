@@ -259,6 +259,10 @@ def test_polysticks_pack_without_crossing():
     assert packing.count(unique=True) == 72
     first = packing.first()
     assert sum(len(cells) for _, cells in first.tiles) == 60
+    # Polytrigs: the published counts, and the CLI's count of a packing.
+    assert [gridlock.polyforms(n, "trig", count=True) for n in range(1, 6)] == [1, 3, 12, 60, 375]
+    ditrigs = gridlock.pack("2x2", "ditrigs", lattice="trig", copies="*")
+    assert ditrigs.count() == int(cli("pack", "--lattice", "trig", "--box", "2x2", "--pieces", "ditrigs", "--copies", "*", "--count"))
 
 
 def brute_canon(cells, kind):

@@ -209,7 +209,7 @@ fn pieces_path(args: &Args) -> Option<&Path> {
 /// `l`: from --knuth, else from --rect / --box / --board and a --pieces set or file.
 fn problem_of(args: &Args, l: Lattice, files: &Files) -> Result<(Region, Vec<Piece>, Vec<Copies>), output::Failure> {
     if let Some(path) = &args.knuth {
-        if matches!(l, Lattice::TriangularPrism | Lattice::Stick) {
+        if l == Lattice::TriangularPrism || l.is_segments() {
             return Err(bad(format!(
                 "--knuth reads Knuth's polyform notation, and Knuth has no program for the {} lattice; give --box or --board",
                 l.name()

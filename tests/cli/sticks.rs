@@ -1,8 +1,9 @@
-//! Polysticks (`--lattice stick`): the 15 tetrasticks without H in the 5 x 5 grid as
-//! Polyform Puzzler counts them, the same count from an exact cover written here from
-//! the rules alone (segments as pairs of grid points, Knuth's secondary item per point
-//! for the no-crossing rule) and run on `gridlock xc`, the rule itself on a small board,
-//! and the listings' counts.
+//! Polysticks (`--lattice stick`) and polytrigs (`--lattice trig`): the 15 tetrasticks
+//! without H in the 5 x 5 grid as Polyform Puzzler counts them, the same count from an
+//! exact cover written here from the rules alone (segments as pairs of grid points,
+//! Knuth's secondary item per point for the no-crossing rule) and run on `gridlock xc`,
+//! the same for the ditrigs on a triangular grid, the rule itself on a small board, and
+//! the listings' counts.
 
 use crate::common::gridlock;
 use std::collections::BTreeSet;
@@ -54,26 +55,39 @@ fn halved(s: Segment) -> Segment {
     ((s.0 .0 / 2, s.0 .1 / 2), (s.1 .0 / 2, s.1 .1 / 2))
 }
 
-/// The eight images of a set of segments under the square's symmetries, each moved so
-/// that its least point is (0, 0), as sorted lists.
-fn orientations(piece: &[Segment]) -> BTreeSet<Vec<Segment>> {
+/// The images of a set of segments under the symmetries `map(t, point)` for `t` below
+/// `count`, each moved so that its least point is (0, 0), as sorted lists.
+fn images(piece: &[Segment], count: usize, map: impl Fn(usize, Point) -> Point) -> BTreeSet<Vec<Segment>> {
     let mut out = BTreeSet::new();
-    for t in 0..8 {
-        let map = |(r, c): Point| {
-            let (mut r, mut c) = if t & 4 == 4 { (r, -c) } else { (r, c) };
-            for _ in 0..(t & 3) {
-                (r, c) = (c, -r);
-            }
-            (r, c)
-        };
+    for t in 0..count {
+        let map = |p| map(t, p);
         let moved: Vec<Segment> = piece.iter().map(|&(a, b)| (map(a).min(map(b)), map(a).max(map(b)))).collect();
-        let r0 = moved.iter().map(|s| s.0 .0.min(s.1 .0)).min().unwrap();
-        let c0 = moved.iter().map(|s| s.0 .1.min(s.1 .1)).min().unwrap();
-        let mut v: Vec<Segment> = moved.iter().map(|&((a, b), (c, d))| ((a - r0, b - c0), (c - r0, d - c0))).collect();
+        let least = moved.iter().map(|s| s.0).min().unwrap();
+        let mut v: Vec<Segment> = moved.iter().map(|&((a, b), (c, d))| ((a - least.0, b - least.1), (c - least.0, d - least.1))).collect();
         v.sort();
         out.insert(v);
     }
     out
+}
+
+/// The square's eight symmetries: `t & 3` quarter turns after the mirror when `t & 4`.
+fn square_map(t: usize, (r, c): Point) -> Point {
+    let (mut r, mut c) = if t & 4 == 4 { (r, -c) } else { (r, c) };
+    for _ in 0..(t & 3) {
+        (r, c) = (c, -r);
+    }
+    (r, c)
+}
+
+/// The triangular grid's twelve symmetries on axial points `(u, v)` (unit steps at 60
+/// degrees): `t % 6` turns by 60 degrees, `(u, v) -> (-v, u + v)`, after the mirror
+/// `(u, v) -> (v, u)` when `t >= 6`.
+fn hexagon_map(t: usize, (u, v): Point) -> Point {
+    let (mut u, mut v) = if t >= 6 { (v, u) } else { (u, v) };
+    for _ in 0..(t % 6) {
+        (u, v) = (-v, u + v);
+    }
+    (u, v)
 }
 
 /// The points a set of segments goes straight through: where two of them meet in a line.
@@ -90,12 +104,43 @@ fn straight_through(segments: &[Segment]) -> BTreeSet<Point> {
     out
 }
 
-/// The packings of `pieces` (each once) into every segment of the grid of `n` x `n`
-/// squares as exact cover in Knuth's format: primary items the pieces and the segments,
-/// a secondary item per grid point, taken by a placement that goes straight through it.
-fn exact_cover(pieces: &[(String, Vec<Segment>)], n: i32) -> String {
+/// The packings of `pieces` into the segments `grid` as exact cover in Knuth's format:
+/// primary items the pieces (unless `any`: then each piece any number of times) and the
+/// segments, a secondary item per grid point, taken by a placement that goes straight
+/// through it. Placements are the `images` of each piece moved by every translation that
+/// keeps it on the grid.
+fn exact_cover(
+    pieces: &[(String, Vec<Segment>)],
+    grid: &[Segment],
+    any: bool,
+    images: impl Fn(&[Segment]) -> BTreeSet<Vec<Segment>>,
+) -> String {
     let name = |s: Segment| format!("s{}.{}-{}.{}", s.0 .0, s.0 .1, s.1 .0, s.1 .1);
-    let mut grid: Vec<Segment> = Vec::new();
+    let points: BTreeSet<Point> = grid.iter().flat_map(|s| [s.0, s.1]).collect();
+    let mut text = String::new();
+    let names: Vec<&str> = if any { Vec::new() } else { pieces.iter().map(|p| p.0.as_str()).collect() };
+    let segs: Vec<String> = grid.iter().map(|&s| name(s)).collect();
+    let point_names: Vec<String> = points.iter().map(|p| format!("p{}.{}", p.0, p.1)).collect();
+    text += &format!("{} {} | {}\n", names.join(" "), segs.join(" "), point_names.join(" "));
+    for (piece, segments) in pieces {
+        for o in images(segments) {
+            for &(dr, dc) in &points {
+                let placed: Vec<Segment> = o.iter().map(|&((a, b), (c, d))| ((a + dr, b + dc), (c + dr, d + dc))).collect();
+                if placed.iter().all(|s| grid.contains(s)) {
+                    let mut line = if any { Vec::new() } else { vec![piece.clone()] };
+                    line.extend(placed.iter().map(|&s| name(s)));
+                    line.extend(straight_through(&placed).iter().map(|p| format!("p{}.{}", p.0, p.1)));
+                    text += &(line.join(" ") + "\n");
+                }
+            }
+        }
+    }
+    text
+}
+
+/// Every segment of the grid of `n` x `n` squares.
+fn square_grid(n: i32) -> Vec<Segment> {
+    let mut grid = Vec::new();
     for r in 0..=n {
         for c in 0..=n {
             if c < n {
@@ -106,28 +151,24 @@ fn exact_cover(pieces: &[(String, Vec<Segment>)], n: i32) -> String {
             }
         }
     }
-    let mut text = String::new();
-    let names: Vec<&str> = pieces.iter().map(|p| p.0.as_str()).collect();
-    let segs: Vec<String> = grid.iter().map(|&s| name(s)).collect();
-    let points: Vec<String> = (0..=n).flat_map(|r| (0..=n).map(move |c| format!("p{r}.{c}"))).collect();
-    text += &format!("{} {} | {}\n", names.join(" "), segs.join(" "), points.join(" "));
-    for (piece, segments) in pieces {
-        let halves: Vec<Segment> = segments.iter().map(|&s| halved(s)).collect();
-        for o in orientations(&halves) {
-            for dr in 0..=n {
-                for dc in 0..=n {
-                    let placed: Vec<Segment> = o.iter().map(|&((a, b), (c, d))| ((a + dr, b + dc), (c + dr, d + dc))).collect();
-                    if placed.iter().all(|s| grid.contains(s)) {
-                        let mut line = vec![piece.clone()];
-                        line.extend(placed.iter().map(|&s| name(s)));
-                        line.extend(straight_through(&placed).iter().map(|p| format!("p{}.{}", p.0, p.1)));
-                        text += &(line.join(" ") + "\n");
-                    }
+    grid
+}
+
+/// Every segment of the triangular grid between the points `(u, v)`, `0 <= u, v <= n`
+/// (the ends of each segment sorted).
+fn triangular_grid(n: i32) -> Vec<Segment> {
+    let mut grid = Vec::new();
+    for u in 0..=n {
+        for v in 0..=n {
+            for (du, dv) in [(1, 0), (0, 1), (-1, 1)] {
+                let (a, b) = ((u, v), (u + du, v + dv));
+                if (0..=n).contains(&b.0) && (0..=n).contains(&b.1) {
+                    grid.push((a.min(b), a.max(b)));
                 }
             }
         }
     }
-    text
+    grid
 }
 
 #[test]
@@ -139,15 +180,35 @@ fn tetrasticks_without_h_fill_the_5x5_grid_as_polyform_puzzler_and_an_exact_cove
     let want = recorded.lines().find_map(|l| l.strip_prefix("unique ")).unwrap();
     assert_eq!(unique.trim(), want);
     // The exact cover written here, counted by `gridlock xc`.
-    let pieces = read_pieces(&std::fs::read_to_string(WITHOUT_H).unwrap());
+    let pieces: Vec<(String, Vec<Segment>)> = read_pieces(&std::fs::read_to_string(WITHOUT_H).unwrap())
+        .into_iter()
+        .map(|(n, s)| (n, s.into_iter().map(halved).collect()))
+        .collect();
     assert_eq!(pieces.len(), 15);
     assert!(pieces.iter().all(|p| p.1.len() == 4));
-    let dlx = exact_cover(&pieces, 5);
+    let dlx = exact_cover(&pieces, &square_grid(5), false, |p| images(p, 8, square_map));
     let out = gridlock().args(["xc", "--count"]).write_stdin(dlx).output().unwrap();
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap(), count);
     // No packing of these has a symmetry: every class has 8 members.
     assert_eq!(count.trim().parse::<u64>().unwrap(), 8 * want.parse::<u64>().unwrap());
+}
+
+#[test]
+fn ditrigs_on_the_triangular_grid_equal_an_exact_cover_written_from_the_rules() {
+    // The three ditrigs, drawn here by hand as pairs of axial points: straight, bent by
+    // 60 and by 120 degrees; any number of each, in the 2 x 2 parallelogram of rhombi.
+    let ditrigs: Vec<(String, Vec<Segment>)> = vec![
+        ("straight".into(), vec![((0, 0), (1, 0)), ((1, 0), (2, 0))]),
+        ("sharp".into(), vec![((0, 0), (1, 0)), ((0, 0), (0, 1))]),
+        ("wide".into(), vec![((0, 0), (1, 0)), ((-1, 1), (0, 0))]),
+    ];
+    let dlx = exact_cover(&ditrigs, &triangular_grid(2), true, |p| images(p, 12, hexagon_map));
+    let out = gridlock().args(["xc", "--count"]).write_stdin(dlx).output().unwrap();
+    assert!(out.status.success());
+    let ours = stdout(&["pack", "--lattice", "trig", "--box", "2x2", "--pieces", "ditrigs", "--copies", "*", "--count"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), ours);
+    assert!(ours.trim().parse::<u64>().unwrap() > 100, "{ours}");
 }
 
 #[test]
@@ -169,9 +230,16 @@ fn pieces_may_touch_but_not_cross() {
 
 #[test]
 fn listings_count_and_draw() {
-    for (size, free) in [("3", "5"), ("4", "16"), ("5", "55")] {
-        assert_eq!(stdout(&["polyforms", "--lattice", "stick", "--size", size, "--count"]).trim(), free);
+    for (lattice, size, free) in [("stick", "3", "5"), ("stick", "4", "16"), ("stick", "5", "55"), ("trig", "3", "12"), ("trig", "4", "60")]
+    {
+        assert_eq!(stdout(&["polyforms", "--lattice", lattice, "--size", size, "--count"]).trim(), free);
     }
+    // A polytrig listing reads back into pack as the family it is.
+    let dir = tempfile::tempdir().unwrap();
+    let listed = dir.path().join("tritrigs.txt");
+    std::fs::write(&listed, stdout(&["polyforms", "--lattice", "trig", "--size", "3"])).unwrap();
+    let count = |pieces: &str| stdout(&["pack", "--lattice", "trig", "--box", "2x3", "--pieces", pieces, "--copies", "*", "--count"]);
+    assert_eq!(count(listed.to_str().unwrap()), count("tritrigs"));
     // The listing names the tetrasticks by their letters and packs as the set does.
     let listed = stdout(&["polyforms", "--lattice", "stick", "--size", "4"]);
     let mut names: Vec<&str> =

@@ -254,7 +254,7 @@ impl Search {
         // and 0.03 s on exact cover (user time, symmetry broken); with piece counts the
         // tiler's memo wins there (any number of each hexiamond: 0.15 s against 20.5 s).
         // Polysticks need the secondary items of their crossings: exact cover.
-        let cubic = layout.adjacency.is_solid() || !layout.crossings.is_empty();
+        let cubic = layout.adjacency.is_solid() || layout.adjacency.is_segments();
         let triangular = matches!(layout.adjacency, crate::Adjacency::Triangular { .. });
         let distinct = copies.iter().all(|&c| c == Copies::ONE);
         if wanted == Engine::Bitboard && !cubic && !(triangular && distinct) {

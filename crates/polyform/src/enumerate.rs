@@ -83,7 +83,7 @@ impl Graph {
 /// The roots: one cell of each kind under the lattice's translations.
 fn roots(lattice: Lattice) -> Vec<Cell> {
     let period = lattice.geometry().periods()[2];
-    (0..2).map(|z| Cell::new(0, 0, z)).filter(|&c| lattice.contains(c) && (period == 0 || c.z < period)).collect()
+    (0..3).map(|z| Cell::new(0, 0, z)).filter(|&c| lattice.contains(c) && (period == 0 || c.z < period)).collect()
 }
 
 /// The most fixed polyforms of one size whose listing the front ends build

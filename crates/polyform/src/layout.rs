@@ -58,6 +58,14 @@ pub enum Adjacency {
         /// Bits per row (even).
         stride: u32,
     },
+    /// Unit segments of the triangular grid ([`crate::lattice::trig`]): rows of constant
+    /// `v`, the three segments from point `u` at bits `3u + d`, rows of `stride` bits (a
+    /// multiple of 3, the last six padding); a segment's neighbours at the offsets
+    /// [`trig_offsets`] gives for its kind.
+    Trig {
+        /// Bits per row (a multiple of 3).
+        stride: u32,
+    },
 }
 
 /// A board's cells as bits: cell `i` is bit `bit_of[i]`, and `adjacency` says which bits
@@ -81,6 +89,16 @@ impl Adjacency {
     #[inline(always)]
     pub fn neighbours(self, m: u128) -> u128 {
         const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+        // Every third bit from bit 0.
+        const THIRDS: u128 = {
+            let mut t = 0u128;
+            let mut k = 0;
+            while k < 128 {
+                t |= 1 << k;
+                k += 3;
+            }
+            t
+        };
         match self {
             Adjacency::Square { stride } => (m << 1) | (m >> 1) | (m << stride) | (m >> stride),
             Adjacency::Cubic { row, layer } => (m << 1) | (m >> 1) | (m << row) | (m >> row) | (m << layer) | (m >> layer),
@@ -104,6 +122,13 @@ impl Adjacency {
                     | (o >> (stride + 1))
                     | (o >> (stride - 1))
             }
+            Adjacency::Trig { stride } => {
+                let shift = |x: u128, by: i64| if by >= 0 { x << by } else { x >> -by };
+                (0..3).fold(0, |acc, d| {
+                    let class = m & (THIRDS << d);
+                    trig_offsets(d, stride as i64).iter().fold(acc, |a, &by| a | shift(class, by))
+                })
+            }
         }
     }
 
@@ -111,5 +136,22 @@ impl Adjacency {
     /// [`crate::cover::Search::on_layout`] sends such packings to exact cover.
     pub fn is_solid(self) -> bool {
         matches!(self, Adjacency::Cubic { .. } | Adjacency::TriangularPrism { .. })
+    }
+
+    /// Whether the cells are segments (polysticks, polytrigs), whose pieces must not
+    /// cross: [`crate::cover::Search::on_layout`] sends them to exact cover.
+    pub fn is_segments(self) -> bool {
+        matches!(self, Adjacency::Stick { .. } | Adjacency::Trig { .. })
+    }
+}
+
+/// On the layout of polytrigs ([`Adjacency::Trig`]): per kind of segment `d` (its bit's
+/// residue mod 3), the bit offsets of its ten neighbours, `stride` the bits per row.
+pub fn trig_offsets(d: usize, stride: i64) -> [i64; 10] {
+    let s = stride;
+    match d {
+        0 => [1, 2, -3, 1 - s, 5 - s, 3, 4, 5, 4 - s, 8 - s],
+        1 => [-1, 1, -4, -s, 4 - s, s - 1, s, s + 1, s - 4, 4],
+        _ => [-2, -1, -5, -1 - s, 3 - s, s - 5, s - 4, s - 3, s - 8, -4],
     }
 }

@@ -63,6 +63,16 @@ impl Region {
         Region::new(Lattice::Stick, across.chain(along))
     }
 
+    /// Every unit segment of the triangular grid between the points `(u, v)` with `u <=
+    /// a`, `v <= b` (the parallelogram of `a` x `b` rhombi, polytrigs): `a (b + 1)`
+    /// segments along `u`, `(a + 1) b` along `v` and `a b` across the rhombi.
+    pub fn trig_grid(a: i32, b: i32) -> Region {
+        let along = (0..a).flat_map(move |u| (0..=b).map(move |v| Cell::new(u, v, 0)));
+        let up = (0..=a).flat_map(move |u| (0..b).map(move |v| Cell::new(u, v, 1)));
+        let across = (1..=a).flat_map(move |u| (0..b).map(move |v| Cell::new(u, v, 2)));
+        Region::new(Lattice::Trig, along.chain(up).chain(across))
+    }
+
     /// The prism box of the triangular-prism lattice: the `a` x `b` rhombus of triangles
     /// (`2ab` prisms a layer) in `layers` layers.
     pub fn prism(a: i32, b: i32, layers: i32) -> Region {
@@ -163,13 +173,10 @@ impl Region {
         self.lattice.geometry().layout(&self.cells)
     }
 
-    /// Where pieces must not cross ([`Layout::crossings`]): empty but on polysticks.
+    /// Where pieces must not cross ([`Layout::crossings`]): empty but on polysticks and
+    /// polytrigs.
     pub fn crossings(&self) -> Vec<[usize; 3]> {
-        if self.lattice == Lattice::Stick {
-            crate::lattice::stick::crossings(&self.cells)
-        } else {
-            Vec::new()
-        }
+        self.layout().crossings
     }
 }
 

@@ -150,6 +150,7 @@ pub const FAMILIES: &[(Lattice, &str, &[&str], &str, usize)] = &[
     (Lattice::Cubic, "polycubes", &["monocubes", "dicubes", "tricubes", "tetracubes", "pentacubes", "hexacubes"], "cube", 8),
     (Lattice::TriangularPrism, "polyprisms", &[], "prism", 7),
     (Lattice::Stick, "polysticks", &["monosticks", "disticks", "tristicks", "tetrasticks", "pentasticks", "hexasticks"], "stick", 9),
+    (Lattice::Trig, "polytrigs", &["monotrigs", "ditrigs", "tritrigs", "tetratrigs", "pentatrigs", "hexatrigs"], "trig", 7),
 ];
 
 /// The set `name` on any lattice, or `None`: a built-in one ([`SETS`]); a family by size

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 /// Every fixed polyform of `n` cells (translation classes), grown cell by cell.
 fn brute_fixed(lattice: Lattice, n: usize) -> BTreeSet<Shape> {
     let mut forms: BTreeSet<Shape> = BTreeSet::new();
-    for z in 0..2 {
+    for z in 0..3 {
         if let Some(s) = Shape::polyform(lattice, [Cell::new(0, 0, z)]) {
             forms.insert(s);
         }
@@ -39,6 +39,7 @@ fn sizes(lattice: Lattice) -> usize {
         Lattice::Triangular => 8,
         Lattice::Cubic | Lattice::TriangularPrism => 5,
         Lattice::Stick => 6,
+        Lattice::Trig => 5,
     }
 }
 
@@ -71,6 +72,13 @@ fn polysticks_match_the_published_counts() {
     assert_eq!(enumerate::count(Lattice::Stick, 7, Kind::Free, 2, &none), [1, 2, 5, 16, 55, 222, 950]);
     assert_eq!(enumerate::count(Lattice::Stick, 7, Kind::OneSided, 2, &none), [1, 2, 7, 25, 99, 416, 1854]);
     assert_eq!(enumerate::count(Lattice::Stick, 7, Kind::Fixed, 2, &none), [2, 6, 22, 88, 372, 1628, 7312]);
+}
+
+/// The polytrigs as published (OEIS A159867, free): 1, 3, 12, 60, 375, 2613, 19074.
+#[test]
+fn polytrigs_match_the_published_counts() {
+    let none = |_: u64, _: u64| {};
+    assert_eq!(enumerate::count(Lattice::Trig, 7, Kind::Free, 2, &none), [1, 3, 12, 60, 375, 2613, 19074]);
 }
 
 #[test]

@@ -216,18 +216,27 @@ pub fn mayan(start: &MayanBoard, moves: &[Move]) -> String {
     document(20.0 + frame_w * frames.len() as f64, 44.0 + CELL * ROWS as f64, &body)
 }
 
-/// A packing of polysticks ([`polyform::lattice::stick`]): `cells` are the region's
-/// segments, each with its tile (an index into `names`) or `None`. Grid point `(x, y)`
-/// sits at row `x`, column `y`; each tile's segments are thick lines in its colour, the
-/// region's other segments thin and grey, and the tile's name is written beside its
-/// middle segment.
-pub fn sticks(cells: &[(polyform::Cell, Option<usize>)], names: &[String]) -> String {
-    let x0 = cells.iter().map(|(c, _)| c.x).min().unwrap_or(0);
-    let y0 = cells.iter().map(|(c, _)| c.y).min().unwrap_or(0);
-    let at = |x: i32, y: i32| (20.0 + (y - y0) as f64 * CELL, 20.0 + (x - x0) as f64 * CELL);
+/// A packing of polysticks or polytrigs ([`polyform::lattice::stick`],
+/// [`polyform::lattice::trig`]): `cells` are the region's segments, each with its tile
+/// (an index into `names`) or `None`. A stick grid's point `(x, y)` sits at row `x`,
+/// column `y`; a trig grid's point `(u, v)` at `u a + v b` (`a` across, `b` at 60
+/// degrees, upwards). Each tile's segments are thick lines in its colour, the region's
+/// other segments thin and grey, and the tile's name is written beside its middle segment.
+pub fn sticks(lattice: polyform::Lattice, cells: &[(polyform::Cell, Option<usize>)], names: &[String]) -> String {
+    let trig = lattice == polyform::Lattice::Trig;
+    let ends_of = |c: polyform::Cell| if trig { polyform::lattice::trig::ends(c) } else { polyform::lattice::stick::ends(c) };
+    // Each point in model units (right, down).
+    let model = |(p, q): (i32, i32)| if trig { (p as f64 + 0.5 * q as f64, -(3f64.sqrt() / 2.0) * q as f64) } else { (q as f64, p as f64) };
+    let points: Vec<(f64, f64)> = cells.iter().flat_map(|(c, _)| ends_of(*c)).map(model).collect();
+    let x0 = points.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+    let y0 = points.iter().map(|p| p.1).fold(f64::MAX, f64::min);
+    let at = |p: (i32, i32)| {
+        let (x, y) = model(p);
+        (20.0 + (x - x0) * CELL, 20.0 + (y - y0) * CELL)
+    };
     let ends = |c: &polyform::Cell| {
-        let [a, b] = polyform::lattice::stick::ends(*c);
-        (at(a.0, a.1), at(b.0, b.1))
+        let [a, b] = ends_of(*c);
+        (at(a), at(b))
     };
     let mut body = String::new();
     let (mut width, mut height) = (0f64, 0f64);
@@ -237,16 +246,33 @@ pub fn sticks(cells: &[(polyform::Cell, Option<usize>)], names: &[String]) -> St
         let (stroke, w) = t.map_or(("#ccc", 2.0), |t| (colour(t), 7.0));
         let _ = writeln!(
             body,
-            "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{stroke}\" stroke-width=\"{w}\" stroke-linecap=\"round\"/>"
+            "<line x1=\"{x1:.2}\" y1=\"{y1:.2}\" x2=\"{x2:.2}\" y2=\"{y2:.2}\" stroke=\"{stroke}\" stroke-width=\"{w}\" stroke-linecap=\"round\"/>"
         );
     }
-    for (t, name) in names.iter().enumerate() {
+    // Short names are written on the tiles; longer ones as labels A, B, ... with a legend.
+    let short = names.iter().all(|n| n.chars().count() <= 2);
+    let label = |t: usize| if short { names[t].clone() } else { crate::pack::nth_label(t).to_string() };
+    for t in 0..names.len() {
         let tile: Vec<&polyform::Cell> = cells.iter().filter(|(_, o)| *o == Some(t)).map(|(c, _)| c).collect();
         if let Some(c) = tile.get(tile.len() / 2) {
             let ((x1, y1), (x2, y2)) = ends(c);
             let (x, y) = ((x1 + x2) / 2.0 + 6.0, (y1 + y2) / 2.0 - 5.0);
-            let _ = writeln!(body, "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"12\" fill=\"#000\">{}</text>", escape(name));
+            let _ = writeln!(body, "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"12\" fill=\"#000\">{}</text>", escape(&label(t)));
         }
+    }
+    if !short {
+        for (t, name) in names.iter().enumerate() {
+            let y = height + 24.0 + 16.0 * t as f64;
+            let _ = writeln!(
+                body,
+                "<text x=\"20\" y=\"{y:.1}\" font-size=\"12\" fill=\"{}\">{} {}</text>",
+                colour(t),
+                escape(&label(t)),
+                escape(name)
+            );
+            width = width.max(120.0);
+        }
+        height += 16.0 * names.len() as f64 + 8.0;
     }
     document(width + 20.0, height + 20.0, &body)
 }

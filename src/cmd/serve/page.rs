@@ -84,7 +84,9 @@ fn cell_of(lattice: Lattice, v: &Value) -> Option<Cell> {
     let n: Vec<i32> = a.iter().map(|x| x.as_i64().and_then(|x| i32::try_from(x).ok())).collect::<Option<_>>()?;
     let c = match (lattice, n.as_slice()) {
         (Lattice::Square | Lattice::Hexagonal, [x, y]) => Cell::new(*x, *y, 0),
-        (Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism | Lattice::Stick, [x, y, z]) => Cell::new(*x, *y, *z),
+        (Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism | Lattice::Stick | Lattice::Trig, [x, y, z]) => {
+            Cell::new(*x, *y, *z)
+        }
         _ => return None,
     };
     lattice.contains(c).then_some(c)

@@ -22,6 +22,9 @@
 //! - [`cubic`]: cell `(x, y, z)`; 48 symmetries (24 rotations).
 //! - [`prism`]: the triangle `(x, y, kind)` of layer `layer` as `z = 2 * layer + kind`;
 //!   24 symmetries (12 rotations).
+//! - [`stick`]: the square grid's unit segments `(x, y, d)` (polysticks); 8 symmetries.
+//! - [`trig`]: the triangular grid's unit segments `(u, v, d)` (polytrigs); 12
+//!   symmetries. On both, pieces must not cross ([`crate::Layout::crossings`]).
 //!
 //! Which lattice is faster to dispatch, a trait object or a `match` per call, was
 //! measured: the geometry runs only while placements and symmetries are built (the
@@ -35,6 +38,7 @@ pub mod prism;
 pub mod square;
 pub mod stick;
 pub mod triangular;
+pub mod trig;
 
 pub use base::{apply, determinant, multiply, Cell, Geometry, Matrix, IDENTITY};
 
@@ -53,12 +57,14 @@ pub enum Lattice {
     TriangularPrism,
     /// Unit segments of the square grid (polysticks).
     Stick,
+    /// Unit segments of the triangular grid (polytrigs).
+    Trig,
 }
 
 impl Lattice {
     /// Every lattice.
-    pub const ALL: [Lattice; 6] =
-        [Lattice::Square, Lattice::Triangular, Lattice::Hexagonal, Lattice::Cubic, Lattice::TriangularPrism, Lattice::Stick];
+    pub const ALL: [Lattice; 7] =
+        [Lattice::Square, Lattice::Triangular, Lattice::Hexagonal, Lattice::Cubic, Lattice::TriangularPrism, Lattice::Stick, Lattice::Trig];
 
     /// The lattice's geometry: the one place that maps a name to its file.
     pub fn geometry(self) -> &'static dyn Geometry {
@@ -69,6 +75,7 @@ impl Lattice {
             Lattice::Cubic => &cubic::Cubic,
             Lattice::TriangularPrism => &prism::TriangularPrism,
             Lattice::Stick => &stick::Stick,
+            Lattice::Trig => &trig::Trig,
         }
     }
 
@@ -92,6 +99,7 @@ impl Lattice {
             Lattice::Cubic => ("cubic", "polycubes"),
             Lattice::TriangularPrism => ("prism", "triangular polyprisms"),
             Lattice::Stick => ("stick", "polysticks"),
+            Lattice::Trig => ("trig", "polytrigs"),
         }
     }
 
@@ -145,6 +153,12 @@ impl Lattice {
     /// written without Knuth's plane multiplicity prefix.
     pub fn is_solid(self) -> bool {
         self.geometry().periods()[2] != 0
+    }
+
+    /// Whether the cells are unit segments of a grid (polysticks, polytrigs), which
+    /// pieces must not cross.
+    pub fn is_segments(self) -> bool {
+        matches!(self, Lattice::Stick | Lattice::Trig)
     }
 }
 
@@ -220,6 +234,7 @@ pub(crate) mod tests {
             (Lattice::Cubic, 48, 24, 6),
             (Lattice::TriangularPrism, 24, 12, 5),
             (Lattice::Stick, 8, 4, 6),
+            (Lattice::Trig, 12, 6, 10),
         ] {
             check_geometry(lattice, full, rotations, degree);
         }

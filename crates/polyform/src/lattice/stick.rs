@@ -108,15 +108,22 @@ impl Geometry for Stick {
 /// `b` (indices into `cells`) that meet in a line at a grid point, the points numbered
 /// from 0 in the order first met.
 pub fn crossings(cells: &[Cell]) -> Vec<[usize; 3]> {
+    collinear(cells, |d| if d == 0 { (1, 0) } else { (0, 1) })
+}
+
+/// The crossings of a region of segments of any grid whose segment `(x, y, d)` runs from
+/// point `(x, y)` by the step `step(d)`: each segment and the next one in its line (from
+/// its far end), with the point between them.
+pub(super) fn collinear(cells: &[Cell], step: impl Fn(i32) -> (i32, i32)) -> Vec<[usize; 3]> {
     let index: HashMap<Cell, usize> = cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
     let mut points: HashMap<(i32, i32), usize> = HashMap::new();
     let mut out = Vec::new();
     for (a, &c) in cells.iter().enumerate() {
-        // The segment that goes on in the same line from c's far end.
-        let next = if c.z == 0 { Cell::new(c.x + 1, c.y, 0) } else { Cell::new(c.x, c.y + 1, 1) };
-        if let Some(&b) = index.get(&next) {
+        let (dx, dy) = step(c.z);
+        let far = (c.x + dx, c.y + dy);
+        if let Some(&b) = index.get(&Cell::new(far.0, far.1, c.z)) {
             let n = points.len();
-            let p = *points.entry(ends(c)[1]).or_insert(n);
+            let p = *points.entry(far).or_insert(n);
             out.push([a, b, p]);
         }
     }

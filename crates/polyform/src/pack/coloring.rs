@@ -15,15 +15,14 @@ use crate::{Cell, Copies, Lattice, Region};
 
 /// The colour of cell `c` in a colouring of `lattice` where neighbours differ: `true`
 /// black. `None` on the hexagonal lattice, whose three hexagons about a point cannot
-/// all differ in two colours, and on the segments of the square grid (four meet at a
-/// point).
+/// all differ in two colours, and on the segments of the square and triangular grids.
 pub fn color(lattice: Lattice, c: Cell) -> Option<bool> {
     match lattice {
         Lattice::Square => Some((c.x + c.y).rem_euclid(2) == 1),
         Lattice::Cubic => Some((c.x + c.y + c.z).rem_euclid(2) == 1),
         Lattice::Triangular => Some(c.z == 1),
         Lattice::TriangularPrism => Some((c.z.rem_euclid(2) + c.z.div_euclid(2)).rem_euclid(2) == 1),
-        Lattice::Hexagonal | Lattice::Stick => None,
+        Lattice::Hexagonal | Lattice::Stick | Lattice::Trig => None,
     }
 }
 

@@ -488,6 +488,8 @@ impl<const W: usize> Grid<W> {
                     .or(&o.down(s + 1))
                     .or(&o.down(s - 1))
             }
+            // Segments go to exact cover (Search::on_layout); the tiler never sees them.
+            Adjacency::Trig { .. } => unreachable!("polytrigs are packed by exact cover"),
         }
     }
 

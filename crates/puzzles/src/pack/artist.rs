@@ -22,8 +22,9 @@ pub enum Style {
     /// Off the square lattice: one line per tile, its cells in Knuth's notation
     /// ([`lattice::render`]).
     Cells,
-    /// Polysticks: the grid drawn with each segment its tile's label, a legend line per
-    /// tile ([`lattice::render_sticks`]).
+    /// Polysticks and polytrigs: the grid drawn with each segment its tile's label, a
+    /// legend line per tile unless the pieces' names are the labels
+    /// ([`lattice::render_sticks`]).
     Sticks,
 }
 
@@ -31,11 +32,15 @@ pub enum Style {
 /// on the square lattice, `[x, y]` on the hexagonal one, `[x, y, t]` on the triangular
 /// one (`t` 1 for the downward triangle), `[x, y, z]` on the cubic one (triangular
 /// prisms: `z = 2 * layer + t`), `[x, y, d]` on the stick lattice (the segment from
-/// grid point `(x, y)` to `(x + 1, y)` when `d` is 0, to `(x, y + 1)` when 1).
+/// grid point `(x, y)` to `(x + 1, y)` when `d` is 0, to `(x, y + 1)` when 1) and `[u,
+/// v, d]` on the trig lattice (from point `(u, v)` to `(u + 1, v)`, `(u, v + 1)` or
+/// `(u - 1, v + 1)`).
 pub fn coordinates(lattice: Lattice, c: polyform::Cell) -> Vec<i64> {
     match lattice {
         Lattice::Square | Lattice::Hexagonal => vec![c.x as i64, c.y as i64],
-        Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism | Lattice::Stick => vec![c.x as i64, c.y as i64, c.z as i64],
+        Lattice::Triangular | Lattice::Cubic | Lattice::TriangularPrism | Lattice::Stick | Lattice::Trig => {
+            vec![c.x as i64, c.y as i64, c.z as i64]
+        }
     }
 }
 
@@ -58,7 +63,7 @@ impl Artist<'_> {
                 Style::Board { labels, legend }
             }
             (Lattice::Square, false) => Style::Tiles,
-            (Lattice::Stick, _) => Style::Sticks,
+            (Lattice::Stick | Lattice::Trig, _) => Style::Sticks,
             _ => Style::Cells,
         };
         Artist { problem, style }
@@ -118,7 +123,7 @@ impl Artist<'_> {
                 }
                 let cells: Vec<_> = region.cells().iter().copied().zip(owner).collect();
                 if self.style == Style::Sticks {
-                    crate::svg::sticks(&cells, &names)
+                    crate::svg::sticks(region.lattice(), &cells, &names)
                 } else {
                     crate::svg::lattice(region.lattice(), &cells, &names)
                 }

@@ -2,7 +2,7 @@
 //! `gridlock pack` (README, "Drawings on every lattice").
 //!
 //! A file may start with a header line `lattice: NAME` (`square`, `triangular`,
-//! `hexagonal` or `cubic`; blank lines before it are skipped); without one it is a
+//! `hexagonal`, `cubic`, `prism`, `stick` or `trig`; blank lines before it are skipped); without one it is a
 //! square-lattice file. Boards draw a cell to fill as `.` and outside as `#` or a space;
 //! pieces draw a cell as `#` and empty as `.` or a space, each under a name line
 //! (optionally ending in a count, as on the square lattice). Where the characters of a
@@ -32,6 +32,11 @@
 //!   `2x + 1`, column `2y`, and the one to `(x, y + 1)` a `-` at line `2x`, column
 //!   `2y + 1`. Boards and pieces alike draw their segments so; a piece's drawing is the
 //!   lines made only of `+`, `-`, `|`, `.` and spaces under its name.
+//! - **trig** (polytrigs): grid point `(u, v)` sits at line `-2v`, column `4u + 2v`
+//!   (counted from the top line of the drawing, so each line of points is two columns
+//!   right of the one below), the segment to `(u + 1, v)` is the `-` midway between the
+//!   two points (drawn `+---+`, the outer `-` decoration), the one to `(u, v + 1)` a `/`
+//!   and the one to `(u - 1, v + 1)` a `\` on the line between.
 //!
 //! The triangular and hexagonal drawings are oriented as gridlock's SVG pictures of
 //! the same cells.
@@ -51,7 +56,8 @@ fn header(line: &str) -> Option<Result<Lattice, String>> {
         "cubic" => Ok(Lattice::Cubic),
         "prism" => Ok(Lattice::TriangularPrism),
         "stick" => Ok(Lattice::Stick),
-        other => Err(format!("'{other}' is not a lattice (square, triangular, hexagonal, cubic, prism, stick)")),
+        "trig" => Ok(Lattice::Trig),
+        other => Err(format!("'{other}' is not a lattice (square, triangular, hexagonal, cubic, prism, stick, trig)")),
     })
 }
 
@@ -103,39 +109,30 @@ impl Placer {
     /// The character at drawing line `r`, column `c`, layer `z` (cubic) is a cell;
     /// `at` is its place in the file (line, column), for errors.
     fn put(&mut self, r: i32, c: i32, z: i32, at: (usize, usize)) -> Result<(), ParseError> {
-        let cell =
-            match self.lattice {
-                Lattice::Square => Cell::new(r, c, 0),
-                Lattice::Cubic => Cell::new(r, c, z),
-                Lattice::Triangular => {
-                    let t = r + c;
-                    Cell::new(-r, t.div_euclid(2), t.rem_euclid(2))
-                }
-                Lattice::TriangularPrism => {
-                    let t = r + c;
-                    Cell::new(-r, t.div_euclid(2), 2 * z + t.rem_euclid(2))
-                }
-                Lattice::Hexagonal => {
-                    let p = *self.parity.get_or_insert((c + r).rem_euclid(2));
-                    if (c + r - p).rem_euclid(2) != 0 {
-                        return err_at(
-                            at.0,
-                            at.1,
-                            "a hexagon off the grid: hexagons sit every other column, each line offset by one column from the line above",
-                        );
-                    }
-                    Cell::new((c + r - p).div_euclid(2), -r, 0)
-                }
-                Lattice::Stick => match (r.rem_euclid(2), c.rem_euclid(2)) {
-                    (1, 0) => Cell::new(r.div_euclid(2), c.div_euclid(2), 0),
-                    (0, 1) => Cell::new(r.div_euclid(2), c.div_euclid(2), 1),
-                    _ => return err_at(
+        let cell = match self.lattice {
+            Lattice::Square => Cell::new(r, c, 0),
+            Lattice::Cubic => Cell::new(r, c, z),
+            Lattice::Triangular => {
+                let t = r + c;
+                Cell::new(-r, t.div_euclid(2), t.rem_euclid(2))
+            }
+            Lattice::TriangularPrism => {
+                let t = r + c;
+                Cell::new(-r, t.div_euclid(2), 2 * z + t.rem_euclid(2))
+            }
+            Lattice::Hexagonal => {
+                let p = *self.parity.get_or_insert((c + r).rem_euclid(2));
+                if (c + r - p).rem_euclid(2) != 0 {
+                    return err_at(
                         at.0,
                         at.1,
-                        "a segment off the grid: '|' sits on odd lines at even columns, '-' on even lines at odd columns (counted from 0)",
-                    ),
-                },
-            };
+                        "a hexagon off the grid: hexagons sit every other column, each line offset by one column from the line above",
+                    );
+                }
+                Cell::new((c + r - p).div_euclid(2), -r, 0)
+            }
+            Lattice::Stick | Lattice::Trig => unreachable!("segments are placed by segment_at"),
+        };
         self.cells.push(cell);
         Ok(())
     }
@@ -144,6 +141,36 @@ impl Placer {
         let dx = self.cells.iter().map(|c| c.x).min().unwrap_or(0);
         let dy = self.cells.iter().map(|c| c.y).min().unwrap_or(0);
         self.cells.into_iter().map(|c| Cell::new(c.x - dx, c.y - dy, c.z)).collect()
+    }
+}
+
+/// What the character `ch` at drawing line `r`, column `c` (counted from 0) is on a
+/// lattice of segments: a segment (`Some`), or a point or decoration (`None`).
+///
+/// Errors: a message for any other character, or a segment's character off the grid.
+fn segment_at(lattice: Lattice, r: i32, c: i32, ch: char) -> Result<Option<Cell>, String> {
+    let off = |what: &str| Err(format!("a segment off the grid: {what}"));
+    match (lattice, ch) {
+        (_, '+' | '.' | ' ') => Ok(None),
+        (Lattice::Stick, '|') if r.rem_euclid(2) == 1 && c.rem_euclid(2) == 0 => Ok(Some(Cell::new(r.div_euclid(2), c.div_euclid(2), 0))),
+        (Lattice::Stick, '-') if r.rem_euclid(2) == 0 && c.rem_euclid(2) == 1 => Ok(Some(Cell::new(r.div_euclid(2), c.div_euclid(2), 1))),
+        (Lattice::Stick, '|' | '-') => off("'|' sits on odd lines at even columns, '-' on even lines at odd columns (counted from 0)"),
+        (Lattice::Trig, '-' | '/' | '\\') => {
+            // Point (u, v) at line -2v, column 4u + 2v; a '-' between two points of a line
+            // (its middle '-' the segment, the outer ones drawing), '/' and '\\' between
+            // lines.
+            let (v, k) = if r.rem_euclid(2) == 0 { (-r / 2, c) } else { (-(r + 1) / 2, c) };
+            let at = |shift: i32| (k - shift - 2 * v).rem_euclid(4) == 0;
+            match (r.rem_euclid(2), ch) {
+                (0, '-') if at(2) => Ok(Some(Cell::new((k - 2 - 2 * v).div_euclid(4), v, 0))),
+                (0, '-') if c.rem_euclid(2) == 1 => Ok(None),
+                (1, '/') if at(1) => Ok(Some(Cell::new((k - 1 - 2 * v).div_euclid(4), v, 1))),
+                (1, '\\') if at(-1) => Ok(Some(Cell::new((k + 1 - 2 * v).div_euclid(4), v, 2))),
+                _ => off("points sit every fourth column of every other line, each line of points two columns right of the one below; '-' between two points of a line, '/' and '\\' between lines"),
+            }
+        }
+        (Lattice::Stick, other) => Err(format!("unexpected {other:?}; use '-' and '|' for segments, '+', '.' or a space for points")),
+        (_, other) => Err(format!("unexpected {other:?}; use '-', '/' and '\\' for segments, '+', '.' or a space for points")),
     }
 }
 
@@ -181,31 +208,36 @@ pub fn parse_board(text: &str, lattice: Lattice) -> Result<Region, ParseError> {
             (z, r, blank) = (z + 1, 0, false);
         }
         for (c, ch) in line.chars().enumerate() {
-            match (ch, lattice == Lattice::Stick) {
-                ('.', false) | ('-' | '|', true) => placer.put(r, c as i32, z, (n, c + 1))?,
-                ('#' | ' ', false) | ('+' | '.' | ' ', true) => {}
-                (other, false) => return err_at(n, c + 1, format!("unexpected {other:?}; use '.' for a cell, '#' or a space outside")),
-                (other, true) => {
-                    return err_at(n, c + 1, format!("unexpected {other:?}; use '-' and '|' for segments, '+', '.' or a space for points"))
+            if lattice.is_segments() {
+                match segment_at(lattice, r, c as i32, ch) {
+                    Ok(Some(cell)) => placer.cells.push(cell),
+                    Ok(None) => {}
+                    Err(m) => return err_at(n, c + 1, m),
                 }
+                continue;
+            }
+            match ch {
+                '.' => placer.put(r, c as i32, z, (n, c + 1))?,
+                '#' | ' ' => {}
+                other => return err_at(n, c + 1, format!("unexpected {other:?}; use '.' for a cell, '#' or a space outside")),
             }
         }
         r += 1;
     }
     let cells = placer.finish();
     if cells.is_empty() {
-        return err(0, "the board has no cell ('.', or '-' and '|' on the stick lattice)");
+        return err(0, "the board has no cell ('.', or segments on the stick and trig lattices)");
     }
     Ok(Region::new(lattice, cells))
 }
 
 /// Whether a line is part of a piece's drawing on `lattice` (only `#`, `.` and spaces;
-/// on the stick lattice `+`, `-`, `|`, `.` and spaces).
+/// on the segment lattices `+`, `.`, spaces and their segments' characters).
 fn is_drawing(line: &str, lattice: Lattice) -> bool {
-    if lattice == Lattice::Stick {
-        line.chars().all(|ch| matches!(ch, '+' | '-' | '|' | '.' | ' '))
-    } else {
-        line.chars().all(|ch| matches!(ch, '#' | '.' | ' '))
+    match lattice {
+        Lattice::Stick => line.chars().all(|ch| matches!(ch, '+' | '-' | '|' | '.' | ' ')),
+        Lattice::Trig => line.chars().all(|ch| matches!(ch, '+' | '-' | '/' | '\\' | '.' | ' ')),
+        _ => line.chars().all(|ch| matches!(ch, '#' | '.' | ' ')),
     }
 }
 
@@ -252,7 +284,13 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
                 (z, r, blank) = (z + 1, 0, false);
             }
             for (c, ch) in line.chars().enumerate() {
-                if matches!((ch, lattice == Lattice::Stick), ('#', false) | ('-' | '|', true)) {
+                if lattice.is_segments() {
+                    match segment_at(lattice, r, c as i32, ch) {
+                        Ok(Some(cell)) => placer.cells.push(cell),
+                        Ok(None) => {}
+                        Err(msg) => return err_at(m, c + 1, msg),
+                    }
+                } else if ch == '#' {
                     placer.put(r, c as i32, z, (m, c + 1))?;
                 }
             }
@@ -261,7 +299,7 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
         }
         let cells = placer.finish();
         if cells.is_empty() {
-            return err(n, format!("piece '{name}' has no cell ('#', or '-' and '|' on the stick lattice) drawn under its name"));
+            return err(n, format!("piece '{name}' has no cell ('#', or segments on the stick and trig lattices) drawn under its name"));
         }
         let Some(shape) = Shape::polyform(lattice, cells) else {
             return err(n, format!("piece '{name}' is not connected"));
@@ -282,9 +320,8 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
 /// inverse of [`parse_pieces`]'s reading: the drawing reads back as the same shape.
 pub fn draw(shape: &Shape) -> String {
     let lattice = shape.lattice();
-    if lattice == Lattice::Stick {
-        let cells: Vec<(Cell, char)> = shape.cells().iter().map(|&c| (c, if c.z == 0 { '|' } else { '-' })).collect();
-        return draw_sticks(&cells);
+    if lattice.is_segments() {
+        return draw_segments(lattice, &shape.cells().iter().map(|&c| (c, segment_char(lattice, c))).collect::<Vec<_>>());
     }
     // Where each cell's character sits: (layer, line, column).
     let spots: Vec<(i32, i32, i32)> = match lattice {
@@ -309,7 +346,7 @@ pub fn draw(shape: &Shape) -> String {
             let top = shape.cells().iter().map(|c| c.y).max().unwrap_or(0);
             shape.cells().iter().map(|c| (0, top - c.y, 2 * c.x + c.y - top)).collect()
         }
-        Lattice::Stick => unreachable!("drawn by draw_sticks above"),
+        Lattice::Stick | Lattice::Trig => unreachable!("drawn by draw_segments above"),
     };
     // Columns shifted by an even amount to start at 0 or 1 (keeping parities).
     let shift = spots.iter().map(|s| s.2).min().unwrap_or(0).div_euclid(2) * 2;
@@ -323,6 +360,48 @@ pub fn draw(shape: &Shape) -> String {
     let layer_text: Vec<String> =
         grid.iter().map(|layer| layer.iter().map(|row| row.iter().collect::<String>() + "\n").collect()).collect();
     layer_text.join("\n")
+}
+
+/// The character a pieces file draws segment `c` of a segment lattice with.
+pub fn segment_char(lattice: Lattice, c: Cell) -> char {
+    match (lattice, c.z) {
+        (Lattice::Stick, 0) => '|',
+        (Lattice::Stick, _) | (_, 0) => '-',
+        (_, 1) => '/',
+        _ => '\\',
+    }
+}
+
+/// Segments of `lattice` (stick or trig) drawn as its files draw them, each segment as
+/// its own character ([`draw_sticks`], and on the trig lattice a `-` either side of a
+/// segment along a line, `+` at segments' ends).
+pub fn draw_segments(lattice: Lattice, cells: &[(Cell, char)]) -> String {
+    if lattice == Lattice::Stick {
+        return draw_sticks(cells);
+    }
+    // Point (u, v) at line 2(top - v), column 4u + 2v - shift, shift keeping the parity
+    // of columns that the reading counts from the top line.
+    let ends: Vec<(i32, i32)> = cells.iter().flat_map(|(c, _)| polyform::lattice::trig::ends(*c)).collect();
+    let top = ends.iter().map(|p| p.1).max().unwrap_or(0);
+    let left = ends.iter().map(|p| 4 * p.0 + 2 * p.1).min().unwrap_or(0);
+    let shift = 2 * top + 4 * (left - 2 * top).div_euclid(4);
+    let spot = |(u, v): (i32, i32)| ((2 * (top - v)) as usize, (4 * u + 2 * v - shift) as usize);
+    let rows = ends.iter().map(|&p| spot(p).0).max().unwrap_or(0) + 1;
+    let cols = ends.iter().map(|&p| spot(p).1).max().unwrap_or(0) + 1;
+    let mut grid = vec![vec![' '; cols]; rows];
+    for &(c, ch) in cells {
+        let [a, b] = polyform::lattice::trig::ends(c);
+        let ((r1, c1), (r2, c2)) = (spot(a), spot(b));
+        let (r, k) = ((r1 + r2) / 2, (c1 + c2) / 2);
+        grid[r][k] = ch;
+        if c.z == 0 {
+            grid[r][k - 1] = '-';
+            grid[r][k + 1] = '-';
+        }
+        grid[r1][c1] = '+';
+        grid[r2][c2] = '+';
+    }
+    grid.iter().map(|row| row.iter().collect::<String>().trim_end().to_string() + "\n").collect()
 }
 
 /// Segments of the square grid drawn as the stick lattice's files draw them (see the

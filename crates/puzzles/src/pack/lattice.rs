@@ -22,7 +22,8 @@ pub fn set_lattice(name: &str) -> Option<Lattice> {
 /// `z < C`; triangular prisms: the `A` x `B` rhombus of triangles in `C` layers) or
 /// `AxB` (a parallelogram of the plane lattices; on the triangular lattice both
 /// triangles of each of its `AB` rhombi; on the stick lattice every segment of the grid
-/// of `A` x `B` squares), each side 1 to 62, as Knuth's cell notation reaches.
+/// of `A` x `B` squares; on the trig lattice every segment between the points of the
+/// `A` x `B` parallelogram of triangle pairs), each side 1 to 62, as Knuth's cell notation reaches.
 ///
 /// Errors: a message when the text is not of that form.
 pub fn boxed(lattice: Lattice, spec: &str) -> Result<Region, String> {
@@ -39,13 +40,14 @@ pub fn boxed(lattice: Lattice, spec: &str) -> Result<Region, String> {
     Ok(match (lattice, dims) {
         (Lattice::TriangularPrism, _) => Region::prism(sides[0], sides[1], sides[2]),
         (Lattice::Stick, _) => Region::stick_grid(sides[0], sides[1]),
+        (Lattice::Trig, _) => Region::trig_grid(sides[0], sides[1]),
         (_, 3) => Region::cuboid(sides[0], sides[1], sides[2]),
         _ => Region::parallelogram(lattice, sides[0], sides[1]),
     })
 }
 
-/// The packing `tiling` of polysticks as text: the grid drawn as the stick lattice's
-/// files draw it ([`super::drawing::draw_sticks`]), each segment showing its tile's label
+/// The packing `tiling` of polysticks or polytrigs as text: the grid drawn as the
+/// lattice's files draw it ([`super::drawing::draw_segments`]), each segment showing its tile's label
 /// (`?` on a segment no tile covers). When the tiles' pieces are distinct and named by
 /// distinct single characters, those are the labels; otherwise tile `k` is labelled
 /// [`super::nth_label`]`(k)` and a line per tile follows: its label and its piece's name.
@@ -68,7 +70,7 @@ pub fn render_sticks(region: &Region, pieces: &[Piece], tiling: &Tiling) -> Stri
         }
     }
     let cells: Vec<(polyform::Cell, char)> = region.cells().iter().copied().zip(label).collect();
-    super::drawing::draw_sticks(&cells) + &legend
+    super::drawing::draw_segments(region.lattice(), &cells) + &legend
 }
 
 /// The packing `tiling` of `region` as text: one line per tile, the piece's name and its
