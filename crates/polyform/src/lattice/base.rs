@@ -178,6 +178,21 @@ pub fn plane_rows(cells: &[Cell]) -> (Vec<u32>, u32) {
     (bits, stride)
 }
 
+/// The bits of plane `cells` with two kinds of cell per point (triangles, segments of the
+/// square grid) in rows along the region's shorter side: the cells of a point at bits
+/// `2a + kind` (`kind(cell, axis)` 0 or 1, `axis` the rows' axis), two padding bits per
+/// row; each cell's bit, and the bits per row.
+pub fn paired_rows(cells: &[Cell], kind: impl Fn(&Cell, usize) -> u32) -> (Vec<u32>, u32) {
+    let s = spans(cells);
+    let [ka, kb] = axes_by_span::<2>(&s);
+    let stride = 2 * s[ka].1 + 2;
+    let bits = cells
+        .iter()
+        .map(|c| 2 * (coordinate(c, ka) - s[ka].0) as u32 + kind(c, ka) + stride * (coordinate(c, kb) - s[kb].0) as u32)
+        .collect();
+    (bits, stride)
+}
+
 /// The axes `[0, 1]` (x, y) or `[0, 1, 2]` ordered by the number of values `spans` gives
 /// them, shortest first (ties in axis order): the bitboard engines fill the first
 /// fastest, so rows run along the shortest side.

@@ -11,7 +11,7 @@
 //! where two segments of the region meet in a line, that pair: a packing takes the point
 //! (a secondary item of its exact cover) for each piece that holds such a pair.
 
-use super::base::{axes_by_span, coordinate, spans, Cell, Geometry, Matrix};
+use super::base::{paired_rows, Cell, Geometry, Matrix};
 use super::square::Symmetry;
 use crate::layout::{Adjacency, Layout};
 use std::collections::HashMap;
@@ -85,17 +85,8 @@ impl Geometry for Stick {
     /// bits `2y + d`, two padding bits per row ([`Adjacency::Stick`]); and the crossings:
     /// each pair of the region's segments that meet in a line at a grid point.
     fn layout(&self, cells: &[Cell]) -> Layout {
-        let s = spans(cells);
-        let [ka, kb] = axes_by_span::<2>(&s);
-        let stride = 2 * s[ka].1 + 2;
-        // Along the shorter axis ka the row's bits; a segment along it is d = ka.
-        let bit_of = cells
-            .iter()
-            .map(|c| {
-                let along = u32::from(c.z as usize == ka);
-                2 * (coordinate(c, ka) - s[ka].0) as u32 + along + stride * (coordinate(c, kb) - s[kb].0) as u32
-            })
-            .collect();
+        // A segment along the rows' axis is the point's second bit.
+        let (bit_of, stride) = paired_rows(cells, |c, axis| u32::from(c.z as usize == axis));
         Layout { bit_of, adjacency: Adjacency::Stick { stride }, crossings: crossings(cells) }
     }
 

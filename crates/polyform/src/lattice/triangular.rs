@@ -6,7 +6,7 @@
 //! on the triangle's centre scaled by 3, `(3x + 1 + z, 3y + 1 + z)`, so that they are
 //! integer matrices.
 
-use super::base::{axes_by_span, coordinate, hexagonal_group, knuth_digit, spans, Cell, Geometry, Matrix};
+use super::base::{hexagonal_group, knuth_digit, paired_rows, Cell, Geometry, Matrix};
 use crate::layout::{Adjacency, Layout};
 
 /// The triangular lattice.
@@ -72,10 +72,7 @@ impl Geometry for Triangular {
     /// `y` maps each triangle to one of its own kind, so [`Adjacency::Triangular`] holds
     /// either way).
     fn layout(&self, cells: &[Cell]) -> Layout {
-        let s = spans(cells);
-        let [ka, kb] = axes_by_span::<2>(&s);
-        let stride = 2 * s[ka].1 + 2;
-        let bit_of = cells.iter().map(|p| plane_bit(coordinate(p, ka) - s[ka].0, coordinate(p, kb) - s[kb].0, p.z, stride)).collect();
+        let (bit_of, stride) = paired_rows(cells, |c, _| c.z as u32);
         Layout { bit_of, adjacency: Adjacency::Triangular { stride }, crossings: Vec::new() }
     }
 

@@ -137,6 +137,30 @@ impl Placer {
         Ok(())
     }
 
+    /// The cells of drawing line `r` (layer `z`), file line `n`: on the segment lattices
+    /// its segments ([`segment_at`]); otherwise on a board (`board`) each `.` (`#` and
+    /// spaces outside), in a piece each `#`.
+    ///
+    /// Errors: a character that is none of these, or a segment or hexagon off the grid.
+    fn read_line(&mut self, line: &str, (r, z): (i32, i32), n: usize, board: bool) -> Result<(), ParseError> {
+        for (c, ch) in line.chars().enumerate() {
+            if self.lattice.is_segments() {
+                match segment_at(self.lattice, r, c as i32, ch) {
+                    Ok(Some(cell)) => self.cells.push(cell),
+                    Ok(None) => {}
+                    Err(m) => return err_at(n, c + 1, m),
+                }
+                continue;
+            }
+            match (ch, board) {
+                ('.', true) | ('#', false) => self.put(r, c as i32, z, (n, c + 1))?,
+                ('#' | ' ', true) | (_, false) => {}
+                (other, true) => return err_at(n, c + 1, format!("unexpected {other:?}; use '.' for a cell, '#' or a space outside")),
+            }
+        }
+        Ok(())
+    }
+
     fn finish(self) -> Vec<Cell> {
         let dx = self.cells.iter().map(|c| c.x).min().unwrap_or(0);
         let dy = self.cells.iter().map(|c| c.y).min().unwrap_or(0);
@@ -207,21 +231,7 @@ pub fn parse_board(text: &str, lattice: Lattice) -> Result<Region, ParseError> {
         if blank {
             (z, r, blank) = (z + 1, 0, false);
         }
-        for (c, ch) in line.chars().enumerate() {
-            if lattice.is_segments() {
-                match segment_at(lattice, r, c as i32, ch) {
-                    Ok(Some(cell)) => placer.cells.push(cell),
-                    Ok(None) => {}
-                    Err(m) => return err_at(n, c + 1, m),
-                }
-                continue;
-            }
-            match ch {
-                '.' => placer.put(r, c as i32, z, (n, c + 1))?,
-                '#' | ' ' => {}
-                other => return err_at(n, c + 1, format!("unexpected {other:?}; use '.' for a cell, '#' or a space outside")),
-            }
-        }
+        placer.read_line(line, (r, z), n, true)?;
         r += 1;
     }
     let cells = placer.finish();
@@ -283,17 +293,7 @@ pub fn parse_pieces(text: &str, lattice: Lattice) -> Result<Vec<(Piece, Copies)>
             if blank {
                 (z, r, blank) = (z + 1, 0, false);
             }
-            for (c, ch) in line.chars().enumerate() {
-                if lattice.is_segments() {
-                    match segment_at(lattice, r, c as i32, ch) {
-                        Ok(Some(cell)) => placer.cells.push(cell),
-                        Ok(None) => {}
-                        Err(msg) => return err_at(m, c + 1, msg),
-                    }
-                } else if ch == '#' {
-                    placer.put(r, c as i32, z, (m, c + 1))?;
-                }
-            }
+            placer.read_line(line, (r, z), m, false)?;
             r += 1;
             i += 1;
         }
