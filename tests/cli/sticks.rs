@@ -192,6 +192,16 @@ fn tetrasticks_without_h_fill_the_5x5_grid_as_polyform_puzzler_and_an_exact_cove
     assert_eq!(String::from_utf8(out.stdout).unwrap(), count);
     // No packing of these has a symmetry: every class has 8 members.
     assert_eq!(count.trim().parse::<u64>().unwrap(), 8 * want.parse::<u64>().unwrap());
+    // Threads, shards and the listing agree.
+    assert_eq!(stdout(&["pack", "--pieces", WITHOUT_H, "--box", "5x5", "--count", "--threads", "2"]), count);
+    let shards: u64 = (1..=3)
+        .map(|k| {
+            stdout(&["pack", "--pieces", WITHOUT_H, "--box", "5x5", "--count", "--shard", &format!("{k}/3")]).trim().parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(shards.to_string() + "\n", count);
+    let all = stdout(&["pack", "--pieces", WITHOUT_H, "--box", "5x5", "--all"]);
+    assert_eq!((all.split("\n\n").filter(|a| !a.trim().is_empty()).count() as u64).to_string() + "\n", count);
 }
 
 #[test]
