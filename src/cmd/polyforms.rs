@@ -124,10 +124,10 @@ fn picture(lattice: Lattice, pieces: &[Piece]) -> String {
     let mut cells = Vec::new();
     for (k, p) in pieces.iter().enumerate() {
         let (row, col) = (k as i32 / per_row, k as i32 % per_row);
-        // Rows of pieces down the picture: along x on the square and cubic lattices (x
-        // is the row there), along -y on the others (y points up the page).
+        // Rows of pieces down the picture: along x on the square, cubic and stick
+        // lattices (x is the row there), along -y on the others (y points up the page).
         let (ox, oy) = match lattice {
-            Lattice::Square | Lattice::Cubic => (row * dx, col * dy),
+            Lattice::Square | Lattice::Cubic | Lattice::Stick => (row * dx, col * dy),
             _ => (col * dx + row * dy / 2, -row * dy),
         };
         cells.extend(p.shape.cells().iter().map(|c| (polyform::Cell::new(c.x + ox, c.y + oy, c.z), Some(k))));

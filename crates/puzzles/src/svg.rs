@@ -283,10 +283,14 @@ pub fn sticks(lattice: polyform::Lattice, cells: &[(polyform::Cell, Option<usize
 /// degrees apart, split into `xy` and `xy'`) and hexagons (axial coordinates) are drawn
 /// as such; the cubic lattice as its layers `z` side by side, each a grid of rows `x`
 /// and columns `y`, and the triangular prisms as their layers side by side, each drawn
-/// as the triangular lattice. Cells of one tile share a colour and the tile's name is written on
+/// as the triangular lattice; polysticks and polytrigs as [`sticks`] draws them. Cells of
+/// one tile share a colour and the tile's name is written on
 /// one of its cells; thick lines separate different tiles and the outside.
 pub fn lattice(lattice: polyform::Lattice, cells: &[(polyform::Cell, Option<usize>)], names: &[String]) -> String {
     use polyform::Lattice;
+    if lattice.is_segments() {
+        return sticks(lattice, cells, names);
+    }
     let s3 = 3f64.sqrt();
     // Each cell as a polygon (model units: the side of a square, triangle or hexagon is 1).
     let (zmin, zmax) = cells.iter().fold((i32::MAX, i32::MIN), |(a, b), (c, _)| (a.min(c.z), b.max(c.z)));

@@ -122,11 +122,7 @@ impl Artist<'_> {
                     names.push(pieces[*p].name.clone());
                 }
                 let cells: Vec<_> = region.cells().iter().copied().zip(owner).collect();
-                if self.style == Style::Sticks {
-                    crate::svg::sticks(region.lattice(), &cells, &names)
-                } else {
-                    crate::svg::lattice(region.lattice(), &cells, &names)
-                }
+                crate::svg::lattice(region.lattice(), &cells, &names)
             }
         }
     }
