@@ -49,13 +49,17 @@ pub enum TwinsError {
     },
 }
 
-/// The placements of one piece covering one cell: masks, and beside them (in their own
-/// array, so that the mask test streams through memory) the leftmost and rightmost column
-/// each uses.
+/// The placements of one piece covering one cell: as masks in the order the search
+/// branches on them, and for counting (the choice of cell) sorted by their leftmost
+/// column, with `from[c]` the first of those whose leftmost column is at least `c` (a
+/// state's window skips those left of it at once).
 #[derive(Default)]
 struct Placements {
     masks: Vec<u128>,
-    spans: Vec<(u8, u8)>,
+    by_column: Vec<u128>,
+    from: Vec<u32>,
+    /// While built: (leftmost column, mask).
+    unsorted: Vec<(u8, u128)>,
 }
 
 struct Search {
@@ -64,11 +68,16 @@ struct Search {
     /// `covers[x][cell]`: placements of piece x (0 = P, 1 = Q) covering `cell`.
     covers: [Vec<Placements>; 2],
     /// `starts[x]`: placements of piece x whose first cell is the region's first cell.
-    starts: [Vec<usize>; 2],
+    starts: [Vec<u128>; 2],
     seen: FxHashSet<(u128, u128)>,
     /// Tiles placed on the current path: (piece, mask).
     path: Vec<(usize, u128)>,
     stats: Stats,
+    /// `left[c]`: the board's cells in columns before `c`; `right[c]`: after `c`. A
+    /// state's columns outside its window are `left[lo] | right[hi]`, so that a
+    /// placement is tested against its piece's tiles and the window in one operation.
+    left: Vec<u128>,
+    right: Vec<u128>,
 }
 
 /// Finds two tilings of one non-empty region of a `rows x cols` board, by `p` and by `q`,
@@ -95,7 +104,12 @@ pub fn two_tilings(p: &Shape, q: &Shape, rows: usize, cols: usize) -> Result<(Op
         seen: FxHashSet::with_capacity_and_hasher(1 << 12, Default::default()),
         path: Vec::new(),
         stats: Stats::default(),
+        left: Vec::new(),
+        right: Vec::new(),
     };
+    let column = |c: usize| (0..rows).fold(0u128, |m, r| m | 1u128 << (r * width + c));
+    s.left = (0..width).map(|c| (0..c).fold(0, |m, k| m | column(k))).collect();
+    s.right = (0..width).map(|c| (c + 1..width).fold(0, |m, k| m | column(k))).collect();
     for (x, shape) in [p, q].into_iter().enumerate() {
         let mut covers: Vec<Placements> = (0..rows * width).map(|_| Placements::default()).collect();
         for o in shape.orientations(Freedom::Free) {
@@ -113,21 +127,26 @@ pub fn two_tilings(p: &Shape, q: &Shape, rows: usize, cols: usize) -> Result<(Op
                     let is_start = mask.trailing_zeros() as usize == first;
                     for &(r, c) in &cells {
                         let cell = r as usize * width + c as usize;
-                        covers[cell].masks.push(mask);
-                        covers[cell].spans.push((cmin as u8, cmax as u8));
+                        covers[cell].unsorted.push((cmin as u8, mask));
                     }
                     if is_start {
-                        s.starts[x].push(covers[first].masks.len() - 1);
+                        s.starts[x].push(mask);
                     }
                 }
             }
+        }
+        for pl in &mut covers {
+            let mut all = std::mem::take(&mut pl.unsorted);
+            pl.masks = all.iter().map(|&(_, m)| m).collect();
+            all.sort_by_key(|&(c, _)| c);
+            pl.by_column = all.iter().map(|&(_, m)| m).collect();
+            pl.from = (0..=width).map(|c| all.partition_point(|&(l, _)| (l as usize) < c) as u32).collect();
         }
         s.covers[x] = covers;
     }
     for i in 0..s.starts[0].len() {
         for j in 0..s.starts[1].len() {
-            let pm = s.covers[0][first].masks[s.starts[0][i]];
-            let qm = s.covers[1][first].masks[s.starts[1][j]];
+            let (pm, qm) = (s.starts[0][i], s.starts[1][j]);
             s.path.clear();
             s.path.push((0, pm));
             s.path.push((1, qm));
@@ -148,17 +167,13 @@ fn gcd(a: usize, b: usize) -> usize {
 }
 
 impl Search {
+    /// The leftmost and rightmost columns of the cells of `m` (not empty): the first
+    /// column `c` such that not all of `m` lies right of it, and the last such that not
+    /// all of `m` lies left of it.
     fn span(&self, m: u128) -> (u8, u8) {
-        let mut cmin = u8::MAX;
-        let mut cmax = 0;
-        let mut bits = m;
-        while bits != 0 {
-            let c = (bits.trailing_zeros() as usize % self.width) as u8;
-            cmin = cmin.min(c);
-            cmax = cmax.max(c);
-            bits &= bits - 1;
-        }
-        (cmin, cmax)
+        let cmin = (0..self.width).find(|&c| m & self.right[c] != m).unwrap_or(0);
+        let cmax = (0..self.width).rev().find(|&c| m & self.left[c] != m).unwrap_or(self.width - 1);
+        (cmin as u8, cmax as u8)
     }
 
     /// Whether the two partial tilings `a` (by P) and `b` (by Q) can be completed.
@@ -170,9 +185,11 @@ impl Search {
             return false;
         }
         self.stats.states += 1;
+        // The columns a tile may use: the region stays within `cols` columns.
         let (cmin, cmax) = self.span(a | b);
-        let cols = self.cols as u8;
-        let fits = |span: (u8, u8)| span.1.max(cmax) - span.0.min(cmin) < cols;
+        let lo = (cmax as usize + 1).saturating_sub(self.cols);
+        let hi = (cmin as usize + self.cols - 1).min(self.width - 1);
+        let outside = self.left[lo] | self.right[hi];
         // The cell in exactly one tiling with the fewest placements of the other piece
         // (counting stops once a cell cannot beat the best so far).
         let mut best = (usize::MAX, 0usize, 0usize); // (count, cell, piece to add)
@@ -181,10 +198,11 @@ impl Search {
             let cell = diff.trailing_zeros() as usize;
             diff &= diff - 1;
             let (x, own) = if a >> cell & 1 == 1 { (1, b) } else { (0, a) };
-            let pl = &self.covers[x][cell];
+            let block = own | outside;
             let mut n = 0;
-            for (k, &m) in pl.masks.iter().enumerate() {
-                if m & own == 0 && fits(pl.spans[k]) {
+            let pl = &self.covers[x][cell];
+            for &m in &pl.by_column[pl.from[lo] as usize..] {
+                if m & block == 0 {
                     n += 1;
                     if n >= best.0 {
                         break;
@@ -199,10 +217,12 @@ impl Search {
             }
         }
         let (_, cell, x) = best;
-        let own = if x == 0 { a } else { b };
-        let pl = &self.covers[x][cell];
-        let masks: Vec<u128> = (0..pl.masks.len()).filter(|&k| pl.masks[k] & own == 0 && fits(pl.spans[k])).map(|k| pl.masks[k]).collect();
-        for m in masks {
+        let block = if x == 0 { a } else { b } | outside;
+        for k in 0..self.covers[x][cell].masks.len() {
+            let m = self.covers[x][cell].masks[k];
+            if m & block != 0 {
+                continue;
+            }
             self.path.push((x, m));
             let found = if x == 0 { self.dfs(a | m, b) } else { self.dfs(a, b | m) };
             if found {
