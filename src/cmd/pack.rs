@@ -34,15 +34,19 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["pieces", "copies"])]
     knuth: Option<PathBuf>,
     /// The lattice: square (polyominoes), triangular (polyiamonds), hexagonal (polyhexes),
-    /// cubic (polycubes) or prism (triangular prisms in layers, BurrTools' grid 1).
-    /// Default: the lattice of the --pieces set, else square. Off the square lattice,
-    /// answers are one line per tile: its name and its cells in Knuth's notation (prisms:
-    /// x<x>y<y>z<z>, z = 2 x layer + 1 for a downward triangle).
+    /// cubic (polycubes), prism (triangular prisms in layers, BurrTools' grid 1), stick or
+    /// trig (polysticks, polytrigs: segments of the square or triangular grid, pieces not
+    /// crossing). Default: the lattice of the --pieces set, else square. Off the square
+    /// lattice, answers are one line per tile: its name and its cells in Knuth's notation
+    /// (prisms: x<x>y<y>z<z>, z = 2 x layer + 1 for a downward triangle); polysticks and
+    /// polytrigs are drawn, each segment showing its tile's label.
     #[arg(long, value_enum)]
     lattice: Option<LatticeArg>,
-    /// A box of the triangular, hexagonal, cubic or prism lattice: AxB (a parallelogram; on
-    /// the triangular lattice both triangles of each rhombus) or AxBxC (cubic; prism: the
-    /// AxB rhombus of triangles in C layers), sides 1 to 62.
+    /// A box of the triangular, hexagonal, cubic, prism, stick or trig lattice: AxB (a
+    /// parallelogram; on the triangular lattice both triangles of each rhombus; stick: every
+    /// segment of the grid of AxB squares; trig: every segment between the points of the AxB
+    /// parallelogram) or AxBxC (cubic; prism: the AxB rhombus of triangles in C layers),
+    /// sides 1 to 62.
     #[arg(long = "box", value_name = "AxB[xC]")]
     boxed: Option<String>,
     /// On the cubic and prism lattices, pieces may also be reflected (48 orientations

@@ -12,7 +12,8 @@ use serde::Serialize;
 #[derive(clap::Args)]
 pub struct Args {
     /// The lattice: square (polyominoes), triangular (polyiamonds), hexagonal (polyhexes),
-    /// cubic (polycubes) or prism (triangular prisms in layers).
+    /// cubic (polycubes), prism (triangular prisms in layers), stick or trig (polysticks,
+    /// polytrigs: segments of the square or triangular grid).
     #[arg(long, value_enum, default_value_t = LatticeArg::Square)]
     lattice: LatticeArg,
     /// The number of cells, 1 to 40.

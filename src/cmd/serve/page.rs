@@ -136,7 +136,7 @@ fn draw_picture(body: &[u8]) -> Response {
     let named = request.get("lattice").and_then(Value::as_str);
     let mut lattice = match named.map(lattice_named) {
         Some(Some(l)) => l,
-        Some(None) => return refuse(StatusCode::BAD_REQUEST, "\"lattice\": square, triangular, hexagonal, cubic or prism"),
+        Some(None) => return refuse(StatusCode::BAD_REQUEST, "\"lattice\": square, triangular, hexagonal, cubic, prism, stick or trig"),
         None => Lattice::Square,
     };
     let mut cells: Vec<(Cell, Option<usize>)> = Vec::new();
