@@ -224,7 +224,7 @@ pub fn mayan(start: &MayanBoard, moves: &[Move]) -> String {
 /// other segments thin and grey, and the tile's name is written beside its middle segment.
 pub fn sticks(lattice: polyform::Lattice, cells: &[(polyform::Cell, Option<usize>)], names: &[String]) -> String {
     let trig = lattice == polyform::Lattice::Trig;
-    let ends_of = |c: polyform::Cell| if trig { polyform::lattice::trig::ends(c) } else { polyform::lattice::stick::ends(c) };
+    let ends_of = |c: polyform::Cell| lattice.segment_ends(c).expect("a lattice of segments");
     // Each point in model units (right, down).
     let model = |(p, q): (i32, i32)| if trig { (p as f64 + 0.5 * q as f64, -(3f64.sqrt() / 2.0) * q as f64) } else { (q as f64, p as f64) };
     let points: Vec<(f64, f64)> = cells.iter().flat_map(|(c, _)| ends_of(*c)).map(model).collect();
@@ -238,11 +238,17 @@ pub fn sticks(lattice: polyform::Lattice, cells: &[(polyform::Cell, Option<usize
         let [a, b] = ends_of(*c);
         (at(a), at(b))
     };
+    // The picture reaches the farthest point, whichever end of its segments it is.
+    let mut width = 20.0 + points.iter().map(|p| p.0 - x0).fold(0.0, f64::max) * CELL;
+    let mut height = 20.0 + points.iter().map(|p| p.1 - y0).fold(0.0, f64::max) * CELL;
     let mut body = String::new();
-    let (mut width, mut height) = (0f64, 0f64);
+    // The segments of each tile, for its label.
+    let mut tiles: Vec<Vec<polyform::Cell>> = vec![Vec::new(); names.len()];
     for (c, t) in cells {
         let ((x1, y1), (x2, y2)) = ends(c);
-        (width, height) = (width.max(x2), height.max(y2));
+        if let Some(t) = *t {
+            tiles[t].push(*c);
+        }
         let (stroke, w) = t.map_or(("#ccc", 2.0), |t| (colour(t), 7.0));
         let _ = writeln!(
             body,
@@ -252,8 +258,7 @@ pub fn sticks(lattice: polyform::Lattice, cells: &[(polyform::Cell, Option<usize
     // Short names are written on the tiles; longer ones as labels A, B, ... with a legend.
     let short = names.iter().all(|n| n.chars().count() <= 2);
     let label = |t: usize| if short { names[t].clone() } else { crate::pack::nth_label(t).to_string() };
-    for t in 0..names.len() {
-        let tile: Vec<&polyform::Cell> = cells.iter().filter(|(_, o)| *o == Some(t)).map(|(c, _)| c).collect();
+    for (t, tile) in tiles.iter().enumerate() {
         if let Some(c) = tile.get(tile.len() / 2) {
             let ((x1, y1), (x2, y2)) = ends(c);
             let (x, y) = ((x1 + x2) / 2.0 + 6.0, (y1 + y2) / 2.0 - 5.0);

@@ -160,6 +160,16 @@ impl Lattice {
     pub fn is_segments(self) -> bool {
         matches!(self, Lattice::Stick | Lattice::Trig)
     }
+
+    /// The two grid points that segment `c` joins ([`stick::ends`], [`trig::ends`]), on
+    /// the lattices of segments; `None` on the others.
+    pub fn segment_ends(self, c: Cell) -> Option<[(i32, i32); 2]> {
+        match self {
+            Lattice::Stick => Some(stick::ends(c)),
+            Lattice::Trig => Some(trig::ends(c)),
+            _ => None,
+        }
+    }
 }
 
 /// Whether `d` is a translation of a lattice whose periods ([`Geometry::periods`]) are

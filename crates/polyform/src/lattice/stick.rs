@@ -20,10 +20,24 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stick;
 
+/// The step from a segment's first end to its second: `d` 0 or 1.
+pub fn step(d: i32) -> (i32, i32) {
+    if d == 0 {
+        (1, 0)
+    } else {
+        (0, 1)
+    }
+}
+
 /// The two ends of segment `c`, as grid points `(x, y)`.
 pub fn ends(c: Cell) -> [(i32, i32); 2] {
-    let (dx, dy) = if c.z == 0 { (1, 0) } else { (0, 1) };
+    let (dx, dy) = step(c.z);
     [(c.x, c.y), (c.x + dx, c.y + dy)]
+}
+
+/// The four segments with an end at point `(x, y)`.
+fn at_point(x: i32, y: i32) -> [Cell; 4] {
+    [Cell::new(x, y, 0), Cell::new(x, y, 1), Cell::new(x - 1, y, 0), Cell::new(x, y - 1, 1)]
 }
 
 impl Geometry for Stick {
@@ -33,26 +47,7 @@ impl Geometry for Stick {
 
     /// The segments sharing an end with `c`: three at each end.
     fn neighbours(&self, c: Cell) -> Vec<Cell> {
-        let Cell { x, y, z } = c;
-        if z == 0 {
-            vec![
-                Cell::new(x - 1, y, 0),
-                Cell::new(x, y, 1),
-                Cell::new(x, y - 1, 1),
-                Cell::new(x + 1, y, 0),
-                Cell::new(x + 1, y, 1),
-                Cell::new(x + 1, y - 1, 1),
-            ]
-        } else {
-            vec![
-                Cell::new(x, y - 1, 1),
-                Cell::new(x, y, 0),
-                Cell::new(x - 1, y, 0),
-                Cell::new(x, y + 1, 1),
-                Cell::new(x, y + 1, 0),
-                Cell::new(x - 1, y + 1, 0),
-            ]
-        }
+        ends(c).iter().flat_map(|&(x, y)| at_point(x, y)).filter(|&d| d != c).collect()
     }
 
     /// The square's symmetries, in the order of [`Symmetry::ALL`].
@@ -99,7 +94,7 @@ impl Geometry for Stick {
 /// `b` (indices into `cells`) that meet in a line at a grid point, the points numbered
 /// from 0 in the order first met.
 pub fn crossings(cells: &[Cell]) -> Vec<[usize; 3]> {
-    collinear(cells, |d| if d == 0 { (1, 0) } else { (0, 1) })
+    collinear(cells, step)
 }
 
 /// The crossings of a region of segments of any grid whose segment `(x, y, d)` runs from

@@ -372,60 +372,48 @@ pub fn segment_char(lattice: Lattice, c: Cell) -> char {
     }
 }
 
-/// Segments of `lattice` (stick or trig) drawn as its files draw them, each segment as
-/// its own character ([`draw_sticks`], and on the trig lattice a `-` either side of a
-/// segment along a line, `+` at segments' ends).
+/// Segments of `lattice` (stick or trig) drawn as its files draw them (see the module
+/// documentation), each segment as its own character, `+` at the ends of segments; on the
+/// stick lattice `.` at the other grid points, on the trig lattice a `-` either side of a
+/// segment along a line; lines without trailing spaces. Coordinates start from the least
+/// among the segments' points.
 pub fn draw_segments(lattice: Lattice, cells: &[(Cell, char)]) -> String {
-    if lattice == Lattice::Stick {
-        return draw_sticks(cells);
-    }
-    // Point (u, v) at line 2(top - v), column 4u + 2v - shift, shift keeping the parity
-    // of columns that the reading counts from the top line.
-    let ends: Vec<(i32, i32)> = cells.iter().flat_map(|(c, _)| polyform::lattice::trig::ends(*c)).collect();
-    let top = ends.iter().map(|p| p.1).max().unwrap_or(0);
-    let left = ends.iter().map(|p| 4 * p.0 + 2 * p.1).min().unwrap_or(0);
+    let ends_of = |c: Cell| lattice.segment_ends(c).expect("a lattice of segments");
+    let ends: Vec<(i32, i32)> = cells.iter().flat_map(|&(c, _)| ends_of(c)).collect();
+    // Where point (p, q) sits, (line, column): sticks at (2x, 2y); trigs at line 2(top - v),
+    // column 4u + 2v - shift, the shift keeping the column parity that reading counts from
+    // the top line.
+    let (p0, q0) = (ends.iter().map(|e| e.0).min().unwrap_or(0), ends.iter().map(|e| e.1).min().unwrap_or(0));
+    let top = ends.iter().map(|e| e.1).max().unwrap_or(0);
+    let left = ends.iter().map(|e| 4 * e.0 + 2 * e.1).min().unwrap_or(0);
     let shift = 2 * top + 4 * (left - 2 * top).div_euclid(4);
-    let spot = |(u, v): (i32, i32)| ((2 * (top - v)) as usize, (4 * u + 2 * v - shift) as usize);
-    let rows = ends.iter().map(|&p| spot(p).0).max().unwrap_or(0) + 1;
-    let cols = ends.iter().map(|&p| spot(p).1).max().unwrap_or(0) + 1;
+    let stick = lattice == Lattice::Stick;
+    let spot = |(p, q): (i32, i32)| {
+        if stick {
+            ((2 * (p - p0)) as usize, (2 * (q - q0)) as usize)
+        } else {
+            ((2 * (top - q)) as usize, (4 * p + 2 * q - shift) as usize)
+        }
+    };
+    let rows = ends.iter().map(|&e| spot(e).0).max().unwrap_or(0) + 1;
+    let cols = ends.iter().map(|&e| spot(e).1).max().unwrap_or(0) + 1;
     let mut grid = vec![vec![' '; cols]; rows];
+    if stick {
+        for row in grid.iter_mut().step_by(2) {
+            row.iter_mut().step_by(2).for_each(|ch| *ch = '.');
+        }
+    }
     for &(c, ch) in cells {
-        let [a, b] = polyform::lattice::trig::ends(c);
+        let [a, b] = ends_of(c);
         let ((r1, c1), (r2, c2)) = (spot(a), spot(b));
         let (r, k) = ((r1 + r2) / 2, (c1 + c2) / 2);
         grid[r][k] = ch;
-        if c.z == 0 {
+        if !stick && c.z == 0 {
             grid[r][k - 1] = '-';
             grid[r][k + 1] = '-';
         }
         grid[r1][c1] = '+';
         grid[r2][c2] = '+';
-    }
-    grid.iter().map(|row| row.iter().collect::<String>().trim_end().to_string() + "\n").collect()
-}
-
-/// Segments of the square grid drawn as the stick lattice's files draw them (see the
-/// module documentation), each segment as its own character, `+` at the ends of
-/// segments, `.` at other grid points, spaces elsewhere; lines without trailing spaces.
-/// Coordinates start from the least `x` and `y` among the segments.
-pub fn draw_sticks(cells: &[(Cell, char)]) -> String {
-    let x0 = cells.iter().map(|(c, _)| c.x).min().unwrap_or(0);
-    let y0 = cells.iter().map(|(c, _)| c.y).min().unwrap_or(0);
-    // A segment ends two lines below (d = 0) or two columns right (d = 1) of its start.
-    let rows = cells.iter().map(|(c, _)| 2 * (c.x - x0 + 1 - c.z)).max().unwrap_or(0) + 1;
-    let cols = cells.iter().map(|(c, _)| 2 * (c.y - y0 + c.z)).max().unwrap_or(0) + 1;
-    let mut grid = vec![vec![' '; cols as usize]; rows as usize];
-    for r in (0..rows).step_by(2) {
-        for c in (0..cols).step_by(2) {
-            grid[r as usize][c as usize] = '.';
-        }
-    }
-    for &(c, ch) in cells {
-        let (r, k) = (2 * (c.x - x0), 2 * (c.y - y0));
-        let (mid, end) = if c.z == 0 { ((r + 1, k), (r + 2, k)) } else { ((r, k + 1), (r, k + 2)) };
-        grid[mid.0 as usize][mid.1 as usize] = ch;
-        grid[r as usize][k as usize] = '+';
-        grid[end.0 as usize][end.1 as usize] = '+';
     }
     grid.iter().map(|row| row.iter().collect::<String>().trim_end().to_string() + "\n").collect()
 }
