@@ -142,20 +142,12 @@ pub fn cover_with_copies(cells: usize, placements: &[Vec<Vec<usize>>], copies: &
             items.extend(item_of[p]);
             items.extend(pl.iter().map(|&c| k + c));
             if points > 0 {
-                let start = items.len();
-                for &a in pl {
-                    items.extend(crossing_at[a].iter().filter(|(b, _)| pl.contains(b)).map(|&(_, point)| k + cells + point));
-                }
+                let mut through: Vec<usize> =
+                    pl.iter().flat_map(|&a| &crossing_at[a]).filter(|(b, _)| pl.contains(b)).map(|&(_, point)| k + cells + point).collect();
                 // A piece through a point both ways (a '+') takes it once.
-                items[start..].sort_unstable();
-                let mut seen = start;
-                for i in start..items.len() {
-                    if i == start || items[i] != items[seen - 1] {
-                        items[seen] = items[i];
-                        seen += 1;
-                    }
-                }
-                items.truncate(seen);
+                through.sort_unstable();
+                through.dedup();
+                items.extend(through);
             }
             problem.add_option(&items).expect("placements are valid options");
             owners.push((p, j));

@@ -354,9 +354,10 @@ pub fn knuth_text(
     copies: &[Copies],
     crossings: &[[usize; 3]],
 ) -> String {
-    let mut taken: std::collections::HashSet<String> = cells.iter().cloned().collect();
-    let point_count = crossings.iter().map(|c| c[2] + 1).max().unwrap_or(0);
-    taken.extend((0..point_count).map(|k| format!("+{k}")));
+    let cover = crate::cover::cover_with_copies(cells.len(), placements, copies, crossings);
+    // The grid points are the secondary items.
+    let points: Vec<String> = (0..cover.problem.secondary_items()).map(|k| format!("+{k}")).collect();
+    let mut taken: std::collections::HashSet<String> = cells.iter().chain(&points).cloned().collect();
     let names: Vec<String> = pieces
         .iter()
         .map(|p| {
@@ -367,8 +368,6 @@ pub fn knuth_text(
             n
         })
         .collect();
-    let cover = crate::cover::cover_with_copies(cells.len(), placements, copies, crossings);
-    let points: Vec<String> = (0..point_count).map(|k| format!("+{k}")).collect();
     // The piece items, with DLX3's multiplicity where it is not exactly one.
     let mut items: Vec<String> = Vec::new();
     for (p, item) in cover.piece_item.iter().enumerate() {
