@@ -40,14 +40,8 @@ fn polyforms<'py>(
         let n = interruptible(py, || enumerate::count(l, size, kind, threads, &|_, _| {})[size - 1])?;
         return Ok(n.into_pyobject(py)?.into_any());
     }
-    let fixed_forms = interruptible(py, || enumerate::count(l, size, Kind::Fixed, threads, &|_, _| {})[size - 1])?;
-    if fixed_forms > enumerate::MAX_LISTED {
-        return Err(value_error(format_args!(
-            "{size} cells make {fixed_forms} fixed {}; a listing stops at {} fixed forms: count them with count=True",
-            l.polyforms_name(),
-            enumerate::MAX_LISTED
-        )));
-    }
+    interruptible(py, || enumerate::listable(l, size, threads))?
+        .map_err(|e| value_error(format_args!("{e}: count them with count=True")))?;
     let pieces = interruptible(py, || polyform::sets::family(l, size, kind))?;
     let listed: Vec<Listed> = pieces
         .into_iter()

@@ -4,7 +4,7 @@
 
 use crate::args::{Budget, Format, LatticeArg, Picture};
 use crate::output::{self, bad, Outcome, Run, Target};
-use polyform::enumerate::{self, Kind, MAX_LISTED};
+use polyform::enumerate::{self, Kind};
 use polyform::{Lattice, Piece};
 use serde::Serialize;
 
@@ -89,13 +89,7 @@ pub fn run(args: &Args) -> Outcome {
         answer.count = output::json_count(&count.into());
         return run.answer(|| format!("{count}\n"), &answer, &serde_json::json!({ "threads": args.threads }));
     }
-    let fixed = enumerate::count(lattice, n, Kind::Fixed, 1, &|_, _| {})[n - 1];
-    if fixed > MAX_LISTED {
-        return Err(bad(format_args!(
-            "{n} cells make {fixed} fixed {}; a listing stops at {MAX_LISTED} fixed forms: count them with --count",
-            lattice.polyforms_name()
-        )));
-    }
+    enumerate::listable(lattice, n, 1).map_err(|e| bad(format_args!("{e}: count them with --count")))?;
     let pieces = polyform::sets::family(lattice, n, kind);
     if let Some(target) = &svg {
         target.write(picture(lattice, &pieces))?;

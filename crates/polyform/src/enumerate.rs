@@ -91,6 +91,31 @@ fn roots(lattice: Lattice) -> Vec<Cell> {
 /// the first size past it.
 pub const MAX_LISTED: u128 = 2_000_000;
 
+/// A listing refused: `size` cells make `fixed` fixed polyforms of `lattice`, more than
+/// [`MAX_LISTED`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{size} cells make {fixed} fixed {}; a listing stops at {MAX_LISTED} fixed forms", .lattice.polyforms_name())]
+pub struct TooMany {
+    /// The lattice.
+    pub lattice: Lattice,
+    /// The size asked for.
+    pub size: usize,
+    /// Its number of fixed polyforms.
+    pub fixed: u128,
+}
+
+/// Whether the polyforms of `n` cells on `lattice` may be listed ([`list`] holds them
+/// all): their fixed forms, counted on `threads` threads, number at most [`MAX_LISTED`].
+///
+/// Errors: [`TooMany`] past it.
+pub fn listable(lattice: Lattice, n: usize, threads: usize) -> Result<(), TooMany> {
+    let fixed = count(lattice, n, Kind::Fixed, threads, &|_, _| {})[n - 1];
+    if fixed > MAX_LISTED {
+        return Err(TooMany { lattice, size: n, fixed });
+    }
+    Ok(())
+}
+
 /// The depth at which a count is cut into subtrees for threads.
 const SPLIT_DEPTH: usize = 5;
 
