@@ -52,25 +52,16 @@ pub fn boxed(lattice: Lattice, spec: &str) -> Result<Region, String> {
 /// distinct single characters, those are the labels; otherwise tile `k` is labelled
 /// [`super::nth_label`]`(k)` and a line per tile follows: its label and its piece's name.
 pub fn render_sticks(region: &Region, pieces: &[Piece], tiling: &Tiling) -> String {
-    let single = |p: usize| {
-        let mut chars = pieces[p].name.chars();
-        chars.next().filter(|c| chars.next().is_none() && c.is_ascii_graphic() && !matches!(c, '+' | '-' | '|' | '.' | '?'))
-    };
-    let mut own: Vec<char> = tiling.iter().filter_map(|(p, _)| single(*p)).collect();
-    own.sort_unstable();
-    own.dedup();
-    let named = own.len() == tiling.len();
+    // The tiles' pieces, labelled as a board's pieces are, but never by a character that
+    // draws the grid.
+    let tiles: Vec<Piece> = tiling.iter().map(|(p, _)| pieces[*p].clone()).collect();
+    let labels = super::labels_where(&tiles, |c| c.is_ascii_graphic() && !matches!(c, '+' | '-' | '|' | '.' | '?'));
     let mut label = vec!['?'; region.len()];
-    let mut legend = String::new();
-    for (k, (p, cells)) in tiling.iter().enumerate() {
-        let l = if named { single(*p).expect("a one-character name") } else { super::nth_label(k) };
+    for ((_, cells), &l) in tiling.iter().zip(&labels) {
         cells.iter().for_each(|&i| label[i] = l);
-        if !named {
-            legend.push_str(&format!("{l} {}\n", located::printable(&pieces[*p].name)));
-        }
     }
     let cells: Vec<(polyform::Cell, char)> = region.cells().iter().copied().zip(label).collect();
-    super::drawing::draw_segments(region.lattice(), &cells) + &legend
+    super::drawing::draw_segments(region.lattice(), &cells) + &super::legend(&tiles, &labels)
 }
 
 /// The packing `tiling` of `region` as text: one line per tile, the piece's name and its

@@ -196,12 +196,18 @@ pub fn legend(pieces: &[Piece], labels: &[char]) -> String {
 /// One character per piece for drawings: the names when they are distinct single
 /// characters, otherwise [`nth_label`] in piece order.
 pub fn labels(pieces: &[Piece]) -> Vec<char> {
+    labels_where(pieces, |c| c != '.' && c != ' ')
+}
+
+/// [`labels`] for a drawing where only the characters `usable` allows may stand for a
+/// piece (the rest draw the board).
+pub fn labels_where(pieces: &[Piece], usable: impl Fn(char) -> bool) -> Vec<char> {
     let singles: Vec<char> = pieces
         .iter()
         .filter_map(|p| {
             let mut cs = p.name.chars();
             match (cs.next(), cs.next()) {
-                (Some(c), None) if c != '.' && c != ' ' => Some(c),
+                (Some(c), None) if usable(c) => Some(c),
                 _ => None,
             }
         })
