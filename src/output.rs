@@ -44,7 +44,7 @@ fn raising_flag(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
             Some(exact_cover::ZddError::TooMuchMemory(_)) => return Some("--zdd-max-memory"),
             _ => {}
         }
-        if let Some(polyform::transfer::TransferError::TooManyStates(_)) = e.downcast_ref() {
+        if let Some(true) = e.downcast_ref::<polyform::transfer::TransferError>().map(|e| e.is_too_many_states()) {
             return Some("--max-states");
         }
         at = e.source();

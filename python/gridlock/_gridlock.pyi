@@ -155,7 +155,8 @@ def rectangles(
     odd_order: bool = False,
     square_order: bool = False,
     max_area: int = 1000,
-    max_states: int = 4194304,
+    max_states: Optional[int] = None,
+    threads: int = 1,
 ) -> Dict[str, Any]:
     """What a polyomino set does with rectangles, as ``gridlock rectangles``
     (docs/rectangles.md): exactly one question of ``length`` (with ``width``: counts
@@ -165,7 +166,10 @@ def rectangles(
     ``square_order`` (``rows``, ``columns``, ``copies``, ``tiles``, ``proven``,
     ``bound``). One piece is used any number of times, a set of two or more each at
     least once, unless ``copies`` or the pieces' own counts say otherwise. Counts are
-    exact Python ints of any size. Raises ``ValueError``."""
+    exact Python ints of any size. ``max_states``: the most states kept, by the
+    transfer matrix at one cell (default 4194304) or by the skyline search of the
+    searches at one width (default 33554432); ``threads``: threads of the skyline
+    search. Raises ``ValueError``."""
 
 class Packing:
     def first(self) -> Optional["Solution"]:

@@ -536,7 +536,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `square_order`. Returns the JSON answer's fields as a dict, integers as Python ints.
 #[pyfunction]
 #[pyo3(signature = (pieces, *, copies = None, one_sided = false, width = None, length = None, gf = false, table = None,
-    smallest = None, order = false, odd_order = false, square_order = false, max_area = 1000, max_states = DEFAULT_MAX_STATES))]
+    smallest = None, order = false, odd_order = false, square_order = false, max_area = 1000, max_states = None, threads = 1))]
 #[allow(clippy::too_many_arguments)]
 fn rectangles<'py>(
     py: Python<'py>,
@@ -552,8 +552,10 @@ fn rectangles<'py>(
     odd_order: bool,
     square_order: bool,
     max_area: usize,
-    max_states: usize,
+    max_states: Option<usize>,
+    threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let cell_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
     let listed = read_pieces(pieces, Lattice::Square)?;
     let (pieces, written): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
     let copies = atlas::copies_for(&written, copies.map(|c| c.copies("*")).transpose()?);
@@ -567,11 +569,11 @@ fn rectangles<'py>(
         return Err(value_error("width goes with length or gf (and only with them)"));
     }
     let failed = |e: TransferError| match e {
-        TransferError::TooManyStates(_) => value_error(format!("{e} (raise max_states)")),
+        e if e.is_too_many_states() => value_error(format!("{e} (raise max_states)")),
         e => value_error(e),
     };
     let out = PyDict::new(py);
-    let frontier = |w: usize| Frontier::new(&shapes, freedom, &copies, w).map(|f| f.max_states(max_states)).map_err(failed);
+    let frontier = |w: usize| Frontier::new(&shapes, freedom, &copies, w).map(|f| f.max_states(cell_states)).map_err(failed);
     if let Some(n) = length {
         let f = frontier(width.unwrap_or(0))?;
         let counts = interruptible(py, || f.strip_counts(n, &mut |_| {}))?.map_err(failed)?;
@@ -587,7 +589,7 @@ fn rectangles<'py>(
         if w_max == 0 || h_max == 0 {
             return Err(value_error("a table is at least 1x1"));
         }
-        let rows = interruptible(py, || atlas::table(&shapes, freedom, &copies, w_max, h_max, max_states))?.map_err(failed)?;
+        let rows = interruptible(py, || atlas::table(&shapes, freedom, &copies, w_max, h_max, cell_states))?.map_err(failed)?;
         out.set_item("table", rows)?;
     } else {
         let goal = match smallest.as_deref() {
@@ -599,15 +601,18 @@ fn rectangles<'py>(
             None if odd_order => Goal::OddOrder,
             None => Goal::SquareOrder,
         };
-        let searched =
-            interruptible(py, || atlas::search(&shapes, freedom, &copies, goal, max_area, max_states, &mut |_| {}))?.map_err(failed)?;
+        let searched = interruptible(py, || {
+            atlas::search(&shapes, freedom, &copies, goal, atlas::Bounds { max_area, max_states, threads: threads.max(1) }, &mut |_| {})
+        })?
+        .map_err(failed)?;
         out.set_item("proven", searched.unproven.is_none())?;
         let bound = searched.unproven.map(|u| match u {
             atlas::Unproven::Area(_) => format!("{u} (raise max_area)"),
-            atlas::Unproven::Width { error: TransferError::TooManyStates(_), .. } => format!("{u} (raise max_states)"),
+            atlas::Unproven::Width { error, .. } if error.is_too_many_states() => format!("{u} (raise max_states)"),
             u => u.to_string(),
         });
         out.set_item("bound", bound)?;
+        out.set_item("impossible", searched.impossible.map(|i| i.to_string()))?;
         if let Some(found) = searched.found {
             out.set_item("rows", found.rows)?;
             out.set_item("columns", found.columns)?;

@@ -61,11 +61,16 @@ pub struct Args {
     /// and say so when the bound leaves the answer unproven.
     #[arg(long, value_name = "CELLS", default_value_t = 1000)]
     max_area: usize,
-    /// The most states the transfer matrix keeps at one cell (memory is about 16 bytes
-    /// plus 8 per 64 bits of count, per state); past it a count fails and a search
-    /// reports the bound.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
-    max_states: usize,
+    /// The most states kept: by the transfer matrix at one cell (default 4194304; about
+    /// 16 bytes plus 8 per 64 bits of count a state), by the skyline search of the orders
+    /// at one width (default 33554432; about 60 bytes a state). Past it a count fails and
+    /// a search reports the bound.
+    #[arg(long, value_name = "N")]
+    max_states: Option<usize>,
+    /// Threads of the skyline search (--smallest and the orders), 1 to the number of
+    /// cores; the answer does not depend on them.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = args::parse_threads)]
+    threads: usize,
     /// Output format: text, or JSON (docs/rectangles.md; integers past 2^53 as decimal
     /// strings).
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -158,6 +163,9 @@ pub fn run(args: &Args) -> Outcome {
     let freedom = if args.one_sided { Freedom::OneSided } else { Freedom::Free };
     let searching = args.smallest.is_some() || args.order || args.odd_order || args.square_order;
     let svg = Target::new("--svg", args.picture.svg.as_deref(), &[Some(Path::new(&args.pieces))])?;
+    if args.threads > 1 && !searching {
+        return Err(bad("--threads runs the skyline search of --smallest and the orders"));
+    }
     if svg.is_some() && !searching {
         return Err(bad("--svg draws the tiling a search finds (--smallest or an order)"));
     }
@@ -165,7 +173,9 @@ pub fn run(args: &Args) -> Outcome {
     output::start_time_limit(args.budget.time_limit);
     if let Some(n) = args.length {
         let width = args.width.expect("clap requires it") as usize;
-        let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(output::failed)?.max_states(args.max_states);
+        let frontier = Frontier::new(&shapes, freedom, &copies, width)
+            .map_err(output::failed)?
+            .max_states(args.max_states.unwrap_or(DEFAULT_MAX_STATES));
         let bar = output::progress_bar_of("columns");
         // Counts stream once the boundary states have closed (no later column can then
         // fail on --max-states); before that they are held back, so a failure prints
@@ -207,7 +217,9 @@ pub fn run(args: &Args) -> Outcome {
     }
     if args.gf {
         let width = args.width.expect("clap requires it") as usize;
-        let frontier = Frontier::new(&shapes, freedom, &copies, width).map_err(output::failed)?.max_states(args.max_states);
+        let frontier = Frontier::new(&shapes, freedom, &copies, width)
+            .map_err(output::failed)?
+            .max_states(args.max_states.unwrap_or(DEFAULT_MAX_STATES));
         let bar = output::progress_bar_of("columns (until the states close)");
         let (rational, counts) = atlas::generating_function(&frontier, 1 << 20, &mut |n| {
             if let Some(b) = &bar {
@@ -231,7 +243,8 @@ pub fn run(args: &Args) -> Outcome {
         return run.answer(text, &answer, &serde_json::json!({ "terms_checked": counts.len() }));
     }
     if let Some((w_max, h_max)) = args.table {
-        let table = atlas::table(&shapes, freedom, &copies, w_max, h_max, args.max_states).map_err(output::failed)?;
+        let table =
+            atlas::table(&shapes, freedom, &copies, w_max, h_max, args.max_states.unwrap_or(DEFAULT_MAX_STATES)).map_err(output::failed)?;
         let text = || table.iter().map(|row| row.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ") + "\n").collect::<String>();
         let rows: Vec<Vec<serde_json::Value>> = table.iter().map(|row| row.iter().map(output::json_count).collect()).collect();
         let answer = serde_json::json!({ "verdict": "table", "table": rows });
@@ -246,10 +259,14 @@ pub fn run(args: &Args) -> Outcome {
         _ => Goal::SquareOrder,
     };
     let bar = output::progress_bar_of("widths");
-    let searched = atlas::search(&shapes, freedom, &copies, goal, args.max_area, args.max_states, &mut |r| {
+    let bounds = atlas::Bounds { max_area: args.max_area, max_states: args.max_states, threads: args.threads };
+    let searched = atlas::search(&shapes, freedom, &copies, goal, bounds, &mut |p| {
         if let Some(b) = &bar {
             b.set_length(args.max_area.isqrt() as u64);
-            b.set_position(r as u64);
+            b.set_position(p.width as u64);
+            if p.states > 0 {
+                b.set_message(format!("width {}, depth {}, {} states", p.width, p.depth, p.states));
+            }
         }
     })
     .map_err(output::failed)?;
@@ -257,7 +274,11 @@ pub fn run(args: &Args) -> Outcome {
         b.finish_and_clear();
     }
     if args.stats {
-        eprintln!("strategy: transfer matrix, one sweep per width, widths by increasing area");
+        let strategy = match atlas::engine_for(&shapes, &copies, 1) {
+            atlas::Engine::Skyline => "skyline search from both ends (one breadth-first search per width)",
+            atlas::Engine::Transfer => "transfer matrix, one sweep per width",
+        };
+        eprintln!("strategy: {strategy}, widths by increasing area");
     }
     answer_search(&run, &pieces, &searched, &svg)
 }
@@ -285,6 +306,10 @@ fn unproven(searched: &Searched) -> Option<String> {
 
 fn answer_search(run: &Run, pieces: &[Piece], searched: &Searched, svg: &Option<Target>) -> Outcome {
     let unproven = unproven(searched);
+    if let (None, Some(proof)) = (&searched.found, searched.impossible) {
+        let answer = serde_json::json!({ "verdict": "impossible", "proven": true, "reason": proof.to_string() });
+        return run.answer(|| format!("No rectangle: {proof}\n"), &answer, &serde_json::json!({}));
+    }
     let Some(found) = &searched.found else {
         let why = unproven.unwrap_or_default();
         let answer = serde_json::json!({ "verdict": "not_found", "proven": false, "bound": why });

@@ -138,8 +138,13 @@ fn searches_answer_in_json() {
         .collect();
     cells.sort();
     assert_eq!(cells, (0..5).flat_map(|r| (0..10).map(move |c| (r, c))).collect::<Vec<_>>());
+    // The X pentomino fills no corner: no rectangle, proven. The stair tetromino fills a
+    // corner, and only the bound is said.
     let x = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/x-pentomino.txt");
     let v = json(&["rectangles", "--pieces", x, "--order", "--max-area", "60"]);
+    assert_eq!((v["verdict"].as_str(), v["proven"].as_bool()), (Some("impossible"), Some(true)));
+    let z = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/z-tetromino.txt");
+    let v = json(&["rectangles", "--pieces", z, "--order", "--max-area", "60"]);
     assert_eq!(v["verdict"], "not_found");
     assert_eq!(v["proven"], false);
     // Tables: N(w;h) = N(h;w), and the JSON rows are the text's lines.
@@ -197,4 +202,19 @@ fn a_search_stops_where_it_is_answered() {
     assert_eq!(out, "1 x 2, 1 copies\nAA\nA domino\n");
     let v = json(&["rectangles", "--pieces", "dominoes", "--smallest", "rectangle", "--max-area", "99999999999999", "--time-limit", "60"]);
     assert_eq!((v["rows"].as_u64(), v["columns"].as_u64(), v["proven"].as_bool()), (Some(1), Some(2), Some(true)));
+}
+
+/// The skyline search gives the same answer on any number of threads, names itself in
+/// --stats, and --threads is refused where no search runs.
+#[test]
+fn orders_on_threads() {
+    let y = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/y-pentomino.txt");
+    let (one, err, code) = run(&["rectangles", "--pieces", y, "--order", "--stats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("strategy: skyline search"), "{err}");
+    let (two, _, _) = run(&["rectangles", "--pieces", y, "--order", "--threads", "2"]);
+    assert_eq!(one, two);
+    let (out, err, code) = run(&["rectangles", "--pieces", y, "--width", "5", "--length", "10", "--threads", "2"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("--threads"), "{err}");
 }

@@ -10,6 +10,7 @@
 
 use crate::copies::Copies;
 use crate::shape::{Freedom, Shape};
+use crate::skyline::{Effort, Lengths, Shortest, Skyline};
 use crate::transfer::{Frontier, Tiles, TransferError};
 use num_bigint::{BigInt, BigUint, Sign};
 use rustc_hash::FxHashSet;
@@ -334,9 +335,19 @@ pub struct Found {
 pub struct Searched {
     /// The best rectangle found, if any.
     pub found: Option<Found>,
-    /// `None` when the answer is proven (the best there is, or none exists within
-    /// `max_area`... see [`search`]); otherwise why not: the bound that was reached.
+    /// `None` when the answer is proven (the best there is, or none exists: see
+    /// [`Searched::impossible`]); otherwise why not: the bound that was reached.
     pub unproven: Option<Unproven>,
+    /// With no rectangle found and none possible, the proof.
+    pub impossible: Option<Impossible>,
+}
+
+/// Why no rectangle at all is tiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Impossible {
+    /// No orientation of any piece fills a rectangle's corner.
+    #[error("no orientation of the pieces fills a corner of a rectangle")]
+    NoCorner,
 }
 
 /// The bound that left a [`search`]'s answer unproven.
@@ -344,7 +355,7 @@ pub struct Searched {
 pub enum Unproven {
     /// A width was not swept: the transfer matrix could not run at it (too wide a
     /// frontier, or more states than `max_states`); no larger width was tried.
-    #[error("{}{error}", if matches!(error, TransferError::TooManyStates(_)) { format!("width {width}: ") } else { String::new() })]
+    #[error("{}{error}", if error.is_too_many_states() { format!("width {width}: ") } else { String::new() })]
     Width {
         /// The width not swept.
         width: usize,
@@ -356,14 +367,71 @@ pub enum Unproven {
     Area(usize),
 }
 
+/// Where a [`search`] is: the width being searched, and at that width the depth reached
+/// and the states kept so far (both 0 on the transfer matrix).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// The width (the shorter side) being searched.
+    pub width: usize,
+    /// Rows filled so far at this width, on the skyline search.
+    pub depth: usize,
+    /// States kept at this width, on the skyline search.
+    pub states: usize,
+}
+
+/// The bounds of a [`search`], and its threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounds {
+    /// Rectangles of larger area are not searched.
+    pub max_area: usize,
+    /// The most states kept: at one cell on the transfer matrix, at one width on the
+    /// skyline search; `None` for each engine's default
+    /// ([`crate::transfer::DEFAULT_MAX_STATES`], [`crate::skyline::DEFAULT_MAX_STATES`]).
+    pub max_states: Option<usize>,
+    /// Threads of the skyline search (the answer does not depend on them).
+    pub threads: usize,
+}
+
+impl Bounds {
+    /// `max_area` and each engine's default bound on states, on one thread.
+    pub fn new(max_area: usize) -> Bounds {
+        Bounds { max_area, max_states: None, threads: 1 }
+    }
+}
+
+/// Which engine a [`search`] runs at a width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// The skyline search ([`Skyline`]): every piece of one size, each used any number of
+    /// times (at least once or not), width at most 64.
+    Skyline,
+    /// The transfer matrix ([`Frontier::fewest_copies`]): everything else.
+    Transfer,
+}
+
+/// The engine [`search`] runs for these pieces at width `r`.
+pub fn engine_for(shapes: &[Shape], copies: &[Copies], r: usize) -> Engine {
+    if Skyline::fits(shapes, copies, r) {
+        Engine::Skyline
+    } else {
+        Engine::Transfer
+    }
+}
+
 /// Searches rectangles `r x n` (`r <= n`, area at most `max_area`) by increasing width
-/// for `goal`: each width is one transfer-matrix sweep ([`Frontier::fewest_copies`],
-/// at most `max_states` states a cell), and widths and lengths that cannot beat the best
-/// so far are skipped (area at least `r^2`; copies at least area over the largest
-/// piece). The best one is drawn ([`Frontier::tiling`]).
+/// for `goal`, and skips widths and lengths that cannot beat the best so far (area at
+/// least `r^2`; copies at least area over the largest piece). Each width runs the engine
+/// [`engine_for`] picks: the skyline search ([`Skyline::shortest`], at most `max_states`
+/// states a width), which finds the shortest rectangle of the width or shows that there
+/// is none, or one transfer-matrix sweep ([`Frontier::fewest_copies`], at most
+/// `max_states` states a cell), with the best one drawn ([`Frontier::tiling`]).
+/// `progress` is called as each width starts and, on the skyline search, at each depth.
+/// [`Bounds`] gives `max_area`, `max_states` and the threads.
 ///
 /// The answer is proven unless a width failed on `max_states` or `max_area` cut the
 /// search where a better answer could still lie; then [`Searched::unproven`] says which.
+/// With no rectangle found it is proven (no rectangle at all) only when no orientation
+/// fills a rectangle's corner.
 ///
 /// Errors: those of [`Frontier::new`] other than a frontier too wide (a width that is too
 /// wide is a bound reached).
@@ -372,13 +440,21 @@ pub fn search(
     freedom: Freedom,
     copies: &[Copies],
     goal: Goal,
-    max_area: usize,
-    max_states: usize,
-    progress: &mut dyn FnMut(usize),
+    bounds: Bounds,
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Searched, TransferError> {
+    let Bounds { max_area, max_states, threads } = bounds;
+    let cell_states = max_states.unwrap_or(crate::transfer::DEFAULT_MAX_STATES);
+    let width_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
     let largest = shapes.iter().map(Shape::len).max().unwrap_or(1).max(1);
+    // No orientation fills a corner: no rectangle at all, proven.
+    if engine_for(shapes, copies, 1) == Engine::Skyline && !Skyline::new(shapes, freedom, copies, 1)?.fills_a_corner() {
+        return Ok(Searched { found: None, unproven: None, impossible: Some(Impossible::NoCorner) });
+    }
     // The best so far: (key, width, length, copies); keys compare areas or copies.
     let mut best: Option<(u64, usize, usize, u32)> = None;
+    // Its tiling, when the skyline search found it.
+    let mut best_tiles: Option<Tiles> = None;
     let mut skipped: Option<(usize, Unproven)> = None;
     let mut r = 1usize;
     while r * r <= max_area {
@@ -387,13 +463,51 @@ pub fn search(
         if best.is_some_and(|b| floor > b.0) {
             break;
         }
-        progress(r);
+        progress(Progress { width: r, depth: 0, states: 0 });
         let longest = match goal {
             Goal::Square | Goal::SquareOrder => r,
             _ => max_area / r,
         };
+        if engine_for(shapes, copies, r) == Engine::Skyline {
+            if goal == Goal::Odd && r.is_multiple_of(2) {
+                r += 1;
+                continue;
+            }
+            let size = largest;
+            // The longest length that beats the best so far: fewer copies (all pieces
+            // have `size` cells, so fewer copies is less area and the reverse).
+            let beats = match best {
+                None => longest,
+                Some((bk, ..)) if goal.by_copies() => ((bk as usize * size).saturating_sub(1) / r).min(longest),
+                Some((bk, ..)) => ((bk as usize).saturating_sub(1) / r).min(longest),
+            };
+            let lengths = match goal {
+                Goal::Rectangle | Goal::Order => Lengths::Any,
+                Goal::Odd => Lengths::Odd,
+                Goal::OddOrder => Lengths::OddCopies,
+                Goal::Square | Goal::SquareOrder => Lengths::Exactly(r),
+            };
+            let sky = Skyline::new(shapes, freedom, copies, r)?;
+            let mut tell = |e: Effort| progress(Progress { width: r, depth: e.depth, states: e.states });
+            match sky.shortest(beats, lengths, width_states, threads, &mut tell) {
+                Ok((Shortest::Found(n, tiles), _)) if n >= r => {
+                    let k = (r * n / size) as u32;
+                    let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
+                    best = Some((key, r, n, k));
+                    best_tiles = Some(tiles);
+                }
+                Ok(_) => {}
+                Err(e @ TransferError::TooManyWidthStates(_)) => {
+                    skipped.get_or_insert((r, Unproven::Width { width: r, error: e }));
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+            r += 1;
+            continue;
+        }
         let frontier = match Frontier::new(shapes, freedom, copies, r) {
-            Ok(f) => f.max_states(max_states),
+            Ok(f) => f.max_states(cell_states),
             Err(e @ TransferError::TooWide { .. }) => {
                 skipped.get_or_insert((r, Unproven::Width { width: r, error: e }));
                 break;
@@ -420,6 +534,7 @@ pub fn search(
                 };
                 if better {
                     best = Some((key, r, n, k));
+                    best_tiles = None;
                 }
             }
             let next = r * (n + 1);
@@ -464,15 +579,16 @@ pub fn search(
     if unproven.is_none() && could_beat(max_area + 1) && (best.is_none() || goal.by_copies()) {
         unproven = Some(Unproven::Area(max_area));
     }
-    let found = match best {
-        None => None,
-        Some((_, r, n, k)) => {
-            let frontier = Frontier::new(shapes, freedom, copies, r)?.max_states(max_states);
+    let found = match (best, best_tiles) {
+        (None, _) => None,
+        (Some((_, r, n, k)), Some(tiles)) => Some(Found { rows: r, columns: n, copies: k, tiles }),
+        (Some((_, r, n, k)), None) => {
+            let frontier = Frontier::new(shapes, freedom, copies, r)?.max_states(cell_states);
             let tiles = frontier.tiling(n, k)?.expect("the sweep found this tiling");
             Some(Found { rows: r, columns: n, copies: k, tiles })
         }
     };
-    Ok(Searched { found, unproven })
+    Ok(Searched { found, unproven, impossible: None })
 }
 
 /// The copies a set is used with by the atlas's convention: one piece any number of

@@ -71,6 +71,7 @@ pub mod packer;
 pub mod region;
 pub mod sets;
 pub mod shape;
+pub mod skyline;
 pub mod symmetry;
 pub mod tiler;
 pub mod transfer;

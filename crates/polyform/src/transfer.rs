@@ -50,6 +50,9 @@ pub enum TransferError {
     /// More states at one cell than allowed.
     #[error("the frontier reached more than {0} states at one cell")]
     TooManyStates(usize),
+    /// More states at one width of a skyline search ([`crate::skyline`]) than allowed.
+    #[error("the search kept more than {0} states at one width")]
+    TooManyWidthStates(usize),
     /// A piece off the square lattice.
     #[error("the transfer matrix counts polyominoes (square lattice); piece {0} is on the {1} lattice")]
     NotSquare(usize, &'static str),
@@ -108,6 +111,14 @@ pub struct Fewest {
     /// Per number of columns `n = 0..=length`, the fewest copies of an even number and of
     /// an odd number of pieces that tile `height x n` (`None`: no such tiling).
     pub by_length: Vec<[Option<u32>; 2]>,
+}
+
+impl TransferError {
+    /// Whether a bound on states was reached ([`TransferError::TooManyStates`] or
+    /// [`TransferError::TooManyWidthStates`]): raising `max_states` may get further.
+    pub fn is_too_many_states(&self) -> bool {
+        matches!(self, TransferError::TooManyStates(_) | TransferError::TooManyWidthStates(_))
+    }
 }
 
 impl Frontier {

@@ -175,7 +175,7 @@ fn t_tetromino_tiles_by_walkup() {
 #[test]
 fn y_pentomino_has_order_ten() {
     let y = [shape("####\n.#..")];
-    let s = atlas::search(&y, Freedom::Free, &[ANY], Goal::Order, 200, DEFAULT_MAX_STATES, &mut |_| {}).unwrap();
+    let s = atlas::search(&y, Freedom::Free, &[ANY], Goal::Order, atlas::Bounds::new(200), &mut |_| {}).unwrap();
     assert_eq!(s.unproven, None);
     let found = s.found.unwrap();
     assert_eq!((found.rows, found.columns, found.copies), (5, 10, 10));
@@ -194,18 +194,18 @@ fn y_pentomino_has_order_ten() {
 #[test]
 fn smallest_rectangles_and_orders() {
     let l = [shape("##\n#.")];
-    let search = |goal| atlas::search(&l, Freedom::Free, &[ANY], goal, 200, DEFAULT_MAX_STATES, &mut |_| {}).unwrap();
+    let search = |goal| atlas::search(&l, Freedom::Free, &[ANY], goal, atlas::Bounds::new(200), &mut |_| {}).unwrap();
     let dims = |s: atlas::Searched| s.found.map(|f| (f.rows, f.columns, f.copies));
     assert_eq!(dims(search(Goal::Rectangle)), Some((2, 3, 2)));
     assert_eq!(dims(search(Goal::Square)), Some((6, 6, 12)));
     // Both sides odd: 3 x odd is out, 5 x 9 is the least (Chu-Johnsonbaugh).
     assert_eq!(dims(search(Goal::Odd)), Some((5, 9, 15)));
     assert_eq!(dims(search(Goal::OddOrder)), Some((5, 9, 15)));
-    // The X pentomino tiles no rectangle: unproven only past the bound.
+    // The X pentomino tiles no rectangle, proven: no orientation fills a corner.
     let x = [shape(".#.\n###\n.#.")];
-    let s = atlas::search(&x, Freedom::Free, &[ANY], Goal::Rectangle, 100, DEFAULT_MAX_STATES, &mut |_| {}).unwrap();
+    let s = atlas::search(&x, Freedom::Free, &[ANY], Goal::Rectangle, atlas::Bounds::new(100), &mut |_| {}).unwrap();
     assert!(s.found.is_none());
-    assert_eq!(s.unproven, Some(atlas::Unproven::Area(100)));
+    assert_eq!(s.unproven, None);
 }
 
 #[test]
