@@ -11,6 +11,7 @@ use polyform::transfer::{Frontier, DEFAULT_MAX_STATES};
 use polyform::{Board, Copies, Freedom, Piece, Shape};
 use puzzles::pack;
 use serde::Serialize;
+use std::ops::ControlFlow;
 use std::path::Path;
 
 /// Arguments of `gridlock rectangles`.
@@ -67,6 +68,12 @@ pub struct Args {
     /// a search reports the bound.
     #[arg(long, value_name = "N")]
     max_states: Option<usize>,
+    /// With --smallest or an order: record each width as it is finished in this file
+    /// (created when missing), and on a later run with the same file skip the widths it
+    /// records; a search killed at any moment resumes at the width it was in
+    /// (docs/rectangles.md).
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<std::path::PathBuf>,
     /// Threads of the skyline search (--smallest and the orders), 1 to the number of
     /// cores; the answer does not depend on them.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = args::parse_threads)]
@@ -166,6 +173,9 @@ pub fn run(args: &Args) -> Outcome {
     if args.threads > 1 && !searching {
         return Err(bad("--threads runs the skyline search of --smallest and the orders"));
     }
+    if args.checkpoint.is_some() && !searching {
+        return Err(bad("--checkpoint records the widths of --smallest and the orders"));
+    }
     if svg.is_some() && !searching {
         return Err(bad("--svg draws the tiling a search finds (--smallest or an order)"));
     }
@@ -260,16 +270,60 @@ pub fn run(args: &Args) -> Outcome {
     };
     let bar = output::progress_bar_of("widths");
     let bounds = atlas::Bounds { max_area: args.max_area, max_states: args.max_states, threads: args.threads };
-    let searched = atlas::search(&shapes, freedom, &copies, goal, bounds, &mut |p| {
-        if let Some(b) = &bar {
-            b.set_length(args.max_area.isqrt() as u64);
-            b.set_position(p.width as u64);
-            if p.states > 0 {
-                b.set_message(format!("width {}, depth {}, {} states", p.width, p.depth, p.states));
-            }
+    // The checkpoint: a part per width; a width's outcome coded as a count (0: none,
+    // else (length << 32 | copies) + 1). The problem: the pieces, their freedom and
+    // copies, the goal and the area bound (what the outcomes depend on).
+    let mut log = match &args.checkpoint {
+        Some(path) => {
+            let shapes_text: Vec<String> = shapes.iter().map(|s| format!("{:?}", s.cells())).collect();
+            let problem = format!("{shapes_text:?} {freedom:?} {copies:?} {goal:?} {}", args.max_area);
+            let hash = checkpoint::problem_hash(&[problem.as_bytes()]);
+            Some(checkpoint::Checkpoint::open(path, "rectangles", &hash, args.max_area.isqrt().max(1)).map_err(bad)?)
         }
-    })
-    .map_err(output::failed)?;
+        None => None,
+    };
+    let done = log
+        .as_ref()
+        .map(|c| {
+            c.done()
+                .iter()
+                .map(|(&r, &code)| (r, (code > 0).then(|| (((code - 1) >> 32) as usize, ((code - 1) & 0xffff_ffff) as u32))))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut failure = None;
+    let mut finished = |r: usize, outcome: atlas::Outcome| {
+        let code = outcome.map_or(0, |(n, k)| ((n as u128) << 32 | k as u128) + 1);
+        match log.as_mut().map(|c| c.record(r, code)) {
+            Some(Err(e)) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+            _ => ControlFlow::Continue(()),
+        }
+    };
+    let journal = atlas::Journal { done, finished: &mut finished };
+    let searched = atlas::search_with(
+        &shapes,
+        freedom,
+        &copies,
+        goal,
+        bounds,
+        &mut |p| {
+            if let Some(b) = &bar {
+                b.set_length(args.max_area.isqrt() as u64);
+                b.set_position(p.width as u64);
+                if p.states > 0 {
+                    b.set_message(format!("width {}, depth {}, {} states", p.width, p.depth, p.states));
+                }
+            }
+        },
+        journal,
+    );
+    if let Some(e) = failure {
+        return Err(bad(e));
+    }
+    let searched = searched.map_err(output::failed)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

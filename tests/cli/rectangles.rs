@@ -218,3 +218,32 @@ fn orders_on_threads() {
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(err.contains("--threads"), "{err}");
 }
+
+/// --checkpoint records each width finished; a run on a file cut after any width (as a
+/// kill leaves it) gives the answer of a run from scratch, and a file of another search
+/// is refused.
+#[test]
+fn a_search_resumes_from_its_checkpoint() {
+    let y = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/y-pentomino.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("y.ckpt");
+    let file = path.to_str().unwrap();
+    let (fresh, _, _) = run(&["rectangles", "--pieces", y, "--order"]);
+    let (out, err, code) = run(&["rectangles", "--pieces", y, "--order", "--checkpoint", file]);
+    assert_eq!((code, &out), (0, &fresh), "{err}");
+    let full = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    // The header, then widths 1 to 7 (a width-8 rectangle has at least 64 / 5 > 10 copies).
+    assert_eq!(lines.len(), 8, "{full}");
+    for keep in 1..=lines.len() {
+        std::fs::write(&path, lines[..keep].join("\n") + "\n").unwrap();
+        let (out, err, code) = run(&["rectangles", "--pieces", y, "--order", "--checkpoint", file]);
+        assert_eq!((code, &out), (0, &fresh), "{keep} lines kept: {err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), full, "{keep} lines kept");
+    }
+    let (out, err, code) = run(&["rectangles", "--pieces", y, "--smallest", "square", "--checkpoint", file]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("another count"), "{err}");
+    let (_, err, code) = run(&["rectangles", "--pieces", y, "--width", "5", "--length", "3", "--checkpoint", file]);
+    assert_eq!(code, 2, "{err}");
+}

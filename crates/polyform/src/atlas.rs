@@ -14,6 +14,7 @@ use crate::skyline::{Effort, Lengths, Shortest, Skyline};
 use crate::transfer::{Frontier, Tiles, TransferError};
 use num_bigint::{BigInt, BigUint, Sign};
 use rustc_hash::FxHashSet;
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
 /// A rational generating function `P(x) / Q(x)` with integer coefficients, from `x^0` up,
@@ -443,6 +444,40 @@ pub fn search(
     bounds: Bounds,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Searched, TransferError> {
+    let mut nothing = |_, _| ControlFlow::Continue(());
+    search_with(shapes, freedom, copies, goal, bounds, progress, Journal { done: BTreeMap::new(), finished: &mut nothing })
+}
+
+/// What a width of a [`search`] ended with: the best rectangle of that width that beat
+/// the best before it, as `(length, copies)`, or `None`.
+pub type Outcome = Option<(usize, u32)>;
+
+/// The widths a [`search_with`] need not search again (a checkpoint's), and where it
+/// tells each width it finishes.
+pub struct Journal<'a> {
+    /// Widths finished before, with their outcomes.
+    pub done: BTreeMap<usize, Outcome>,
+    /// Called as each width is finished; `Break` stops the search
+    /// ([`TransferError::Interrupted`]).
+    pub finished: &'a mut dyn FnMut(usize, Outcome) -> ControlFlow<()>,
+}
+
+/// [`search`], resuming after the widths `journal.done` and telling `journal.finished`
+/// each width it finishes (the front ends keep them in a checkpoint file). The answer is
+/// the same as an uninterrupted search's: a width's outcome depends only on the widths
+/// before it.
+///
+/// Errors: as [`search`].
+pub fn search_with(
+    shapes: &[Shape],
+    freedom: Freedom,
+    copies: &[Copies],
+    goal: Goal,
+    bounds: Bounds,
+    progress: &mut dyn FnMut(Progress),
+    journal: Journal,
+) -> Result<Searched, TransferError> {
+    let Journal { done, finished } = journal;
     let Bounds { max_area, max_states, threads } = bounds;
     let cell_states = max_states.unwrap_or(crate::transfer::DEFAULT_MAX_STATES);
     let width_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
@@ -463,6 +498,25 @@ pub fn search(
         if best.is_some_and(|b| floor > b.0) {
             break;
         }
+        if let Some(&outcome) = done.get(&r) {
+            // Finished before: its outcome, as the search then found it.
+            if let Some((n, k)) = outcome {
+                let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
+                if best.is_none_or(|(bk, _, _, bc)| key < bk || (key == bk && k < bc)) {
+                    best = Some((key, r, n, k));
+                    best_tiles = None;
+                }
+            }
+            r += 1;
+            continue;
+        }
+        let finish = |best: Option<(u64, usize, usize, u32)>, finished: &mut dyn FnMut(usize, Outcome) -> ControlFlow<()>| {
+            let outcome = best.filter(|b| b.1 == r).map(|b| (b.2, b.3));
+            match finished(r, outcome) {
+                ControlFlow::Continue(()) => Ok(()),
+                ControlFlow::Break(()) => Err(TransferError::Interrupted),
+            }
+        };
         progress(Progress { width: r, depth: 0, states: 0 });
         let longest = match goal {
             Goal::Square | Goal::SquareOrder => r,
@@ -481,12 +535,7 @@ pub fn search(
                 Some((bk, ..)) if goal.by_copies() => ((bk as usize * size).saturating_sub(1) / r).min(longest),
                 Some((bk, ..)) => ((bk as usize).saturating_sub(1) / r).min(longest),
             };
-            let lengths = match goal {
-                Goal::Rectangle | Goal::Order => Lengths::Any,
-                Goal::Odd => Lengths::Odd,
-                Goal::OddOrder => Lengths::OddCopies,
-                Goal::Square | Goal::SquareOrder => Lengths::Exactly(r),
-            };
+            let lengths = lengths_for(goal, r);
             let sky = Skyline::new(shapes, freedom, copies, r)?;
             let mut tell = |e: Effort| progress(Progress { width: r, depth: e.depth, states: e.states });
             match sky.shortest(beats, lengths, width_states, threads, &mut tell) {
@@ -503,6 +552,7 @@ pub fn search(
                 }
                 Err(e) => return Err(e),
             }
+            finish(best, finished)?;
             r += 1;
             continue;
         }
@@ -557,6 +607,7 @@ pub fn search(
             }
             Err(e) => return Err(e),
         }
+        finish(best, finished)?;
         r += 1;
     }
     // Whether a better answer could lie past the bounds.
@@ -582,6 +633,14 @@ pub fn search(
     let found = match (best, best_tiles) {
         (None, _) => None,
         (Some((_, r, n, k)), Some(tiles)) => Some(Found { rows: r, columns: n, copies: k, tiles }),
+        (Some((_, r, n, k)), None) if engine_for(shapes, copies, r) == Engine::Skyline => {
+            // A width finished before the search resumed: its tiling found again.
+            let sky = Skyline::new(shapes, freedom, copies, r)?;
+            match sky.shortest(n, lengths_for(goal, r), width_states, threads, &mut |_| {})? {
+                (Shortest::Found(m, tiles), _) if m == n => Some(Found { rows: r, columns: n, copies: k, tiles }),
+                _ => unreachable!("the width's shortest rectangle is found again"),
+            }
+        }
         (Some((_, r, n, k)), None) => {
             let frontier = Frontier::new(shapes, freedom, copies, r)?.max_states(cell_states);
             let tiles = frontier.tiling(n, k)?.expect("the sweep found this tiling");
@@ -589,6 +648,16 @@ pub fn search(
         }
     };
     Ok(Searched { found, unproven, impossible: None })
+}
+
+/// The lengths a rectangle of width `r` may have for `goal`, on the skyline search.
+fn lengths_for(goal: Goal, r: usize) -> Lengths {
+    match goal {
+        Goal::Rectangle | Goal::Order => Lengths::Any,
+        Goal::Odd => Lengths::Odd,
+        Goal::OddOrder => Lengths::OddCopies,
+        Goal::Square | Goal::SquareOrder => Lengths::Exactly(r),
+    }
 }
 
 /// The copies a set is used with by the atlas's convention: one piece any number of
