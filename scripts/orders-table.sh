@@ -3,17 +3,19 @@
 # rectangles --order` run per piece, with an area bound and a time limit, as a table of
 # BENCHMARKS.md's kind on stdout (one line a piece: size, name, drawing in one line,
 # answer, seconds). Usage: scripts/orders-table.sh [N] [MAX_AREA] [SECONDS] [THREADS]
+# [FROM] (sizes FROM to N; FROM defaults to 1).
 set -euo pipefail
 n=${1:-8}
 area=${2:-1000}
 limit=${3:-60}
 threads=${4:-2}
+from=${5:-1}
 bin=${GRIDLOCK:-target/release/gridlock}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "| cells | piece | order | rectangle | proven | seconds |"
 echo "|---|---|---|---|---|---|"
-for size in $(seq 1 "$n"); do
+for size in $(seq "$from" "$n"); do
   "$bin" polyforms --size "$size" > "$tmp/all.txt"
   # One file per piece: the pieces are separated by blank lines.
   awk -v dir="$tmp" 'BEGIN { k = 0 } /^$/ { k++; next } { print > (dir "/piece-" k ".txt") }' "$tmp/all.txt"
