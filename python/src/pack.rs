@@ -608,7 +608,7 @@ fn rectangles<'py>(
         out.set_item("proven", searched.unproven.is_none())?;
         let bound = searched.unproven.map(|u| match u {
             atlas::Unproven::Area(_) => format!("{u} (raise max_area)"),
-            atlas::Unproven::Width { error, .. } if error.is_too_many_states() => format!("{u} (raise max_states)"),
+            atlas::Unproven::Width { ref error, .. } if error.is_too_many_states() => format!("{u} (raise max_states)"),
             u => u.to_string(),
         });
         out.set_item("bound", bound)?;

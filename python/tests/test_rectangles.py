@@ -64,9 +64,17 @@ def test_answers_equal_the_cli():
     assert (mine["numerator"], mine["denominator"]) == (as_ints(theirs["numerator"]), as_ints(theirs["denominator"]))
     y = gridlock.rectangles({"Y": "####\n.#.."}, order=True)
     assert (y["rows"], y["columns"], y["copies"], y["proven"]) == (5, 10, 10, True)
-    # An unproven answer names the bound and the argument that raises it.
-    x = gridlock.rectangles({"X": ".#.\n###\n.#."}, smallest="rectangle", max_area=100)
-    assert (x["proven"], x["bound"]) == (False, "the area bound 100 was reached (raise max_area)")
+    # An unproven answer names the bound and the argument that raises it; the X
+    # pentomino fills no corner, proven.
+    z = gridlock.rectangles({"Z": "##.\n.##"}, smallest="rectangle", max_area=100)
+    assert (z["proven"], z["bound"]) == (False, "the area bound 100 was reached (raise max_area)")
+    x = gridlock.rectangles({"X": ".#.\n###\n.#."}, order=True)
+    assert (x["proven"], x["impossible"]) == (True, "no orientation of the pieces fills a corner of a rectangle")
+    # The skyline search on two threads, and the same answer as the command line's.
+    twice = gridlock.rectangles({"Y": "####\n.#.."}, order=True, threads=2)
+    assert twice == y
+    theirs = cli_json("--pieces", str(DATA / "y-pentomino.txt"), "--order")
+    assert [(t["piece"], [tuple(c) for c in t["cells"]]) for t in theirs["tiles"]] == [(p, list(c)) for p, c in y["tiles"]]
     cells = sorted(c for _, tile in y["tiles"] for c in tile)
     assert cells == [(r, c) for r in range(5) for c in range(10)]
 
