@@ -518,6 +518,7 @@ impl<'a> Search<'a> {
         let mut out = Children::default();
         let (mut rows, mut placed, mut tiles) = (vec![0u64; sky.height], Vec::new(), Vec::new());
         let (mut next, mut key, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut ahead, mut ahead_placed) = (vec![0u64; sky.height], Vec::new());
         let d = depth + 1;
         for &id in ids {
             let stored = states.key(id);
@@ -531,6 +532,17 @@ impl<'a> Search<'a> {
                 // floor's, kept already, so it is not left to the lookups).
                 if next.is_empty() && used == sky.required && sky.accepts(self.lengths, d) && out.cut.is_none() {
                     out.cut = Some(id);
+                }
+                // A child whose first row cannot be filled leads nowhere: it is not kept.
+                // (In a tiling of length L, the state at each line below L has the next
+                // line's state as a child, so no rectangle is lost.)
+                if !next.is_empty() {
+                    sky.upper(&next, &mut ahead);
+                    let mut any = |_: u32, _: &[u32]| ControlFlow::Break(());
+                    if sky.fill(&mut ahead, used, self.max_length - d, cut, &mut ahead_placed, &mut any).is_continue() {
+                        return ControlFlow::Continue(());
+                    }
+                    ahead_placed.clear();
                 }
                 self.canonical(&next, self.tail(used, d), &mut key, &mut scratch);
                 out.starts.push(out.words.len() as u32);
