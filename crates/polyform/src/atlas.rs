@@ -1,6 +1,6 @@
 //! What a polyomino set does with rectangles: the counts of tilings of strips, their
 //! generating functions, and the smallest rectangles and the orders, on the transfer
-//! matrix ([`crate::transfer`]).
+//! matrix ([`crate::transfer`]) and the skyline search ([`crate::skyline`]).
 //!
 //! Conventions (docs/rectangles.md): `N(w; n)` is the number of tilings of the `w x n`
 //! rectangle (tilings that differ by a symmetry of the rectangle are different; copies

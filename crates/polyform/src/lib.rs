@@ -27,6 +27,8 @@
 //! - [`transfer`]: the transfer matrix, a frontier dynamic program over the cells of a
 //!   square-lattice strip or board, column by column, with exact counts of any size;
 //!   [`cover::transfer_count`] chooses it for counts.
+//! - [`skyline`]: the shortest rectangle of a width, by a breadth-first search from both
+//!   ends over the tiles that cross a line (trec's method): the engine of the orders.
 //! - [`atlas`]: what a polyomino set does with rectangles: strip counts, generating
 //!   functions (derived exactly), the smallest rectangles and the orders.
 //! - [`count`]: symmetry-broken counts of packings on any lattice, and their classes
@@ -44,7 +46,7 @@
 //!
 //! Modules import one way, in this order (a module imports only from those before it;
 //! the workspace's `tests/cli/modules.rs` checks that no import closes a circle): `layout`, `copies`; the
-//! lattice files, then `lattice`; `shape`; `region`; `transfer`; `packer`; `tiler`;
+//! lattice files, then `lattice`; `shape`; `region`; `transfer`; `skyline`; `packer`; `tiler`;
 //! `cover`; `symmetry`; `count`; `pack`; and `atlas`, `enumerate`, `knuth`, `sets`, `twins` beside them.
 //!
 //! ```

@@ -41,6 +41,10 @@ use std::ops::ControlFlow;
 /// a state takes about 30 bytes plus 4 per crossing tile.
 pub const DEFAULT_MAX_STATES: usize = 1 << 26;
 
+/// The rows a new state must be extendable by to be kept (its first rows filled, each in
+/// some way): states that lead nowhere sooner are not kept.
+const LOOKAHEAD: usize = 1;
+
 /// The most pieces that must each be used at least once.
 const MAX_REQUIRED: usize = 4;
 
@@ -346,6 +350,29 @@ impl Skyline {
         ControlFlow::Continue(())
     }
 
+    /// Whether the state of crossing tiles `tiles` (pieces `used`) can be extended by
+    /// `rows` more rows within `room` rows.
+    fn viable(&self, tiles: &[u32], used: u32, room: usize, rows: usize, cut: &Cell<bool>) -> bool {
+        if rows == 0 || tiles.is_empty() {
+            return true;
+        }
+        let mut upper = vec![0u64; self.height];
+        self.upper(tiles, &mut upper);
+        let mut next = Vec::new();
+        let mut any = |u: u32, new: &[u32]| {
+            if rows == 1 {
+                return ControlFlow::Break(());
+            }
+            self.next_line(tiles, new, &mut next);
+            if self.viable(&next, u, room - 1, rows - 1, cut) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        self.fill(&mut upper, used, room, cut, &mut Vec::new(), &mut any).is_break()
+    }
+
     /// The rows above the line that the crossing tiles `tiles` cover.
     fn upper(&self, tiles: &[u32], rows: &mut [u64]) {
         rows.fill(0);
@@ -518,7 +545,6 @@ impl<'a> Search<'a> {
         let mut out = Children::default();
         let (mut rows, mut placed, mut tiles) = (vec![0u64; sky.height], Vec::new(), Vec::new());
         let (mut next, mut key, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut ahead, mut ahead_placed) = (vec![0u64; sky.height], Vec::new());
         let d = depth + 1;
         for &id in ids {
             let stored = states.key(id);
@@ -536,13 +562,8 @@ impl<'a> Search<'a> {
                 // A child whose first row cannot be filled leads nowhere: it is not kept.
                 // (In a tiling of length L, the state at each line below L has the next
                 // line's state as a child, so no rectangle is lost.)
-                if !next.is_empty() {
-                    sky.upper(&next, &mut ahead);
-                    let mut any = |_: u32, _: &[u32]| ControlFlow::Break(());
-                    if sky.fill(&mut ahead, used, self.max_length - d, cut, &mut ahead_placed, &mut any).is_continue() {
-                        return ControlFlow::Continue(());
-                    }
-                    ahead_placed.clear();
+                if !next.is_empty() && !sky.viable(&next, used, self.max_length - d, LOOKAHEAD, cut) {
+                    return ControlFlow::Continue(());
                 }
                 self.canonical(&next, self.tail(used, d), &mut key, &mut scratch);
                 out.starts.push(out.words.len() as u32);
