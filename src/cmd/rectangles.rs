@@ -303,6 +303,8 @@ pub fn run(args: &Args) -> Outcome {
         }
     };
     let journal = atlas::Journal { done, finished: &mut finished };
+    // Per width searched, the last progress it reported (for --stats).
+    let mut widths: Vec<atlas::Progress> = Vec::new();
     let searched = atlas::search_with(
         &shapes,
         freedom,
@@ -310,6 +312,10 @@ pub fn run(args: &Args) -> Outcome {
         goal,
         bounds,
         &mut |p| {
+            match widths.last_mut() {
+                Some(last) if last.width == p.width => *last = p,
+                _ => widths.push(p),
+            }
             if let Some(b) = &bar {
                 b.set_length(args.max_area.isqrt() as u64);
                 b.set_position(p.width as u64);
@@ -333,6 +339,9 @@ pub fn run(args: &Args) -> Outcome {
             atlas::Engine::Transfer => "transfer matrix, one sweep per width",
         };
         eprintln!("strategy: {strategy}, widths by increasing area");
+        for p in widths.iter().filter(|p| p.states > 0) {
+            eprintln!("width {}: depth {}, {} states kept", p.width, p.depth, p.states);
+        }
     }
     answer_search(&run, &pieces, &searched, &svg)
 }
