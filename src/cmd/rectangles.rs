@@ -363,6 +363,7 @@ struct Tile {
 fn unproven(searched: &Searched) -> Option<String> {
     searched.unproven.as_ref().map(|u| match u {
         Unproven::Area(_) => format!("{u} (raise it with --max-area)"),
+        Unproven::Width { error, .. } if error.is_too_many_states() => format!("{u} (raise --max-states)"),
         Unproven::Width { .. } => output::worded(u),
     })
 }
