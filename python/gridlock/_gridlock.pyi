@@ -164,7 +164,7 @@ def rectangles(
     ``denominator`` of the generating function), ``table=(W, H)``, ``smallest``
     (``"rectangle"``, ``"square"``, ``"odd"``), ``order``, ``odd_order``,
     ``square_order`` (``rows``, ``columns``, ``copies``, ``tiles``, ``proven``,
-    ``bound``). One piece is used any number of times, a set of two or more each at
+    ``bound``, and ``impossible``: why no rectangle at all is tiled, or ``None``). One piece is used any number of times, a set of two or more each at
     least once, unless ``copies`` or the pieces' own counts say otherwise. Counts are
     exact Python ints of any size. ``max_states``: the most states kept, by the
     transfer matrix at one cell (default 4194304) or by the skyline search of the
