@@ -219,7 +219,10 @@ fn orders_on_threads() {
     assert!(err.contains("--threads"), "{err}");
     // A width past the bound on states: the answer names the flag that raises it.
     let (out, _, code) = run(&["rectangles", "--pieces", y, "--order", "--max-states", "3"]);
-    assert_eq!((code, out.as_str()), (0, "No rectangle found: width 5: the search kept more than 3 states at one width (raise --max-states)\n"));
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "No rectangle found: width 5: the search kept more than 3 states at one width (raise --max-states)\n")
+    );
 }
 
 /// --checkpoint records each width finished; a run on a file cut after any width (as a
