@@ -510,19 +510,13 @@ pub fn search_with(
             r += 1;
             continue;
         }
-        let finish = |best: Option<(u64, usize, usize, u32)>, finished: &mut dyn FnMut(usize, Outcome) -> ControlFlow<()>| {
-            let outcome = best.filter(|b| b.1 == r).map(|b| (b.2, b.3));
-            match finished(r, outcome) {
-                ControlFlow::Continue(()) => Ok(()),
-                ControlFlow::Break(()) => Err(TransferError::Interrupted),
-            }
-        };
         progress(Progress { width: r, depth: 0, states: 0 });
         let longest = match goal {
             Goal::Square | Goal::SquareOrder => r,
             _ => max_area / r,
         };
-        if engine_for(shapes, copies, r) == Engine::Skyline {
+        // The width's search: Ok when it ran to its bound.
+        let ran = if engine_for(shapes, copies, r) == Engine::Skyline {
             if goal == Goal::Odd && r.is_multiple_of(2) {
                 r += 1;
                 continue;
@@ -544,70 +538,26 @@ pub fn search_with(
                     let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
                     best = Some((key, r, n, k));
                     best_tiles = Some(tiles);
+                    Ok(())
                 }
-                Ok(_) => {}
-                Err(e @ TransferError::TooManyWidthStates(_)) => {
-                    skipped.get_or_insert((r, Unproven::Width { width: r, error: e }));
-                    break;
-                }
-                Err(e) => return Err(e),
+                found => found.map(|_| ()),
             }
-            finish(best, finished)?;
-            r += 1;
-            continue;
-        }
-        let frontier = match Frontier::new(shapes, freedom, copies, r) {
-            Ok(f) => f.max_states(cell_states),
-            Err(e @ TransferError::TooWide { .. }) => {
-                skipped.get_or_insert((r, Unproven::Width { width: r, error: e }));
-                break;
-            }
-            Err(e) => return Err(e),
+        } else {
+            transfer_width(shapes, freedom, copies, goal, r, longest, largest, cell_states, &mut best, &mut best_tiles)
         };
-        // The lengths in order, as the sweep reaches them; the sweep stops once no longer
-        // rectangle of this width can beat the best so far (a longer one has more area,
-        // and at least its area over the largest piece in copies), so that neither its
-        // time nor its memory grows with `max_area` past the answer.
-        let mut consider = |n: usize, [even, odd]: [Option<u32>; 2]| {
-            let shaped = n >= r
-                && !(goal == Goal::Odd && (r.is_multiple_of(2) || n.is_multiple_of(2)))
-                && !(matches!(goal, Goal::Square | Goal::SquareOrder) && n != r);
-            let k = match goal {
-                Goal::OddOrder => odd,
-                _ => crate::transfer::min_opt(even, odd),
-            };
-            if let (true, Some(k)) = (shaped, k) {
-                let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
-                let better = match best {
-                    None => true,
-                    Some((bk, _, _, bc)) => key < bk || (key == bk && k < bc),
-                };
-                if better {
-                    best = Some((key, r, n, k));
-                    best_tiles = None;
-                }
-            }
-            let next = r * (n + 1);
-            let hopeless = match best {
-                None => false,
-                Some((bk, ..)) if goal.by_copies() => next.div_ceil(largest) as u64 >= bk,
-                Some((bk, ..)) => next as u64 > bk,
-            };
-            if hopeless {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
-        match frontier.fewest_copies_until(longest, &mut consider) {
+        match ran {
             Ok(()) => {}
-            Err(e @ TransferError::TooManyStates(_)) => {
+            Err(e @ (TransferError::TooManyStates(_) | TransferError::TooManyWidthStates(_) | TransferError::TooWide { .. })) => {
                 skipped.get_or_insert((r, Unproven::Width { width: r, error: e }));
                 break;
             }
             Err(e) => return Err(e),
         }
-        finish(best, finished)?;
+        // The width is finished: its outcome told.
+        let outcome = best.filter(|b| b.1 == r).map(|b| (b.2, b.3));
+        if finished(r, outcome).is_break() {
+            return Err(TransferError::Interrupted);
+        }
         r += 1;
     }
     // Whether a better answer could lie past the bounds.
@@ -648,6 +598,60 @@ pub fn search_with(
         }
     };
     Ok(Searched { found, unproven, impossible: None })
+}
+
+/// One width of a [`search`] on the transfer matrix: the lengths in order, as the sweep
+/// reaches them, each updating `best` (and clearing `best_tiles`, drawn at the end) when
+/// it beats it; the sweep stops once no longer rectangle of this width can beat the best
+/// so far (a longer one has more area, and at least its area over the largest piece in
+/// copies), so that neither its time nor its memory grows with `max_area` past the
+/// answer.
+#[allow(clippy::too_many_arguments)]
+fn transfer_width(
+    shapes: &[Shape],
+    freedom: Freedom,
+    copies: &[Copies],
+    goal: Goal,
+    r: usize,
+    longest: usize,
+    largest: usize,
+    cell_states: usize,
+    best: &mut Option<(u64, usize, usize, u32)>,
+    best_tiles: &mut Option<Tiles>,
+) -> Result<(), TransferError> {
+    let frontier = Frontier::new(shapes, freedom, copies, r)?.max_states(cell_states);
+    let mut consider = |n: usize, [even, odd]: [Option<u32>; 2]| {
+        let shaped = n >= r
+            && !(goal == Goal::Odd && (r.is_multiple_of(2) || n.is_multiple_of(2)))
+            && !(matches!(goal, Goal::Square | Goal::SquareOrder) && n != r);
+        let k = match goal {
+            Goal::OddOrder => odd,
+            _ => crate::transfer::min_opt(even, odd),
+        };
+        if let (true, Some(k)) = (shaped, k) {
+            let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
+            let better = match *best {
+                None => true,
+                Some((bk, _, _, bc)) => key < bk || (key == bk && k < bc),
+            };
+            if better {
+                *best = Some((key, r, n, k));
+                *best_tiles = None;
+            }
+        }
+        let next = r * (n + 1);
+        let hopeless = match *best {
+            None => false,
+            Some((bk, ..)) if goal.by_copies() => next.div_ceil(largest) as u64 >= bk,
+            Some((bk, ..)) => next as u64 > bk,
+        };
+        if hopeless {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    frontier.fewest_copies_until(longest, &mut consider)
 }
 
 /// The lengths a rectangle of width `r` may have for `goal`, on the skyline search.
