@@ -11,7 +11,10 @@
 //! completed by the same tops. The states are reached from the floor (`d = 0`, no tile)
 //! line by line: the state at `d + 1` comes from the one at `d` by covering the empty
 //! cells of row `d` with tiles whose lowest row is `d`, each placed on the leftmost
-//! empty cell. Each state is kept once, at the least depth it is reached.
+//! empty cell. Each state is kept once, at the least depth it is reached, and a new
+//! state whose next row cannot be filled in any way is not kept (in a tiling, the state
+//! at every line below its length leads on to the next line's). The cells the crossing
+//! tiles cover above the line are the state's *skyline*.
 //!
 //! A rectangle turned through 180 degrees is a rectangle of the same pieces (every
 //! orientation set is closed under the half turn), and the top part of a tiling at `d`,
