@@ -157,6 +157,7 @@ def rectangles(
     max_area: int = 1000,
     max_states: Optional[int] = None,
     threads: int = 1,
+    checkpoint: Optional[str] = None,
 ) -> Dict[str, Any]:
     """What a polyomino set does with rectangles, as ``gridlock rectangles``
     (docs/rectangles.md): exactly one question of ``length`` (with ``width``: counts
@@ -169,7 +170,9 @@ def rectangles(
     exact Python ints of any size. ``max_states``: the most states kept, by the
     transfer matrix at one cell (default 4194304) or by the skyline search of the
     searches at one width (default 33554432); ``threads``: threads of the skyline
-    search. Raises ``ValueError``."""
+    search; ``checkpoint``: a file recording each width of a search as it is finished,
+    skipped when the search runs again (the format of ``gridlock rectangles
+    --checkpoint``, so that either resumes the other's file). Raises ``ValueError``."""
 
 class Packing:
     def first(self) -> Optional["Solution"]:

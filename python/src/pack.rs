@@ -536,7 +536,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `square_order`. Returns the JSON answer's fields as a dict, integers as Python ints.
 #[pyfunction]
 #[pyo3(signature = (pieces, *, copies = None, one_sided = false, width = None, length = None, gf = false, table = None,
-    smallest = None, order = false, odd_order = false, square_order = false, max_area = 1000, max_states = None, threads = 1))]
+    smallest = None, order = false, odd_order = false, square_order = false, max_area = 1000, max_states = None, threads = 1, checkpoint = None))]
 #[allow(clippy::too_many_arguments)]
 fn rectangles<'py>(
     py: Python<'py>,
@@ -554,6 +554,7 @@ fn rectangles<'py>(
     max_area: usize,
     max_states: Option<usize>,
     threads: usize,
+    checkpoint: Option<std::path::PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let cell_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
     let listed = read_pieces(pieces, Lattice::Square)?;
@@ -601,10 +602,32 @@ fn rectangles<'py>(
             None if odd_order => Goal::OddOrder,
             None => Goal::SquareOrder,
         };
+        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1) };
+        // With a checkpoint: the widths it records are skipped, each width finished is
+        // recorded (as `gridlock rectangles --checkpoint` does, in the same file format).
+        let mut log = match &checkpoint {
+            Some(path) => Some(
+                checkpoint::Widths::open(path, &atlas::problem_text(&shapes, freedom, &copies, goal, max_area), max_area.isqrt())
+                    .map_err(value_error)?,
+            ),
+            None => None,
+        };
+        let done = log.as_ref().map(|c| c.done()).unwrap_or_default();
+        let mut failure = None;
         let searched = interruptible(py, || {
-            atlas::search(&shapes, freedom, &copies, goal, atlas::Bounds { max_area, max_states, threads: threads.max(1) }, &mut |_| {})
-        })?
-        .map_err(failed)?;
+            let mut finished = |r: usize, outcome: atlas::Outcome| match log.as_mut().map(|c| c.record(r, outcome)) {
+                Some(Err(e)) => {
+                    failure = Some(e);
+                    std::ops::ControlFlow::Break(())
+                }
+                _ => std::ops::ControlFlow::Continue(()),
+            };
+            atlas::search_with(&shapes, freedom, &copies, goal, bounds, &mut |_| {}, atlas::Journal { done, finished: &mut finished })
+        })?;
+        if let Some(e) = failure {
+            return Err(value_error(e));
+        }
+        let searched = searched.map_err(failed)?;
         out.set_item("proven", searched.unproven.is_none())?;
         let bound = searched.unproven.map(|u| match u {
             atlas::Unproven::Area(_) => format!("{u} (raise max_area)"),

@@ -88,3 +88,23 @@ def test_bad_questions_raise_value_error():
         gridlock.rectangles("dominoes", order=True, smallest="oval")
     with pytest.raises(ValueError, match=r"more than 1000 states .* \(raise max_states\)"):
         gridlock.rectangles("pentominoes", copies="*", width=12, length=40, max_states=1000)
+
+
+def test_a_search_resumes_from_its_checkpoint(tmp_path):
+    """A checkpoint written by Python resumes on the command line and the reverse, and
+    a file cut after any width gives the fresh answer."""
+    y = {"Y": "####\n.#.."}
+    fresh = gridlock.rectangles(y, order=True)
+    path = tmp_path / "y.ckpt"
+    assert gridlock.rectangles(y, order=True, checkpoint=str(path)) == fresh
+    lines = path.read_text().splitlines()
+    assert len(lines) == 8  # the header and widths 1 to 7
+    for keep in range(1, len(lines) + 1):
+        path.write_text("\n".join(lines[:keep]) + "\n")
+        assert gridlock.rectangles(y, order=True, checkpoint=str(path)) == fresh
+    # The command line reads the same file (the pieces named alike), and adds nothing.
+    theirs = cli_json("--pieces", str(DATA / "y-pentomino.txt"), "--order", "--checkpoint", str(path))
+    assert (theirs["rows"], theirs["columns"], theirs["copies"]) == (fresh["rows"], fresh["columns"], fresh["copies"])
+    assert path.read_text().splitlines() == lines
+    with pytest.raises(ValueError, match="another count"):
+        gridlock.rectangles(y, smallest="square", checkpoint=str(path))

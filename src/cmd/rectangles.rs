@@ -270,37 +270,23 @@ pub fn run(args: &Args) -> Outcome {
     };
     let bar = output::progress_bar_of("widths");
     let bounds = atlas::Bounds { max_area: args.max_area, max_states: args.max_states, threads: args.threads };
-    // The checkpoint: a part per width; a width's outcome coded as a count (0: none,
-    // else (length << 32 | copies) + 1). The problem: the pieces, their freedom and
+    // The checkpoint: a part per width. The problem: the pieces, their freedom and
     // copies, the goal and the area bound (what the outcomes depend on).
     let mut log = match &args.checkpoint {
-        Some(path) => {
-            let shapes_text: Vec<String> = shapes.iter().map(|s| format!("{:?}", s.cells())).collect();
-            let problem = format!("{shapes_text:?} {freedom:?} {copies:?} {goal:?} {}", args.max_area);
-            let hash = checkpoint::problem_hash(&[problem.as_bytes()]);
-            Some(checkpoint::Checkpoint::open(path, "rectangles", &hash, args.max_area.isqrt().max(1)).map_err(bad)?)
-        }
+        Some(path) => Some(
+            checkpoint::Widths::open(path, &atlas::problem_text(&shapes, freedom, &copies, goal, args.max_area), args.max_area.isqrt())
+                .map_err(bad)?,
+        ),
         None => None,
     };
-    let done = log
-        .as_ref()
-        .map(|c| {
-            c.done()
-                .iter()
-                .map(|(&r, &code)| (r, (code > 0).then(|| (((code - 1) >> 32) as usize, ((code - 1) & 0xffff_ffff) as u32))))
-                .collect()
-        })
-        .unwrap_or_default();
+    let done = log.as_ref().map(|c| c.done()).unwrap_or_default();
     let mut failure = None;
-    let mut finished = |r: usize, outcome: atlas::Outcome| {
-        let code = outcome.map_or(0, |(n, k)| ((n as u128) << 32 | k as u128) + 1);
-        match log.as_mut().map(|c| c.record(r, code)) {
-            Some(Err(e)) => {
-                failure = Some(e);
-                ControlFlow::Break(())
-            }
-            _ => ControlFlow::Continue(()),
+    let mut finished = |r: usize, outcome: atlas::Outcome| match log.as_mut().map(|c| c.record(r, outcome)) {
+        Some(Err(e)) => {
+            failure = Some(e);
+            ControlFlow::Break(())
         }
+        _ => ControlFlow::Continue(()),
     };
     let journal = atlas::Journal { done, finished: &mut finished };
     // Per width searched, the last progress it reported (for --stats).

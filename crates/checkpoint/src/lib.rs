@@ -240,6 +240,46 @@ impl Checkpoint {
     }
 }
 
+/// What a width of a search for the smallest rectangles or the orders ended with
+/// (`polyform::atlas::Outcome`): the best rectangle of that width that beat the best
+/// before it, as `(length, copies)`, or `None`.
+pub type WidthOutcome = Option<(usize, u32)>;
+
+/// A checkpoint of a rectangle search (`gridlock rectangles --order --checkpoint`,
+/// Python's `rectangles(checkpoint=...)`): a part per width, each recorded as it is
+/// finished, its outcome coded as the part's count (0 for none, else
+/// `(length << 32 | copies) + 1`).
+#[derive(Debug)]
+pub struct Widths {
+    file: Checkpoint,
+}
+
+impl Widths {
+    /// Opens the checkpoint at `path` of the search named by `problem` (the front end's
+    /// words for the pieces, their freedom and copies, the goal and the area bound: all
+    /// the outcomes depend on), for widths 1 to `widths`.
+    ///
+    /// Errors: as [`Checkpoint::open`].
+    pub fn open(path: &Path, problem: &str, widths: usize) -> Result<Widths, CheckpointError> {
+        let hash = problem_hash(&[problem.as_bytes()]);
+        Ok(Widths { file: Checkpoint::open(path, "rectangles", &hash, widths.max(1))? })
+    }
+
+    /// The widths recorded, with their outcomes.
+    pub fn done(&self) -> BTreeMap<usize, WidthOutcome> {
+        let decode = |code: u128| (code > 0).then(|| (((code - 1) >> 32) as usize, ((code - 1) & 0xffff_ffff) as u32));
+        self.file.done().iter().map(|(&r, &code)| (r, decode(code))).collect()
+    }
+
+    /// Records width `width`'s outcome: appended, flushed and synced before returning.
+    ///
+    /// Errors: [`CheckpointError::Io`].
+    pub fn record(&mut self, width: usize, outcome: WidthOutcome) -> Result<(), CheckpointError> {
+        let code = outcome.map_or(0, |(n, k)| ((n as u128) << 32 | k as u128) + 1);
+        self.file.record(width, code)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,6 +312,23 @@ mod tests {
         let text = std::fs::read_to_string(&path).unwrap().replace("\"count\":\"7\"", "\"count\":\"x\"");
         std::fs::write(&path, text).unwrap();
         assert!(matches!(Checkpoint::open(&path, "xc", &hash, 4), Err(CheckpointError::Corrupt { line: 2, .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn widths_keep_their_outcomes() {
+        let dir = std::env::temp_dir().join(format!("gridlock-widths-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.jsonl");
+        let _ = std::fs::remove_file(&path);
+        let mut w = Widths::open(&path, "Y order", 31).unwrap();
+        w.record(1, None).unwrap();
+        w.record(5, Some((10, 10))).unwrap();
+        w.record(23, Some((24, u32::MAX))).unwrap();
+        drop(w);
+        let w = Widths::open(&path, "Y order", 31).unwrap();
+        assert_eq!(w.done(), BTreeMap::from([(1, None), (5, Some((10, 10))), (23, Some((24, u32::MAX)))]));
+        assert!(matches!(Widths::open(&path, "Y square", 31), Err(CheckpointError::Foreign { field: "problem", .. })));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

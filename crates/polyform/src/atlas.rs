@@ -654,6 +654,14 @@ fn transfer_width(
     frontier.fewest_copies_until(longest, &mut consider)
 }
 
+/// A search as a checkpoint names it: the pieces' cells, their freedom and copies, the
+/// goal and the area bound (all a width's [`Outcome`] depends on). The command line and
+/// Python name a search alike, so that either resumes the other's checkpoint.
+pub fn problem_text(shapes: &[Shape], freedom: Freedom, copies: &[Copies], goal: Goal, max_area: usize) -> String {
+    let cells: Vec<String> = shapes.iter().map(|s| format!("{:?}", s.cells())).collect();
+    format!("{cells:?} {freedom:?} {copies:?} {goal:?} {max_area}")
+}
+
 /// The lengths a rectangle of width `r` may have for `goal`, on the skyline search.
 fn lengths_for(goal: Goal, r: usize) -> Lengths {
     match goal {
