@@ -612,16 +612,10 @@ fn rectangles<'py>(
             ),
             None => None,
         };
-        let done = log.as_ref().map(|c| c.done()).unwrap_or_default();
+        let done = checkpoint::Widths::done_in(&log);
         let mut failure = None;
         let searched = interruptible(py, || {
-            let mut finished = |r: usize, outcome: atlas::Outcome| match log.as_mut().map(|c| c.record(r, outcome)) {
-                Some(Err(e)) => {
-                    failure = Some(e);
-                    std::ops::ControlFlow::Break(())
-                }
-                _ => std::ops::ControlFlow::Continue(()),
-            };
+            let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
             atlas::search_with(&shapes, freedom, &copies, goal, bounds, &mut |_| {}, atlas::Journal { done, finished: &mut finished })
         })?;
         if let Some(e) = failure {

@@ -11,7 +11,6 @@ use polyform::transfer::{Frontier, DEFAULT_MAX_STATES};
 use polyform::{Board, Copies, Freedom, Piece, Shape};
 use puzzles::pack;
 use serde::Serialize;
-use std::ops::ControlFlow;
 use std::path::Path;
 
 /// Arguments of `gridlock rectangles`.
@@ -279,15 +278,9 @@ pub fn run(args: &Args) -> Outcome {
         ),
         None => None,
     };
-    let done = log.as_ref().map(|c| c.done()).unwrap_or_default();
+    let done = checkpoint::Widths::done_in(&log);
     let mut failure = None;
-    let mut finished = |r: usize, outcome: atlas::Outcome| match log.as_mut().map(|c| c.record(r, outcome)) {
-        Some(Err(e)) => {
-            failure = Some(e);
-            ControlFlow::Break(())
-        }
-        _ => ControlFlow::Continue(()),
-    };
+    let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
     let journal = atlas::Journal { done, finished: &mut finished };
     // Per width searched, the last progress it reported (for --stats).
     let mut widths: Vec<atlas::Progress> = Vec::new();
@@ -312,6 +305,7 @@ pub fn run(args: &Args) -> Outcome {
         },
         journal,
     );
+    drop(finished);
     if let Some(e) = failure {
         return Err(bad(e));
     }

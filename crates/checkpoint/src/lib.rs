@@ -20,6 +20,7 @@ use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -269,6 +270,27 @@ impl Widths {
     pub fn done(&self) -> BTreeMap<usize, WidthOutcome> {
         let decode = |code: u128| (code > 0).then(|| (((code - 1) >> 32) as usize, ((code - 1) & 0xffff_ffff) as u32));
         self.file.done().iter().map(|(&r, &code)| (r, decode(code))).collect()
+    }
+
+    /// The widths recorded in `log`, none without one.
+    pub fn done_in(log: &Option<Widths>) -> BTreeMap<usize, WidthOutcome> {
+        log.as_ref().map(Widths::done).unwrap_or_default()
+    }
+
+    /// What a search calls as it finishes each width (`polyform::atlas::Journal`'s
+    /// `finished`): records the width in `log` when there is one; on a failed write keeps
+    /// the error in `failure` and answers `Break`, so that the search stops.
+    pub fn recorder<'a>(
+        log: &'a mut Option<Widths>,
+        failure: &'a mut Option<CheckpointError>,
+    ) -> impl FnMut(usize, WidthOutcome) -> ControlFlow<()> + 'a {
+        move |width, outcome| match log.as_mut().map(|w| w.record(width, outcome)) {
+            Some(Err(e)) => {
+                *failure = Some(e);
+                ControlFlow::Break(())
+            }
+            _ => ControlFlow::Continue(()),
+        }
     }
 
     /// Records width `width`'s outcome: appended, flushed and synced before returning.
