@@ -34,7 +34,7 @@
 use crate::copies::Copies;
 use crate::lattice::Lattice;
 use crate::shape::{Freedom, Shape};
-use crate::transfer::{Tiles, TransferError};
+use crate::transfer::{check_polyominoes, Tiles, TransferError};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::cell::Cell;
 use std::hash::Hasher;
@@ -154,16 +154,7 @@ impl Skyline {
     /// [`TransferError::NotSquare`], and [`TransferError::TooWide`] when the pieces do not
     /// [`fit`](Skyline::fits).
     pub fn new(shapes: &[Shape], freedom: Freedom, copies: &[Copies], width: usize) -> Result<Skyline, TransferError> {
-        assert_eq!(shapes.len(), copies.len(), "one count per piece");
-        if width == 0 {
-            return Err(TransferError::NoRows);
-        }
-        if shapes.is_empty() || shapes.iter().any(Shape::is_empty) {
-            return Err(TransferError::NoPieces);
-        }
-        if let Some((q, s)) = shapes.iter().enumerate().find(|(_, s)| s.lattice() != Lattice::Square) {
-            return Err(TransferError::NotSquare(q, s.lattice().name()));
-        }
+        check_polyominoes(shapes, copies, width)?;
         if !Skyline::fits(shapes, copies, width) {
             return Err(TransferError::TooWide { height: width, reach: 0, frontier: 0, counters: 0 });
         }
@@ -255,11 +246,6 @@ impl Skyline {
             required,
             symmetric,
         })
-    }
-
-    /// Cells across.
-    pub fn width(&self) -> usize {
-        self.width
     }
 
     /// Whether some orientation fills a corner of a rectangle. None does when every

@@ -113,6 +113,26 @@ pub struct Fewest {
     pub by_length: Vec<[Option<u32>; 2]>,
 }
 
+/// The checks every engine of strips and rectangles makes of its pieces: one count per
+/// piece (a panic otherwise), at least one row, at least one piece and none empty, every
+/// piece a polyomino.
+///
+/// Errors: [`TransferError::NoRows`], [`TransferError::NoPieces`],
+/// [`TransferError::NotSquare`].
+pub(crate) fn check_polyominoes(shapes: &[Shape], copies: &[Copies], rows: usize) -> Result<(), TransferError> {
+    assert_eq!(shapes.len(), copies.len(), "one count per piece");
+    if rows == 0 {
+        return Err(TransferError::NoRows);
+    }
+    if shapes.is_empty() || shapes.iter().any(Shape::is_empty) {
+        return Err(TransferError::NoPieces);
+    }
+    if let Some((q, s)) = shapes.iter().enumerate().find(|(_, s)| s.lattice() != Lattice::Square) {
+        return Err(TransferError::NotSquare(q, s.lattice().name()));
+    }
+    Ok(())
+}
+
 impl TransferError {
     /// Whether a bound on states was reached ([`TransferError::TooManyStates`] or
     /// [`TransferError::TooManyWidthStates`]): raising `max_states` may get further.
@@ -131,16 +151,7 @@ impl Frontier {
     ///
     /// Panics if `copies` and `shapes` differ in length.
     pub fn new(shapes: &[Shape], freedom: Freedom, copies: &[Copies], height: usize) -> Result<Frontier, TransferError> {
-        assert_eq!(shapes.len(), copies.len(), "one count per piece");
-        if height == 0 {
-            return Err(TransferError::NoRows);
-        }
-        if shapes.is_empty() || shapes.iter().any(Shape::is_empty) {
-            return Err(TransferError::NoPieces);
-        }
-        if let Some((q, s)) = shapes.iter().enumerate().find(|(_, s)| s.lattice() != Lattice::Square) {
-            return Err(TransferError::NotSquare(q, s.lattice().name()));
-        }
+        check_polyominoes(shapes, copies, height)?;
         let oriented: Vec<Vec<Shape>> = shapes.iter().map(|s| s.orientations(freedom)).collect();
         let mut orientations = Vec::new();
         for (q, shape) in oriented.iter().enumerate() {
