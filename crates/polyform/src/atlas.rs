@@ -316,6 +316,30 @@ impl Goal {
     pub fn by_copies(self) -> bool {
         matches!(self, Goal::Order | Goal::OddOrder | Goal::SquareOrder)
     }
+
+    /// What the goal minimises for an `r x n` rectangle of `k` copies: copies or area.
+    fn key(self, r: usize, n: usize, k: u32) -> u64 {
+        if self.by_copies() {
+            k as u64
+        } else {
+            (r * n) as u64
+        }
+    }
+}
+
+/// The best rectangle of a [`search`] so far: `(key, width, length, copies)`, keys as
+/// [`Goal::key`] gives them.
+type Best = Option<(u64, usize, usize, u32)>;
+
+/// Makes the `r x n` rectangle of `k` copies the best when it beats `best` (a smaller
+/// key; on equal keys, fewer copies); whether it did.
+fn offer(best: &mut Best, goal: Goal, r: usize, n: usize, k: u32) -> bool {
+    let key = goal.key(r, n, k);
+    let better = best.is_none_or(|(bk, _, _, bc)| key < bk || (key == bk && k < bc));
+    if better {
+        *best = Some((key, r, n, k));
+    }
+    better
 }
 
 /// A rectangle that a search found, with one tiling of it.
@@ -486,8 +510,8 @@ pub fn search_with(
     if engine_for(shapes, copies, 1) == Engine::Skyline && !Skyline::new(shapes, freedom, copies, 1)?.fills_a_corner() {
         return Ok(Searched { found: None, unproven: None, impossible: Some(Impossible::NoCorner) });
     }
-    // The best so far: (key, width, length, copies); keys compare areas or copies.
-    let mut best: Option<(u64, usize, usize, u32)> = None;
+    // The best so far; keys compare areas or copies.
+    let mut best: Best = None;
     // Its tiling, when the skyline search found it.
     let mut best_tiles: Option<Tiles> = None;
     let mut skipped: Option<(usize, Unproven)> = None;
@@ -501,9 +525,7 @@ pub fn search_with(
         if let Some(&outcome) = done.get(&r) {
             // Finished before: its outcome, as the search then found it.
             if let Some((n, k)) = outcome {
-                let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
-                if best.is_none_or(|(bk, _, _, bc)| key < bk || (key == bk && k < bc)) {
-                    best = Some((key, r, n, k));
+                if offer(&mut best, goal, r, n, k) {
                     best_tiles = None;
                 }
             }
@@ -534,10 +556,10 @@ pub fn search_with(
             let mut tell = |e: Effort| progress(Progress { width: r, depth: e.depth, states: e.states });
             match sky.shortest(beats, lengths, width_states, threads, &mut tell) {
                 Ok((Shortest::Found(n, tiles), _)) if n >= r => {
-                    let k = (r * n / size) as u32;
-                    let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
-                    best = Some((key, r, n, k));
-                    best_tiles = Some(tiles);
+                    // Shorter than `beats`, so better than the best so far.
+                    if offer(&mut best, goal, r, n, (r * n / size) as u32) {
+                        best_tiles = Some(tiles);
+                    }
                     Ok(())
                 }
                 found => found.map(|_| ()),
@@ -616,7 +638,7 @@ fn transfer_width(
     longest: usize,
     largest: usize,
     cell_states: usize,
-    best: &mut Option<(u64, usize, usize, u32)>,
+    best: &mut Best,
     best_tiles: &mut Option<Tiles>,
 ) -> Result<(), TransferError> {
     let frontier = Frontier::new(shapes, freedom, copies, r)?.max_states(cell_states);
@@ -629,13 +651,7 @@ fn transfer_width(
             _ => crate::transfer::min_opt(even, odd),
         };
         if let (true, Some(k)) = (shaped, k) {
-            let key = if goal.by_copies() { k as u64 } else { (r * n) as u64 };
-            let better = match *best {
-                None => true,
-                Some((bk, _, _, bc)) => key < bk || (key == bk && k < bc),
-            };
-            if better {
-                *best = Some((key, r, n, k));
+            if offer(best, goal, r, n, k) {
                 *best_tiles = None;
             }
         }
