@@ -440,11 +440,16 @@ fn hash_of(key: &[u32]) -> u64 {
     h.finish()
 }
 
+/// State `id`'s key in the arena `words` (the keys start at `starts`).
+fn key_in<'a>(words: &'a [u32], starts: &[u32], id: u32) -> &'a [u32] {
+    let id = id as usize;
+    let end = starts.get(id + 1).map_or(words.len(), |&e| e as usize);
+    &words[starts[id] as usize..end]
+}
+
 impl States {
     fn key(&self, id: u32) -> &[u32] {
-        let id = id as usize;
-        let end = self.starts.get(id + 1).map_or(self.words.len(), |&e| e as usize);
-        &self.words[self.starts[id] as usize..end]
+        key_in(&self.words, &self.starts, id)
     }
 
     fn find(&self, key: &[u32]) -> Option<u32> {
@@ -453,21 +458,19 @@ impl States {
 
     /// Keeps `key` unless it is kept already; `Some(id)` when it is new.
     fn insert(&mut self, key: &[u32], depth: usize, parent: u32) -> Option<u32> {
-        let hash = hash_of(key);
-        if self.index.find(hash, |&id| self.key(id) == key).is_some() {
+        let States { words, starts, depths, parents, index } = self;
+        let id = starts.len() as u32;
+        // One probe: the key found, or the empty slot it goes in.
+        let hashbrown::hash_table::Entry::Vacant(slot) =
+            index.entry(hash_of(key), |&i| key_in(words, starts, i) == key, |&i| hash_of(key_in(words, starts, i)))
+        else {
             return None;
-        }
-        let id = self.starts.len() as u32;
-        self.starts.push(self.words.len() as u32);
-        self.words.extend_from_slice(key);
-        self.depths.push(depth as u32);
-        self.parents.push(parent);
-        let States { words, starts, index, .. } = self;
-        index.insert_unique(hash, id, |&i| {
-            let i = i as usize;
-            let end = starts.get(i + 1).map_or(words.len(), |&e| e as usize);
-            hash_of(&words[starts[i] as usize..end])
-        });
+        };
+        slot.insert(id);
+        starts.push(words.len() as u32);
+        words.extend_from_slice(key);
+        depths.push(depth as u32);
+        parents.push(parent);
         Some(id)
     }
 }
