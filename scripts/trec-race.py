@@ -70,4 +70,5 @@ def main():
                 print(f"| {shape} | {trec} | {v['verdict']} | | {'yes' if v['proven'] else 'no'} | {secs:.2f} |")
             sys.stdout.flush()
 
-main()
+if __name__ == "__main__":
+    main()

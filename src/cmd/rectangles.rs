@@ -1,14 +1,16 @@
 //! `gridlock rectangles`: what a polyomino set does with rectangles (counts of tilings of
 //! strips, their generating functions, tables, the smallest rectangles and the orders),
-//! on the transfer matrix (`polyform::transfer`, `polyform::atlas`). Conventions:
+//! on the transfer matrix and the skyline search (`polyform::transfer`,
+//! `polyform::atlas`), and a polycube set with boxes (`polyform::boxes`). Conventions:
 //! docs/rectangles.md.
 
-use crate::args::{self, Budget, Format, Picture};
+use crate::args::{self, Budget, Format, LatticeArg, Picture};
 use crate::output::{self, bad, read_input, Outcome, Run, Target, SMALL_INPUT_LIMIT};
 use num_bigint::{BigInt, BigUint};
 use polyform::atlas::{self, Goal, Searched, Unproven};
+use polyform::boxes::{self, SearchedBox};
 use polyform::transfer::{Frontier, DEFAULT_MAX_STATES};
-use polyform::{Board, Copies, Freedom, Piece, Shape};
+use polyform::{Board, Copies, Freedom, Lattice, Piece, Shape};
 use puzzles::pack;
 use serde::Serialize;
 use std::path::Path;
@@ -30,6 +32,15 @@ pub struct Args {
     /// Pieces may be rotated but not reflected.
     #[arg(long)]
     one_sided: bool,
+    /// The lattice: square (polyominoes and rectangles) or cubic (polycubes and boxes:
+    /// --smallest and the orders only). Default: the lattice of the --pieces set, or the
+    /// one a pieces file's header line names ("lattice: cubic"), else square.
+    #[arg(long, value_enum)]
+    lattice: Option<LatticeArg>,
+    /// Polycubes may also be mirrored (48 orientations instead of the 24 rotations), as
+    /// trec's 3dbox allows.
+    #[arg(long)]
+    mirror: bool,
     /// The strip's width W (1 to 128), for --length and --gf.
     #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(1..=128))]
     width: Option<u32>,
@@ -146,29 +157,68 @@ fn polynomial(c: &[BigInt]) -> String {
     out
 }
 
-/// The pieces and their copies, by the command's convention.
-fn pieces(args: &Args) -> Result<(Vec<Piece>, Vec<Copies>), output::Failure> {
+/// The lattice, the pieces and their copies, by the command's convention: the lattice
+/// --lattice names, else the --pieces set's or the pieces file's header's, else square
+/// (all that name one must name the same).
+fn pieces(args: &Args) -> Result<(Lattice, Vec<Piece>, Vec<Copies>), output::Failure> {
     let spec = args.pieces.as_str();
-    let listed: Vec<(Piece, Copies)> = match polyform::sets::square(spec) {
-        Some(set) => set.into_iter().map(|p| (p, Copies::ONE)).collect(),
-        None if Path::new(spec).is_file() => {
-            let input = read_input(Some(Path::new(spec)), SMALL_INPUT_LIMIT)?;
-            pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?
+    let set = polyform::sets::find(spec);
+    let file = match &set {
+        None if Path::new(spec).is_file() => Some(read_input(Some(Path::new(spec)), SMALL_INPUT_LIMIT)?),
+        _ => None,
+    };
+    let mut named: Vec<(String, Lattice)> = Vec::new();
+    if let Some(l) = args.lattice {
+        named.push(("--lattice".to_string(), l.lattice()));
+    }
+    if let Some(s) = &set {
+        named.push((format!("--pieces {spec} (a set)"), s.lattice));
+    }
+    if let Some(input) = &file {
+        if let (Some(l), _) = pack::drawing::file_lattice(input.text()?).map_err(|e| input.bad(e))? {
+            named.push((format!("--pieces {}", input.name), l));
         }
-        None => return Err(bad(format_args!("--pieces: '{spec}' is neither a set ({}) nor a file", polyform::sets::square_names()))),
+    }
+    if let Some((other, l)) = named.iter().find(|(_, l)| *l != named[0].1) {
+        return Err(bad(format_args!("{} names the {} lattice but {other} the {}", named[0].0, named[0].1.name(), l.name())));
+    }
+    let l = named.first().map_or(Lattice::Square, |n| n.1);
+    if !matches!(l, Lattice::Square | Lattice::Cubic) {
+        return Err(bad(format_args!(
+            "rectangles answers for polyominoes (square lattice) and for boxes of polycubes (cubic); not for {}",
+            l.polyforms_name()
+        )));
+    }
+    let listed: Vec<(Piece, Copies)> = match (set, &file) {
+        (Some(set), _) => set.pieces().into_iter().map(|p| (p, Copies::ONE)).collect(),
+        (None, Some(input)) if l == Lattice::Square => pack::parse_pieces(input.text()?).map_err(|e| input.bad(e))?,
+        (None, Some(input)) => pack::drawing::parse_pieces(input.text()?, l).map_err(|e| input.bad(e))?,
+        (None, None) => {
+            return Err(bad(format_args!(
+                "--pieces: '{spec}' is neither a set ({}; {}) nor a file",
+                polyform::sets::square_names(),
+                polyform::sets::other_names()
+            )))
+        }
     };
     let (pieces, written): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
     let copies = atlas::copies_for(&written, args.copies);
-    Ok((pieces, copies))
+    Ok((l, pieces, copies))
 }
 
 /// Runs `gridlock rectangles`.
 pub fn run(args: &Args) -> Outcome {
-    let (pieces, copies) = pieces(args)?;
+    let (lattice, pieces, copies) = pieces(args)?;
     let shapes: Vec<Shape> = pieces.iter().map(|p| p.shape.clone()).collect();
-    let freedom = if args.one_sided { Freedom::OneSided } else { Freedom::Free };
     let searching = args.smallest.is_some() || args.order || args.odd_order || args.square_order;
     let svg = Target::new("--svg", args.picture.svg.as_deref(), &[Some(Path::new(&args.pieces))])?;
+    if lattice == Lattice::Cubic {
+        return run_boxes(args, &pieces, &shapes, &copies, searching, &svg);
+    }
+    if args.mirror {
+        return Err(bad("--mirror is for polycubes (--lattice cubic); polyominoes are turned over unless --one-sided"));
+    }
+    let freedom = if args.one_sided { Freedom::OneSided } else { Freedom::Free };
     if args.threads > 1 && !searching {
         return Err(bad("--threads runs the skyline search of --smallest and the orders"));
     }
@@ -259,14 +309,7 @@ pub fn run(args: &Args) -> Outcome {
         let answer = serde_json::json!({ "verdict": "table", "table": rows });
         return run.answer(text, &answer, &serde_json::json!({}));
     }
-    let goal = match (args.smallest, args.order, args.odd_order) {
-        (Some(Smallest::Rectangle), ..) => Goal::Rectangle,
-        (Some(Smallest::Square), ..) => Goal::Square,
-        (Some(Smallest::Odd), ..) => Goal::Odd,
-        (None, true, _) => Goal::Order,
-        (None, _, true) => Goal::OddOrder,
-        _ => Goal::SquareOrder,
-    };
+    let goal = goal(args);
     let bar = output::progress_bar_of("widths");
     let bounds = atlas::Bounds { max_area: args.max_area, max_states: args.max_states, threads: args.threads };
     // The checkpoint: a part per width. The problem: the pieces, their freedom and
@@ -326,6 +369,124 @@ pub fn run(args: &Args) -> Outcome {
     answer_search(&run, &pieces, &searched, &svg)
 }
 
+/// What --smallest or an order asks for.
+fn goal(args: &Args) -> Goal {
+    match (args.smallest, args.order, args.odd_order) {
+        (Some(Smallest::Rectangle), ..) => Goal::Rectangle,
+        (Some(Smallest::Square), ..) => Goal::Square,
+        (Some(Smallest::Odd), ..) => Goal::Odd,
+        (None, true, _) => Goal::Order,
+        (None, _, true) => Goal::OddOrder,
+        _ => Goal::SquareOrder,
+    }
+}
+
+/// `gridlock rectangles` on polycubes: the smallest boxes and the orders.
+fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies], searching: bool, svg: &Option<Target>) -> Outcome {
+    if !searching {
+        return Err(bad("--length, --gf and --table count tilings of plane strips; for polycubes ask for --smallest or an order"));
+    }
+    if args.one_sided {
+        return Err(bad("--one-sided is for plane pieces; polycubes are rotated only unless --mirror"));
+    }
+    if args.checkpoint.is_some() {
+        return Err(bad("--checkpoint records the widths of rectangle searches; box searches do not take one"));
+    }
+    if svg.is_some() {
+        return Err(bad("--svg draws rectangles; a box's filling is printed layer by layer"));
+    }
+    let freedom = if args.mirror { Freedom::Free } else { Freedom::OneSided };
+    let run = Run::new("rectangles", args.format);
+    output::start_time_limit(args.budget.time_limit);
+    let bar = output::progress_bar_of("cross-sections");
+    let bounds = atlas::Bounds { max_area: args.max_area, max_states: args.max_states, threads: args.threads };
+    // Per cross-section searched, the last progress it reported (for --stats).
+    let mut seen: Vec<boxes::BoxProgress> = Vec::new();
+    let searched = boxes::search(shapes, freedom, copies, goal(args), bounds, &mut |p| {
+        match seen.last_mut() {
+            Some(last) if last.across == p.across => *last = p,
+            _ => seen.push(p),
+        }
+        if let Some(b) = &bar {
+            b.set_message(format!("{} x {} across, depth {}, {} states", p.across.0, p.across.1, p.depth, p.states));
+        }
+    })
+    .map_err(output::failed)?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if args.stats {
+        eprintln!("strategy: skyline search from both ends (one breadth-first search per cross-section), cross-sections a x b by increasing a b^2");
+        for p in &seen {
+            eprintln!("{} x {} across: depth {}, {} states kept", p.across.0, p.across.1, p.depth, p.states);
+        }
+    }
+    answer_boxes(&run, pieces, &searched)
+}
+
+/// One tile of a box's filling, in JSON.
+#[derive(Serialize)]
+struct SolidTile {
+    piece: String,
+    cells: Vec<[i64; 3]>,
+}
+
+fn answer_boxes(run: &Run, pieces: &[Piece], searched: &SearchedBox) -> Outcome {
+    let unproven = searched.unproven.as_ref().map(|u| match u {
+        Unproven::Area(v) => format!("the volume bound {v} was reached (raise it with --max-area)"),
+        Unproven::Across { error, .. } if error.is_too_many_states() => format!("{u} (raise --max-states)"),
+        _ => output::worded(u),
+    });
+    if let (None, Some(proof)) = (&searched.found, searched.impossible) {
+        let answer = serde_json::json!({ "verdict": "impossible", "proven": true, "reason": proof.to_string() });
+        return run.answer(|| format!("No box: {proof}\n"), &answer, &serde_json::json!({}));
+    }
+    let Some(found) = &searched.found else {
+        let why = unproven.unwrap_or_default();
+        let answer = serde_json::json!({ "verdict": "not_found", "proven": false, "bound": why });
+        return run.answer(|| format!("No box found: {why}\n"), &answer, &serde_json::json!({}));
+    };
+    let [a, b, c] = found.sides;
+    let labels: Vec<char> = (0..found.tiles.len()).map(pack::nth_label).collect();
+    // Per layer, its rows across.
+    let mut layers = vec![vec![vec![' '; b]; a]; c];
+    for (t, (_, _, cells)) in found.tiles.iter().enumerate() {
+        for &[i, j, l] in cells {
+            layers[l as usize][i as usize][j as usize] = labels[t];
+        }
+    }
+    let layers: Vec<Vec<String>> = layers.into_iter().map(|rows| rows.into_iter().map(|r| r.into_iter().collect()).collect()).collect();
+    let tiles: Vec<SolidTile> = found
+        .tiles
+        .iter()
+        .map(|(p, _, cells)| SolidTile {
+            piece: pieces[*p].name.clone(),
+            cells: cells.iter().map(|&[i, j, l]| [i as i64, j as i64, l as i64]).collect(),
+        })
+        .collect();
+    let answer = serde_json::json!({
+        "verdict": "found",
+        "sides": found.sides,
+        "copies": found.copies,
+        "proven": unproven.is_none(),
+        "bound": unproven,
+        "layers": layers,
+        "tiles": tiles,
+    });
+    let text = || {
+        let mut t = format!("{a} x {b} x {c}, {} copies\n", found.copies);
+        t.push_str(&layers.iter().map(|rows| rows.join("\n") + "\n").collect::<Vec<_>>().join("\n"));
+        for (t2, (p, _, _)) in found.tiles.iter().enumerate() {
+            t.push_str(&format!("{} {}\n", labels[t2], located::printable(&pieces[*p].name)));
+        }
+        if let Some(why) = &unproven {
+            t.push_str(&format!("not proven the least: {why}\n"));
+        }
+        t
+    };
+    run.answer(text, &answer, &serde_json::json!({}))
+}
+
 fn stats(args: &Args, frontier: &Frontier, what: &str) {
     if args.stats {
         eprintln!("strategy: transfer matrix (frontier of {} bits, {} rows); {what}", frontier.frontier_bits(), frontier.height());
@@ -344,7 +505,7 @@ fn unproven(searched: &Searched) -> Option<String> {
     searched.unproven.as_ref().map(|u| match u {
         Unproven::Area(_) => format!("{u} (raise it with --max-area)"),
         Unproven::Width { error, .. } if error.is_too_many_states() => format!("{u} (raise --max-states)"),
-        Unproven::Width { .. } => output::worded(u),
+        _ => output::worded(u),
     })
 }
 

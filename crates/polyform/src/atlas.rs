@@ -373,6 +373,9 @@ pub enum Impossible {
     /// No orientation of any piece fills a rectangle's corner.
     #[error("no orientation of the pieces fills a corner of a rectangle")]
     NoCorner,
+    /// No orientation of any polycube fills a box's corner.
+    #[error("no orientation of the pieces fills a corner of a box")]
+    NoBoxCorner,
 }
 
 /// The bound that left a [`search`]'s answer unproven.
@@ -390,6 +393,18 @@ pub enum Unproven {
     /// Rectangles of area above `max_area` were not searched.
     #[error("the area bound {0} was reached")]
     Area(usize),
+    /// Boxes of cross-section `a x b` were not searched: more than
+    /// [`crate::skyline::MAX_SECTION`] cells across ([`TransferError::Unfit`]), or more
+    /// states than allowed.
+    #[error("boxes {a} x {b} across were not searched: {}", if error.is_too_many_states() { error.to_string() } else { format!("more than {} cells across", crate::skyline::MAX_SECTION) })]
+    Across {
+        /// Rows across.
+        a: usize,
+        /// Columns across.
+        b: usize,
+        /// Why.
+        error: TransferError,
+    },
 }
 
 /// Where a [`search`] is: the width being searched, and at that width the depth reached

@@ -31,6 +31,8 @@
 //!   ends over the tiles that cross a line (trec's method): the engine of the orders.
 //! - [`atlas`]: what a polyomino set does with rectangles: strip counts, generating
 //!   functions (derived exactly), the smallest rectangles and the orders.
+//! - [`boxes`]: what a polycube set does with boxes: the smallest boxes and the orders,
+//!   on the skyline search.
 //! - [`count`]: symmetry-broken counts of packings on any lattice, and their classes
 //!   under the region's symmetries (Burnside).
 //! - [`symmetry`]: a region's symmetries as cell permutations, and counting packings up
@@ -47,7 +49,7 @@
 //! Modules import one way, in this order (a module imports only from those before it;
 //! the workspace's `tests/cli/modules.rs` checks that no import closes a circle): `layout`, `copies`; the
 //! lattice files, then `lattice`; `shape`; `region`; `transfer`; `skyline`; `packer`; `tiler`;
-//! `cover`; `symmetry`; `count`; `pack`; and `atlas`, `enumerate`, `knuth`, `sets`, `twins` beside them.
+//! `cover`; `symmetry`; `count`; `pack`; and `atlas` then `boxes`, `enumerate`, `knuth`, `sets`, `twins` beside them.
 //!
 //! ```
 //! use polyform::{Board, Freedom, Packer, Shape};
@@ -61,6 +63,7 @@
 #![warn(missing_docs)]
 
 pub mod atlas;
+pub mod boxes;
 pub mod copies;
 pub mod count;
 pub mod cover;

@@ -68,6 +68,11 @@ pub enum TransferError {
     /// The caller's stop flag was raised ([`exact_cover::interrupt`]).
     #[error("interrupted")]
     Interrupted,
+    /// Pieces the skyline search ([`crate::skyline::Skyline::fits`]) does not take.
+    #[error(
+        "the skyline search takes polyominoes or polycubes of one size, each used any number of times (at most 4 of them at least once), across at most 64 cells"
+    )]
+    Unfit,
 }
 
 /// One placement shape relative to its first cell: the piece, the orientation (index in
