@@ -158,6 +158,8 @@ def rectangles(
     max_states: Optional[int] = None,
     threads: int = 1,
     checkpoint: Optional[str] = None,
+    lattice: str = "square",
+    mirror: bool = False,
 ) -> Dict[str, Any]:
     """What a polyomino set does with rectangles, as ``gridlock rectangles``
     (docs/rectangles.md): exactly one question of ``length`` (with ``width``: counts
@@ -172,7 +174,12 @@ def rectangles(
     searches at one width (default 33554432); ``threads``: threads of the skyline
     search; ``checkpoint``: a file recording each width of a search as it is finished,
     skipped when the search runs again (the format of ``gridlock rectangles
-    --checkpoint``, so that either resumes the other's file). Raises ``ValueError``."""
+    --checkpoint``, so that either resumes the other's file). With
+    ``lattice="cubic"`` the pieces are polycubes (a set such as ``"tricubes"`` or a
+    pieces file's text), rotated only unless ``mirror``, and ``smallest`` and the orders
+    ask for boxes: ``sides`` (the cross-section's two and the length swept),
+    ``copies``, ``tiles`` (name and cells ``(row, column, layer)``), ``proven``,
+    ``bound``, ``impossible``. Raises ``ValueError``."""
 
 class Packing:
     def first(self) -> Optional["Solution"]:

@@ -534,9 +534,12 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// exactly one question of `length` (with `width`), `gf` (with `width`), `table`
 /// (`(W, H)`), `smallest` (`"rectangle"`, `"square"` or `"odd"`), `order`, `odd_order`,
 /// `square_order`. Returns the JSON answer's fields as a dict, integers as Python ints.
+/// With `lattice="cubic"` the pieces are polycubes (`mirror`: also mirrored) and
+/// `smallest` and the orders ask for boxes (`sides`, `copies`, `tiles`).
 #[pyfunction]
 #[pyo3(signature = (pieces, *, copies = None, one_sided = false, width = None, length = None, gf = false, table = None,
-    smallest = None, order = false, odd_order = false, square_order = false, max_area = 1000, max_states = None, threads = 1, checkpoint = None))]
+    smallest = None, order = false, odd_order = false, square_order = false, max_area = 1000, max_states = None, threads = 1, checkpoint = None,
+    lattice = "square", mirror = false))]
 #[allow(clippy::too_many_arguments)]
 fn rectangles<'py>(
     py: Python<'py>,
@@ -555,9 +558,19 @@ fn rectangles<'py>(
     max_states: Option<usize>,
     threads: usize,
     checkpoint: Option<std::path::PathBuf>,
+    lattice: &str,
+    mirror: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let cell_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
-    let listed = read_pieces(pieces, Lattice::Square)?;
+    let lattice = match lattice {
+        "square" => Lattice::Square,
+        "cubic" => Lattice::Cubic,
+        other => return Err(value_error(format_args!("lattice is 'square' (rectangles) or 'cubic' (boxes), not '{other}'"))),
+    };
+    if mirror && lattice != Lattice::Cubic {
+        return Err(value_error("mirror is for polycubes (lattice='cubic'); polyominoes are turned over unless one_sided"));
+    }
+    let listed = read_pieces(pieces, lattice)?;
     let (pieces, written): (Vec<Piece>, Vec<Copies>) = listed.into_iter().unzip();
     let copies = atlas::copies_for(&written, copies.map(|c| c.copies("*")).transpose()?);
     let shapes: Vec<polyform::Shape> = pieces.iter().map(|p| p.shape.clone()).collect();
@@ -574,6 +587,49 @@ fn rectangles<'py>(
         e => value_error(e),
     };
     let out = PyDict::new(py);
+    let goal = || -> PyResult<Goal> {
+        Ok(match smallest.as_deref() {
+            Some("rectangle") => Goal::Rectangle,
+            Some("square") => Goal::Square,
+            Some("odd") => Goal::Odd,
+            Some(other) => return Err(value_error(format_args!("smallest is 'rectangle', 'square' or 'odd', not '{other}'"))),
+            None if order => Goal::Order,
+            None if odd_order => Goal::OddOrder,
+            None => Goal::SquareOrder,
+        })
+    };
+    if lattice == Lattice::Cubic {
+        if length.is_some() || gf || table.is_some() {
+            return Err(value_error("length, gf and table count tilings of plane strips; for polycubes ask smallest or an order"));
+        }
+        if one_sided || checkpoint.is_some() {
+            return Err(value_error("one_sided and checkpoint are for polyominoes; polycubes are rotated only unless mirror"));
+        }
+        let freedom = if mirror { Freedom::Free } else { Freedom::OneSided };
+        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1) };
+        let goal = goal()?;
+        let searched =
+            interruptible(py, || polyform::boxes::search(&shapes, freedom, &copies, goal, bounds, &mut |_| {}))?.map_err(failed)?;
+        out.set_item("proven", searched.unproven.is_none())?;
+        let bound = searched.unproven.map(|u| match u {
+            atlas::Unproven::Area(_) => format!("{u} (raise max_area)"),
+            atlas::Unproven::Across { ref error, .. } if error.is_too_many_states() => format!("{u} (raise max_states)"),
+            u => u.to_string(),
+        });
+        out.set_item("bound", bound)?;
+        out.set_item("impossible", searched.impossible.map(|i| i.to_string()))?;
+        if let Some(found) = searched.found {
+            out.set_item("sides", found.sides.to_vec())?;
+            out.set_item("copies", found.copies)?;
+            let tiles: Vec<(String, Vec<(i32, i32, i32)>)> = found
+                .tiles
+                .into_iter()
+                .map(|(p, _, cells)| (pieces[p].name.clone(), cells.into_iter().map(|[i, j, l]| (i, j, l)).collect()))
+                .collect();
+            out.set_item("tiles", tiles)?;
+        }
+        return Ok(out);
+    }
     let frontier = |w: usize| Frontier::new(&shapes, freedom, &copies, w).map(|f| f.max_states(cell_states)).map_err(failed);
     if let Some(n) = length {
         let f = frontier(width.unwrap_or(0))?;
@@ -593,15 +649,7 @@ fn rectangles<'py>(
         let rows = interruptible(py, || atlas::table(&shapes, freedom, &copies, w_max, h_max, cell_states))?.map_err(failed)?;
         out.set_item("table", rows)?;
     } else {
-        let goal = match smallest.as_deref() {
-            Some("rectangle") => Goal::Rectangle,
-            Some("square") => Goal::Square,
-            Some("odd") => Goal::Odd,
-            Some(other) => return Err(value_error(format_args!("smallest is 'rectangle', 'square' or 'odd', not '{other}'"))),
-            None if order => Goal::Order,
-            None if odd_order => Goal::OddOrder,
-            None => Goal::SquareOrder,
-        };
+        let goal = goal()?;
         let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1) };
         // With a checkpoint: the widths it records are skipped, each width finished is
         // recorded (as `gridlock rectangles --checkpoint` does, in the same file format).

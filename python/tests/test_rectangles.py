@@ -79,6 +79,26 @@ def test_answers_equal_the_cli():
     assert cells == [(r, c) for r in range(5) for c in range(10)]
 
 
+def test_orders_of_polycubes_fill_boxes():
+    """The flat stair tetromino's order in 3D is 6 (trec), as the command line says, and
+    the box is filled once."""
+    text = (DATA / "stair-tetracube.txt").read_text()
+    mine = gridlock.rectangles(text, lattice="cubic", order=True)
+    theirs = cli_json("--pieces", str(DATA / "stair-tetracube.txt"), "--order")
+    assert (mine["sides"], mine["copies"], mine["proven"]) == (theirs["sides"], 6, True)
+    assert [(t["piece"], [tuple(c) for c in t["cells"]]) for t in theirs["tiles"]] == [(p, list(c)) for p, c in mine["tiles"]]
+    a, b, c = mine["sides"]
+    cells = sorted(cell for _, tile in mine["tiles"] for cell in tile)
+    assert cells == sorted((i, j, k) for i in range(a) for j in range(b) for k in range(c))
+    assert gridlock.rectangles("tricubes", lattice="cubic", order=True, mirror=True)["copies"] == 3
+    with pytest.raises(ValueError):
+        gridlock.rectangles(text, lattice="cubic", width=2, length=3)
+    with pytest.raises(ValueError):
+        gridlock.rectangles("dominoes", order=True, mirror=True)
+    with pytest.raises(ValueError):
+        gridlock.rectangles("dominoes", order=True, lattice="hexagonal")
+
+
 def test_bad_questions_raise_value_error():
     with pytest.raises(ValueError):
         gridlock.rectangles("dominoes")

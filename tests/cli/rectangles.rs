@@ -253,3 +253,61 @@ fn a_search_resumes_from_its_checkpoint() {
     let (_, err, code) = run(&["rectangles", "--pieces", y, "--width", "5", "--length", "3", "--checkpoint", file]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// Boxes of polycubes (`--lattice cubic`, from a pieces file's header): trec's 3D orders
+/// of the flat stair tetromino (6, in a 2 x 3 x 4 box) and of the heptomino e0e080 (9,
+/// in 3 x 3 x 7), each filling checked here from the JSON (every cell of the box once,
+/// every tile of the piece's size), and the flags that do not go with boxes refused.
+#[test]
+fn orders_of_polycubes_fill_boxes() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/");
+    let stair = format!("{data}stair-tetracube.txt");
+    let (out, err, code) = run(&["rectangles", "--pieces", &stair, "--order"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("2 x 3 x 4, 6 copies\n"), "{out}");
+    for (file, mirror, sides, copies, size) in
+        [(&stair, false, [2, 3, 4], 6, 4), (&format!("{data}e0e080-heptacube.txt"), true, [3, 3, 7], 9, 7)]
+    {
+        let mut args = vec!["rectangles", "--pieces", file, "--order"];
+        if mirror {
+            args.push("--mirror");
+        }
+        let v = json(&args);
+        assert_eq!((v["verdict"].as_str(), v["copies"].as_u64(), v["proven"].as_bool()), (Some("found"), Some(copies), Some(true)));
+        let got: Vec<usize> = v["sides"].as_array().unwrap().iter().map(|s| s.as_u64().unwrap() as usize).collect();
+        let mut sorted = got.clone();
+        sorted.sort();
+        assert_eq!(sorted, sides);
+        let mut seen = vec![0; got.iter().product()];
+        let tiles = v["tiles"].as_array().unwrap();
+        assert_eq!(tiles.len() as u64, copies);
+        for tile in tiles {
+            let cells = tile["cells"].as_array().unwrap();
+            assert_eq!(cells.len(), size);
+            for cell in cells {
+                let c: Vec<usize> = cell.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect();
+                assert!(c[0] < got[0] && c[1] < got[1] && c[2] < got[2], "{c:?}");
+                seen[(c[2] * got[0] + c[0]) * got[1] + c[1]] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&k| k == 1), "the box filled once");
+        assert_eq!(v["layers"].as_array().unwrap().len(), got[2]);
+    }
+    // A set of polycubes by name (each piece at least once): the I and L tricubes.
+    let v = json(&["rectangles", "--pieces", "tricubes", "--order"]);
+    assert_eq!((v["copies"].as_u64(), v["proven"].as_bool()), (Some(3), Some(true)));
+    for args in [
+        &["rectangles", "--pieces", &stair, "--width", "2", "--length", "3"][..],
+        &["rectangles", "--pieces", &stair, "--order", "--checkpoint", "x.ckpt"],
+        &["rectangles", "--pieces", &stair, "--order", "--svg", "x.svg"],
+        &["rectangles", "--pieces", &stair, "--order", "--one-sided"],
+        &["rectangles", "--pieces", &stair, "--order", "--lattice", "square"],
+        &["rectangles", "--pieces", "dominoes", "--order", "--mirror"],
+        &["rectangles", "--pieces", "tetrahexes", "--order"],
+        &["rectangles", "--pieces", "soma", "--order"],
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.lines().count() == 1 && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
