@@ -131,6 +131,13 @@ pub struct Skyline {
     symmetries: Vec<(usize, Vec<u32>)>,
     /// The used set a tiling must reach, and its bits.
     required: u32,
+    /// The cells of the cross-section with a cell before them in their row across, and
+    /// those with one after.
+    after_first: u64,
+    before_last: u64,
+    /// Whether every piece is connected and of two cells or more (then a cell with all
+    /// its neighbours taken cannot be covered).
+    connected: bool,
 }
 
 /// The answer at one width.
@@ -366,6 +373,9 @@ impl Skyline {
             turned,
             symmetries,
             required,
+            after_first: (0..cells_across).filter(|p| p % b != 0).fold(0, |m, p| m | 1 << p),
+            before_last: (0..cells_across).filter(|p| p % b != b - 1).fold(0, |m, p| m | 1 << p),
+            connected: shapes.iter().all(|s| s.len() >= 2 && crate::shape::connected(s.lattice(), s.cells())),
         })
     }
 
@@ -458,6 +468,9 @@ impl Skyline {
         if row0 == self.full {
             return full(used, placed);
         }
+        if self.isolated(rows) {
+            return ControlFlow::Continue(());
+        }
         let c = (!row0).trailing_zeros();
         for &id in &self.at[c as usize] {
             let p = &self.placements[id as usize];
@@ -482,6 +495,25 @@ impl Skyline {
             flow?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// Whether an empty cell of row 0 of `rows` has every neighbour taken: across (row 0)
+    /// and above (row 1; a tile placed now has no cell below row 0). No connected tile of
+    /// two cells or more covers it, so the rows cannot be filled (the classic pruning of
+    /// isolated holes).
+    fn isolated(&self, rows: &[u64]) -> bool {
+        if !self.connected {
+            return false;
+        }
+        let b = self.across.1 as u32;
+        let empty = !rows[0] & self.full;
+        let above = rows.get(1).map_or(self.full, |r| !r & self.full);
+        let free = ((empty << 1) & self.after_first)
+            | ((empty >> 1) & self.before_last)
+            | (empty.checked_shl(b).unwrap_or(0) & self.full)
+            | empty.checked_shr(b).unwrap_or(0)
+            | above;
+        empty & !free != 0
     }
 
     /// Whether the state of crossing tiles `tiles` (pieces `used`) can be extended by
