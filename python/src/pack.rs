@@ -530,6 +530,21 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// A cell of a box: `(row, column, layer)`.
+type Cube = (i32, i32, i32);
+
+/// Why a search of `rectangles` is unproven, worded with the argument that raises the
+/// bound.
+fn bound(u: atlas::Unproven) -> String {
+    match u {
+        atlas::Unproven::Area(_) | atlas::Unproven::Volume(_) => format!("{u} (raise max_area)"),
+        atlas::Unproven::Width { ref error, .. } | atlas::Unproven::Across { ref error, .. } if error.is_too_many_states() => {
+            format!("{u} (raise max_states)")
+        }
+        u => u.to_string(),
+    }
+}
+
 /// What a polyomino set does with rectangles, as `gridlock rectangles` (docs/rectangles.md):
 /// exactly one question of `length` (with `width`), `gf` (with `width`), `table`
 /// (`(W, H)`), `smallest` (`"rectangle"`, `"square"` or `"odd"`), `order`, `odd_order`,
@@ -611,17 +626,12 @@ fn rectangles<'py>(
         let searched =
             interruptible(py, || polyform::boxes::search(&shapes, freedom, &copies, goal, bounds, &mut |_| {}))?.map_err(failed)?;
         out.set_item("proven", searched.unproven.is_none())?;
-        let bound = searched.unproven.map(|u| match u {
-            atlas::Unproven::Area(_) => format!("{u} (raise max_area)"),
-            atlas::Unproven::Across { ref error, .. } if error.is_too_many_states() => format!("{u} (raise max_states)"),
-            u => u.to_string(),
-        });
-        out.set_item("bound", bound)?;
+        out.set_item("bound", searched.unproven.map(bound))?;
         out.set_item("impossible", searched.impossible.map(|i| i.to_string()))?;
         if let Some(found) = searched.found {
             out.set_item("sides", found.sides.to_vec())?;
             out.set_item("copies", found.copies)?;
-            let tiles: Vec<(String, Vec<(i32, i32, i32)>)> = found
+            let tiles: Vec<(String, Vec<Cube>)> = found
                 .tiles
                 .into_iter()
                 .map(|(p, _, cells)| (pieces[p].name.clone(), cells.into_iter().map(|[i, j, l]| (i, j, l)).collect()))
@@ -671,12 +681,7 @@ fn rectangles<'py>(
         }
         let searched = searched.map_err(failed)?;
         out.set_item("proven", searched.unproven.is_none())?;
-        let bound = searched.unproven.map(|u| match u {
-            atlas::Unproven::Area(_) => format!("{u} (raise max_area)"),
-            atlas::Unproven::Width { ref error, .. } if error.is_too_many_states() => format!("{u} (raise max_states)"),
-            u => u.to_string(),
-        });
-        out.set_item("bound", bound)?;
+        out.set_item("bound", searched.unproven.map(bound))?;
         out.set_item("impossible", searched.impossible.map(|i| i.to_string()))?;
         if let Some(found) = searched.found {
             out.set_item("rows", found.rows)?;

@@ -432,19 +432,9 @@ struct SolidTile {
 }
 
 fn answer_boxes(run: &Run, pieces: &[Piece], searched: &SearchedBox) -> Outcome {
-    let unproven = searched.unproven.as_ref().map(|u| match u {
-        Unproven::Area(v) => format!("the volume bound {v} was reached (raise it with --max-area)"),
-        Unproven::Across { error, .. } if error.is_too_many_states() => format!("{u} (raise --max-states)"),
-        _ => output::worded(u),
-    });
-    if let (None, Some(proof)) = (&searched.found, searched.impossible) {
-        let answer = serde_json::json!({ "verdict": "impossible", "proven": true, "reason": proof.to_string() });
-        return run.answer(|| format!("No box: {proof}\n"), &answer, &serde_json::json!({}));
-    }
-    let Some(found) = &searched.found else {
-        let why = unproven.unwrap_or_default();
-        let answer = serde_json::json!({ "verdict": "not_found", "proven": false, "bound": why });
-        return run.answer(|| format!("No box found: {why}\n"), &answer, &serde_json::json!({}));
+    let (found, unproven) = match found_or_answer(run, searched, "box") {
+        Ok(found) => found,
+        Err(answered) => return answered,
     };
     let [a, b, c] = found.sides;
     let labels: Vec<char> = (0..found.tiles.len()).map(pack::nth_label).collect();
@@ -501,24 +491,36 @@ struct Tile {
 }
 
 /// Why a search's answer is not proven, worded with the flag that raises the bound.
-fn unproven(searched: &Searched) -> Option<String> {
+fn unproven<F>(searched: &Searched<F>) -> Option<String> {
     searched.unproven.as_ref().map(|u| match u {
-        Unproven::Area(_) => format!("{u} (raise it with --max-area)"),
-        Unproven::Width { error, .. } if error.is_too_many_states() => format!("{u} (raise --max-states)"),
+        Unproven::Area(_) | Unproven::Volume(_) => format!("{u} (raise it with --max-area)"),
+        Unproven::Width { error, .. } | Unproven::Across { error, .. } if error.is_too_many_states() => format!("{u} (raise --max-states)"),
         _ => output::worded(u),
     })
 }
 
-fn answer_search(run: &Run, pieces: &[Piece], searched: &Searched, svg: &Option<Target>) -> Outcome {
+/// What a search found and why it is unproven; or, when it found nothing (`noun`:
+/// "rectangle" or "box"), that answer printed.
+fn found_or_answer<'a, F>(run: &Run, searched: &'a Searched<F>, noun: &str) -> Result<(&'a F, Option<String>), Outcome> {
     let unproven = unproven(searched);
     if let (None, Some(proof)) = (&searched.found, searched.impossible) {
         let answer = serde_json::json!({ "verdict": "impossible", "proven": true, "reason": proof.to_string() });
-        return run.answer(|| format!("No rectangle: {proof}\n"), &answer, &serde_json::json!({}));
+        return Err(run.answer(|| format!("No {noun}: {proof}\n"), &answer, &serde_json::json!({})));
     }
-    let Some(found) = &searched.found else {
-        let why = unproven.unwrap_or_default();
-        let answer = serde_json::json!({ "verdict": "not_found", "proven": false, "bound": why });
-        return run.answer(|| format!("No rectangle found: {why}\n"), &answer, &serde_json::json!({}));
+    match &searched.found {
+        Some(found) => Ok((found, unproven)),
+        None => {
+            let why = unproven.unwrap_or_default();
+            let answer = serde_json::json!({ "verdict": "not_found", "proven": false, "bound": why });
+            Err(run.answer(|| format!("No {noun} found: {why}\n"), &answer, &serde_json::json!({})))
+        }
+    }
+}
+
+fn answer_search(run: &Run, pieces: &[Piece], searched: &Searched, svg: &Option<Target>) -> Outcome {
+    let (found, unproven) = match found_or_answer(run, searched, "rectangle") {
+        Ok(found) => found,
+        Err(answered) => return answered,
     };
     let board = Board::rectangle(found.rows as i32, found.columns as i32);
     let index = |r: i32, c: i32| r as usize * found.columns + c as usize;

@@ -355,11 +355,12 @@ pub struct Found {
     pub tiles: Tiles,
 }
 
-/// A search's answer: what it found, and whether the bounds left it unproven.
+/// A search's answer: what it found ([`Found`] for rectangles,
+/// [`crate::boxes::FoundBox`] for boxes), and whether the bounds left it unproven.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Searched {
-    /// The best rectangle found, if any.
-    pub found: Option<Found>,
+pub struct Searched<F = Found> {
+    /// The best rectangle (or box) found, if any.
+    pub found: Option<F>,
     /// `None` when the answer is proven (the best there is, or none exists: see
     /// [`Searched::impossible`]); otherwise why not: the bound that was reached.
     pub unproven: Option<Unproven>,
@@ -393,6 +394,9 @@ pub enum Unproven {
     /// Rectangles of area above `max_area` were not searched.
     #[error("the area bound {0} was reached")]
     Area(usize),
+    /// Boxes of volume above `max_area` were not searched ([`crate::boxes`]).
+    #[error("the volume bound {0} was reached")]
+    Volume(usize),
     /// Boxes of cross-section `a x b` were not searched: more than
     /// [`crate::skyline::MAX_SECTION`] cells across ([`TransferError::Unfit`]), or more
     /// states than allowed.

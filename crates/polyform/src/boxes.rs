@@ -10,7 +10,7 @@
 //! beat it no more. This is the question Karl Dahlke's 3dbox answers (trec's
 //! `theorems/hexlist-3d`: the flat stair tetromino has order 6 in a 2 x 3 x 4 box).
 
-use crate::atlas::{Bounds, Goal, Impossible, Unproven};
+use crate::atlas::{Bounds, Goal, Impossible, Searched, Unproven};
 use crate::copies::Copies;
 use crate::lattice::Lattice;
 use crate::shape::{Freedom, Shape};
@@ -30,16 +30,7 @@ pub struct FoundBox {
 }
 
 /// A box search's answer: what it found, and whether the bounds left it unproven.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchedBox {
-    /// The best box found, if any.
-    pub found: Option<FoundBox>,
-    /// `None` when the answer is proven (the best there is, or none exists: see
-    /// [`SearchedBox::impossible`]); otherwise the bound that was reached.
-    pub unproven: Option<Unproven>,
-    /// With no box found and none possible, the proof.
-    pub impossible: Option<Impossible>,
-}
+pub type SearchedBox = Searched<FoundBox>;
 
 /// Where a [`search`] is: the cross-section being searched, the depth reached and the
 /// states kept so far.
@@ -87,7 +78,7 @@ pub fn cross_sections(goal: Goal, max_volume: usize) -> Vec<(usize, usize)> {
 ///
 /// The answer is proven unless a cross-section of more than [`MAX_SECTION`] cells, or
 /// one that passed `bounds.max_states`, could hold a better box, or the volume bound cut
-/// the search where a better box could lie; then [`SearchedBox::unproven`] says which.
+/// the search where a better box could lie; then [`Searched::unproven`] says which.
 /// With no box found it is proven (no box at all) only when no orientation fills a
 /// box's corner.
 ///
@@ -155,7 +146,7 @@ pub fn search(
     let could_beat = |volume: usize| best.as_ref().is_none_or(|(v, ..)| volume < *v);
     let unproven = match skipped {
         Some((floor, why)) if could_beat(floor) => Some(why),
-        _ if could_beat(max_volume + 1) => Some(Unproven::Area(max_volume)),
+        _ if could_beat(max_volume + 1) => Some(Unproven::Volume(max_volume)),
         _ => None,
     };
     let found = best.map(|(v, sides, tiles)| FoundBox { sides, copies: (v / size) as u32, tiles });

@@ -217,7 +217,7 @@ fn corners_and_bounds() {
     // The stair tetromino's order is 6: below 24 cells, only the volume bound is said.
     let z = [cube("##.\n.##")];
     let s = boxes::search(&z, Freedom::Free, &[ANY], Goal::Order, Bounds::new(23), &mut |_| {}).unwrap();
-    assert_eq!((s.found, s.unproven, s.impossible), (None, Some(Unproven::Area(23)), None));
+    assert_eq!((s.found, s.unproven, s.impossible), (None, Some(Unproven::Volume(23)), None));
     // trec's c040!0060 fills no box (trec proves it by hand); the first cross-section
     // past 64 cells that could hold a box of at most 650 cells is 8 x 9.
     let twisted = [cube("##.\n.#./...\n.##")];
