@@ -80,9 +80,11 @@ enum Command {
     /// a live search (no table), the pairs in parallel.
     Twins(cmd::twins::Args),
     /// What a polyomino set does with rectangles: counts of tilings of W x n strips, their
-    /// generating functions, tables, the smallest rectangle and the order.
+    /// generating functions, tables, the smallest rectangle and the order; and a polycube
+    /// set with boxes (--lattice cubic): the smallest box and the order.
     ///
-    /// Counts are exact, of any size, on a transfer matrix (docs/rectangles.md).
+    /// Counts are exact, of any size, on a transfer matrix; the smallest rectangles, boxes
+    /// and the orders are proven on the skyline search (docs/rectangles.md).
     Rectangles(cmd::rectangles::Args),
     /// BurrTools puzzles (.xmpuzzle, gzip'd or plain XML): count and list the assemblies
     /// of every problem of the file (one per class under the result's symmetries).

@@ -68,8 +68,8 @@ pub struct Args {
     /// Find the fewest copies that tile a square.
     #[arg(long, conflicts_with = "width")]
     square_order: bool,
-    /// Searches (--smallest, the orders) look at rectangles of at most this many cells
-    /// and say so when the bound leaves the answer unproven.
+    /// Searches (--smallest, the orders) look at rectangles (with polycubes, boxes) of
+    /// at most this many cells and say so when the bound leaves the answer unproven.
     #[arg(long, value_name = "CELLS", default_value_t = 1000)]
     max_area: usize,
     /// The most states kept: by the transfer matrix at one cell (default 4194304; about
@@ -84,15 +84,16 @@ pub struct Args {
     /// (docs/rectangles.md).
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
-    /// Threads of the skyline search (--smallest and the orders), 1 to the number of
-    /// cores; the answer does not depend on them.
+    /// Threads of the skyline search (--smallest and the orders, rectangles and boxes),
+    /// 1 to the number of cores; the answer does not depend on them.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = args::parse_threads)]
     threads: usize,
     /// Output format: text, or JSON (docs/rectangles.md; integers past 2^53 as decimal
     /// strings).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Print the strategy and the transfer matrix's size on stderr.
+    /// Print the strategy on stderr: the transfer matrix's size, or per width (cross-section) the
+    /// skyline search's depth and states.
     #[arg(long)]
     stats: bool,
     #[command(flatten)]
