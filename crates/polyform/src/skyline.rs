@@ -497,23 +497,31 @@ impl Skyline {
         ControlFlow::Continue(())
     }
 
-    /// Whether an empty cell of row 0 of `rows` has every neighbour taken: across (row 0)
-    /// and above (row 1; a tile placed now has no cell below row 0). No connected tile of
-    /// two cells or more covers it, so the rows cannot be filled (the classic pruning of
-    /// isolated holes).
+    /// Whether an empty cell of `rows` (row 0 the one being filled) has every neighbour
+    /// taken: across, above, and below (none below row 0: a tile placed now has no cell
+    /// under it). No connected tile of two cells or more can cover it, so no tiling goes
+    /// on from here (the classic pruning of isolated holes); the crossing tiles above the
+    /// line leave such holes as well as the tiles placed in row 0.
     fn isolated(&self, rows: &[u64]) -> bool {
         if !self.connected {
             return false;
         }
         let b = self.across.1 as u32;
-        let empty = !rows[0] & self.full;
-        let above = rows.get(1).map_or(self.full, |r| !r & self.full);
-        let free = ((empty << 1) & self.after_first)
-            | ((empty >> 1) & self.before_last)
-            | (empty.checked_shl(b).unwrap_or(0) & self.full)
-            | empty.checked_shr(b).unwrap_or(0)
-            | above;
-        empty & !free != 0
+        for k in 0..rows.len() {
+            let empty = !rows[k] & self.full;
+            let above = rows.get(k + 1).map_or(self.full, |r| !r & self.full);
+            let below = if k == 0 { 0 } else { !rows[k - 1] & self.full };
+            let free = ((empty << 1) & self.after_first)
+                | ((empty >> 1) & self.before_last)
+                | (empty.checked_shl(b).unwrap_or(0) & self.full)
+                | empty.checked_shr(b).unwrap_or(0)
+                | above
+                | below;
+            if empty & !free != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the state of crossing tiles `tiles` (pieces `used`) can be extended by
