@@ -1,0 +1,396 @@
+//! The breadth-first search from both ends over the states of a [`Skyline`]: the states
+//! kept (an arena of keys with a hash index), each depth expanded on threads, the mates
+//! looked up turned, and the tiling rebuilt from the two chains.
+
+use super::{across_map, normal, Effort, Lengths, Shortest, Skyline, Solid, LOOKAHEAD, MAX_REQUIRED};
+use crate::transfer::TransferError;
+use rustc_hash::FxHasher;
+use std::cell::Cell;
+use std::hash::Hasher;
+use std::ops::ControlFlow;
+
+/// The states kept: each state's key (its crossing tiles, sorted, then one word of used
+/// set and residue) in one arena, found by hash.
+struct States {
+    words: Vec<u32>,
+    /// Per state, where its key starts in `words` (and the next one's start ends it).
+    starts: Vec<u32>,
+    depths: Vec<u32>,
+    parents: Vec<u32>,
+    index: hashbrown::HashTable<u32>,
+}
+
+fn hash_of(key: &[u32]) -> u64 {
+    let mut h = FxHasher::default();
+    for &w in key {
+        h.write_u32(w);
+    }
+    h.finish()
+}
+
+/// State `id`'s key in the arena `words` (the keys start at `starts`).
+fn key_in<'a>(words: &'a [u32], starts: &[u32], id: u32) -> &'a [u32] {
+    let id = id as usize;
+    let end = starts.get(id + 1).map_or(words.len(), |&e| e as usize);
+    &words[starts[id] as usize..end]
+}
+
+impl States {
+    fn key(&self, id: u32) -> &[u32] {
+        key_in(&self.words, &self.starts, id)
+    }
+
+    fn find(&self, key: &[u32]) -> Option<u32> {
+        self.index.find(hash_of(key), |&id| self.key(id) == key).copied()
+    }
+
+    /// Keeps `key` unless it is kept already; `Some(id)` when it is new.
+    fn insert(&mut self, key: &[u32], depth: usize, parent: u32) -> Option<u32> {
+        let States { words, starts, depths, parents, index } = self;
+        let id = starts.len() as u32;
+        // One probe: the key found, or the empty slot it goes in.
+        let hashbrown::hash_table::Entry::Vacant(slot) =
+            index.entry(hash_of(key), |&i| key_in(words, starts, i) == key, |&i| hash_of(key_in(words, starts, i)))
+        else {
+            return None;
+        };
+        slot.insert(id);
+        starts.push(words.len() as u32);
+        words.extend_from_slice(key);
+        depths.push(depth as u32);
+        parents.push(parent);
+        Some(id)
+    }
+}
+
+/// The children of a slice of a layer, in order: keys one after another in `words`.
+#[derive(Default)]
+struct Children {
+    words: Vec<u32>,
+    starts: Vec<u32>,
+    parents: Vec<u32>,
+    /// The first state of the slice with a full cut as a child.
+    cut: Option<u32>,
+}
+
+pub(super) struct Search<'a> {
+    sky: &'a Skyline,
+    lengths: Lengths,
+    modulus: usize,
+    max_length: usize,
+    max_states: usize,
+}
+
+impl<'a> Search<'a> {
+    pub(super) fn new(sky: &'a Skyline, lengths: Lengths, max_length: usize, max_states: usize) -> Self {
+        Search { sky, lengths, modulus: sky.modulus(lengths, max_length), max_length, max_states }
+    }
+
+    /// Whether a tiled rectangle whose length is `length` modulo [`Skyline::modulus`] (or
+    /// exactly, for [`Lengths::Exactly`]) can be accepted: the acceptance depends on the
+    /// length modulo it only (a tiled rectangle's area is a multiple of the size, so the
+    /// parity of its copies is that of `cells x (length mod 2 size) / size`).
+    fn may_accept(&self, length: usize) -> bool {
+        match self.lengths {
+            Lengths::Exactly(n) => length == n,
+            Lengths::Any => true,
+            Lengths::Odd => length % 2 == 1,
+            Lengths::OddCopies => (self.sky.cells * (length % self.modulus) / self.sky.size) % 2 == 1,
+        }
+    }
+
+    /// The word after the crossing tiles: used set and residue.
+    fn tail(&self, used: u32, depth: usize) -> u32 {
+        used | ((depth % self.modulus) as u32) << MAX_REQUIRED
+    }
+
+    /// `tiles` (sorted) with `tail`, merged with their images under the symmetries of the
+    /// cross-section that the pieces allow: the least of them.
+    fn canonical(&self, tiles: &[u32], tail: u32, out: &mut Vec<u32>, scratch: &mut Vec<u32>) {
+        out.clear();
+        out.extend_from_slice(tiles);
+        for (_, map) in &self.sky.symmetries {
+            Skyline::image(map, tiles, scratch);
+            if scratch.as_slice() < out.as_slice() {
+                std::mem::swap(out, scratch);
+            }
+        }
+        out.push(tail);
+    }
+
+    /// The children of the states `ids` (all at `depth`): their keys, one after another
+    /// in `words`, each with its parent; and the best full cut among them.
+    fn expand(&self, states: &States, ids: &[u32], depth: usize, cut: &Cell<bool>) -> Children {
+        let sky = self.sky;
+        let mut out = Children::default();
+        let (mut rows, mut placed, mut tiles) = (vec![0u64; sky.height], Vec::new(), Vec::new());
+        let (mut next, mut key, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        let d = depth + 1;
+        for &id in ids {
+            let stored = states.key(id);
+            tiles.clear();
+            tiles.extend_from_slice(&stored[..stored.len() - 1]);
+            let used = stored[stored.len() - 1] & ((1 << MAX_REQUIRED) - 1);
+            sky.upper(&tiles, &mut rows);
+            let mut found = |used: u32, new: &[u32]| {
+                sky.next_line(&tiles, new, &mut next);
+                // A full cut: a rectangle from the floor alone (its state may be the
+                // floor's, kept already, so it is not left to the lookups).
+                if next.is_empty() && used == sky.required && sky.accepts(self.lengths, d) && out.cut.is_none() {
+                    out.cut = Some(id);
+                }
+                // A child whose first row cannot be filled leads nowhere: it is not kept.
+                // (In a tiling of length L, the state at each line below L has the next
+                // line's state as a child, so no rectangle is lost.)
+                if !next.is_empty() && !sky.viable(&next, used, self.max_length - d, LOOKAHEAD, cut) {
+                    return ControlFlow::Continue(());
+                }
+                self.canonical(&next, self.tail(used, d), &mut key, &mut scratch);
+                out.starts.push(out.words.len() as u32);
+                out.words.extend_from_slice(&key);
+                out.parents.push(id);
+                ControlFlow::Continue(())
+            };
+            let _ = sky.fill(&mut rows, used, self.max_length - depth, cut, &mut placed, &mut found);
+        }
+        out
+    }
+
+    /// The best rectangle made by each of the states `ids` (all at `depth`) with a mate
+    /// kept: `(length, state, mate)`, the least.
+    fn mates(&self, states: &States, ids: &[u32], depth: usize) -> Option<(usize, u32, u32)> {
+        let sky = self.sky;
+        let (mut turned, mut probe, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        let mut best: Option<(usize, u32, u32)> = None;
+        for &id in ids {
+            let stored = states.key(id);
+            let used = stored[stored.len() - 1] & ((1 << MAX_REQUIRED) - 1);
+            // The turn maps the symmetries kept onto themselves (turn, symmetry, turn back is
+            // a symmetry that maps every orientation set onto itself), so a kept key (the
+            // actual tiles under some symmetry) turned finds the same mates as the actual
+            // tiles turned.
+            Skyline::image(&sky.turned, &stored[..stored.len() - 1], &mut turned);
+            for other in 0..=sky.required {
+                if other | used != sky.required {
+                    continue;
+                }
+                for residue in 0..self.modulus {
+                    if !self.may_accept(depth + residue) {
+                        continue;
+                    }
+                    self.canonical(&turned, other | (residue as u32) << MAX_REQUIRED, &mut probe, &mut scratch);
+                    if let Some(mate) = states.find(&probe) {
+                        let length = depth + states.depths[mate as usize] as usize;
+                        let found = (length, id, mate);
+                        if length <= self.max_length && sky.accepts(self.lengths, length) && best.is_none_or(|b| found < b) {
+                            best = Some(found);
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    pub(super) fn run(&self, threads: usize, progress: &mut dyn FnMut(Effort)) -> Result<(Shortest<Solid>, Effort), TransferError> {
+        let mut states =
+            States { words: Vec::new(), starts: Vec::new(), depths: Vec::new(), parents: Vec::new(), index: hashbrown::HashTable::new() };
+        states.insert(&[self.tail(0, 0)], 0, u32::MAX);
+        // The states of the depth being expanded.
+        let mut layer = vec![0u32];
+        let mut effort = Effort::default();
+        // The best rectangle so far: (length, bottom state, top state), the top
+        // `u32::MAX` for a full cut after the bottom state.
+        let mut best: Option<(usize, u32, u32)> = None;
+        // States deeper than half the longest length are not needed.
+        let deepest = self.max_length.div_ceil(2);
+        let mut depth = 0;
+        // Whether the length bound turned a placement away (then states that run out
+        // prove nothing past the bound).
+        let mut cut = false;
+        let threads = threads.max(1);
+        while depth < deepest && !layer.is_empty() {
+            if exact_cover::interrupt::requested() {
+                return Err(TransferError::Interrupted);
+            }
+            // Each thread expands a slice of the layer; the children are kept in order.
+            let chunk = layer.len().div_ceil(threads).max(1);
+            let parts: Vec<(Children, bool)> = std::thread::scope(|scope| {
+                let handles: Vec<_> = layer
+                    .chunks(chunk)
+                    .map(|ids| {
+                        let states = &states;
+                        scope.spawn(move || {
+                            let cut = Cell::new(false);
+                            let children = self.expand(states, ids, depth, &cut);
+                            (children, cut.get())
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("an expanding thread panicked")).collect()
+            });
+            let d = depth + 1;
+            let mut grown = Vec::new();
+            for (children, turned_away) in &parts {
+                cut |= turned_away;
+                if let Some(id) = children.cut {
+                    let found = (d, id, u32::MAX);
+                    if best.is_none_or(|b| found < b) {
+                        best = Some(found);
+                    }
+                }
+                for (i, &parent) in children.parents.iter().enumerate() {
+                    let end = children.starts.get(i + 1).map_or(children.words.len(), |&e| e as usize);
+                    if let Some(child) = states.insert(&children.words[children.starts[i] as usize..end], d, parent) {
+                        if states.starts.len() > self.max_states {
+                            return Err(TransferError::TooManyWidthStates(self.max_states));
+                        }
+                        grown.push(child);
+                    }
+                }
+            }
+            drop(parts);
+            // The new states' mates, looked up in slices.
+            let chunk = grown.len().div_ceil(threads).max(1);
+            let found: Vec<Option<(usize, u32, u32)>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = grown
+                    .chunks(chunk)
+                    .map(|ids| {
+                        let states = &states;
+                        scope.spawn(move || self.mates(states, ids, d))
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("a matching thread panicked")).collect()
+            });
+            for f in found.into_iter().flatten() {
+                if best.is_none_or(|b| f < b) {
+                    best = Some(f);
+                }
+            }
+            layer = grown;
+            depth = d;
+            effort = Effort { states: states.starts.len(), depth };
+            progress(effort);
+            // Every rectangle of length at most 2 x depth is found now.
+            if best.is_some_and(|(l, ..)| l <= 2 * depth + 1) {
+                break;
+            }
+        }
+        match best {
+            Some((length, bottom, top)) => Ok((Shortest::Found(length, self.tiling(&states, length, bottom, top)), effort)),
+            None => Ok((Shortest::None { exhausted: layer.is_empty() && !cut }, effort)),
+        }
+    }
+
+    /// The tiles placed along the chain of states from the floor to `last`, expanded again
+    /// from the actual crossing tiles (a kept key may be their mirror image), with the
+    /// crossing tiles at its end.
+    fn chain(&self, states: &States, last: u32) -> (Solid, Vec<u32>, usize) {
+        self.chain_to(states, last, None)
+    }
+
+    /// [`Search::chain`], and then with `cut` one step more to a full cut at that
+    /// length with every required piece used.
+    fn chain_to(&self, states: &States, last: u32, cut: Option<usize>) -> (Solid, Vec<u32>, usize) {
+        let sky = self.sky;
+        let mut chain = vec![last];
+        while let Some(&p) = states.parents.get(*chain.last().expect("not empty") as usize) {
+            if p == u32::MAX {
+                break;
+            }
+            chain.push(p);
+        }
+        chain.reverse();
+        let mut rows = vec![0u64; sky.height];
+        let (mut tiles, mut used) = (Vec::new(), 0u32);
+        let mut out: Solid = Vec::new();
+        let (mut next, mut key, mut scratch, mut placed) = (vec![], vec![], vec![], vec![]);
+        let steps = chain.len() - 1 + usize::from(cut.is_some());
+        for depth in 0..steps {
+            sky.upper(&tiles, &mut rows);
+            let want = chain.get(depth + 1).map(|&t| states.key(t));
+            let mut got: Option<(Vec<u32>, Vec<u32>, u32)> = None;
+            let mut found = |u: u32, new: &[u32]| {
+                sky.next_line(&tiles, new, &mut next);
+                self.canonical(&next, self.tail(u, depth + 1), &mut key, &mut scratch);
+                let hit = match want {
+                    Some(want) => key.as_slice() == want,
+                    None => next.is_empty() && u == sky.required,
+                };
+                if hit {
+                    got = Some((next.clone(), new.to_vec(), u));
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            };
+            let _ = sky.fill(&mut rows, used, self.max_length - depth, &Cell::new(false), &mut placed, &mut found);
+            let (crossing, new, u) = got.expect("a kept state is reached again from its parent");
+            out.extend(new.iter().map(|&p| sky.cells_of(p, depth as i32)));
+            tiles = crossing;
+            used = u;
+        }
+        (out, tiles, steps)
+    }
+
+    /// The tiling of length `length` made of the chains to `bottom` and to `top`, the
+    /// second turned through 180 degrees (and under the symmetry of the cross-section
+    /// that makes its crossing tiles meet the first's).
+    fn tiling(&self, states: &States, length: usize, bottom: u32, top: u32) -> Solid {
+        let sky = self.sky;
+        if top == u32::MAX {
+            // A full cut after `bottom`: its chain, and the step that fills the last row.
+            return self.chain_to(states, bottom, Some(length)).0;
+        }
+        let (mut tiles, _, d) = self.chain(states, bottom);
+        let (upper, _, _) = self.chain(states, top);
+        let (a, b) = (sky.across.0 as i32, sky.across.1 as i32);
+        let l = length as i32;
+        // The top chain's tiles under symmetry `k`, turned onto the rectangle's top, less
+        // those crossing the line (the bottom chain has them).
+        let turned = |k: usize| -> Solid {
+            upper
+                .iter()
+                .map(|(q, _, cells)| {
+                    let cells = cells
+                        .iter()
+                        .map(|&[i, j, r]| {
+                            let (i, j) = across_map(k, (i, j), a, b);
+                            [i, b - 1 - j, l - 1 - r]
+                        })
+                        .collect();
+                    (*q, usize::MAX, cells)
+                })
+                .filter(|(_, _, cells): &(usize, usize, Vec<[i32; 3]>)| cells.iter().all(|c| c[2] >= d as i32))
+                .collect()
+        };
+        let covers = |extra: &Solid| {
+            let mut seen = vec![false; sky.cells * length];
+            let mut ok = true;
+            for (_, _, cells) in tiles.iter().chain(extra) {
+                for &[i, j, r] in cells {
+                    ok &= (0..a).contains(&i) && (0..b).contains(&j) && (0..l).contains(&r);
+                    if !ok {
+                        break;
+                    }
+                    let at = (r * a * b + i * b + j) as usize;
+                    ok &= !seen[at];
+                    seen[at] = true;
+                }
+            }
+            ok && seen.iter().all(|&s| s)
+        };
+        let extra = std::iter::once(0)
+            .chain(sky.symmetries.iter().map(|(k, _)| *k))
+            .map(turned)
+            .find(|extra| covers(extra))
+            .expect("the two halves make a rectangle");
+        // Orientation indices of the turned tiles.
+        for (q, index, cells) in extra {
+            let (shape, _) = normal(cells.iter().map(|&[i, j, r]| (r, i, j)).collect());
+            let i = sky.orientations.iter().position(|(p, _, c)| *p == q && *c == shape).map_or(index, |i| sky.orientations[i].1);
+            tiles.push((q, i, cells));
+        }
+        tiles
+    }
+}
