@@ -310,8 +310,10 @@ impl Stream<'_> {
         self.items += 1;
         match self.run.format {
             Format::Text => {
-                let sep = if first { "" } else { self.separator };
-                emit(format!("{sep}{}", text()).as_bytes())
+                if !first && !self.separator.is_empty() {
+                    emit(self.separator.as_bytes())?;
+                }
+                emit(text().as_bytes())
             }
             Format::Json => {
                 let head = if first { format!("{}\"{}\":[", self.run.open(), self.key) } else { ",".into() };

@@ -202,6 +202,10 @@ enum Mode {
 /// flat and answers flow.
 const CHUNK: usize = 2048;
 
+/// The largest puzzle file kept whole as parsed after its check (bytes; about as much
+/// memory again), rather than read and parsed a second time.
+const KEEP_PARSED: u64 = 1 << 24;
+
 /// The longest line read (a 36x36 puzzle line is 1296 characters).
 const MAX_LINE: u64 = 1 << 16;
 
@@ -210,6 +214,8 @@ struct Lines {
     name: String,
     reader: Box<dyn BufRead>,
     line: usize,
+    /// The last line read, reused from line to line.
+    buf: Vec<u8>,
 }
 
 impl Lines {
@@ -222,36 +228,53 @@ impl Lines {
                 (p.display().to_string(), Box::new(f))
             }
         };
-        Ok(Lines { name, reader: Box::new(BufReader::with_capacity(1 << 16, reader)), line: 0 })
+        Ok(Lines { name, reader: Box::new(BufReader::with_capacity(1 << 16, reader)), line: 0, buf: Vec::new() })
     }
 
     /// The next line (without its newline), or None at the end.
     fn next(&mut self) -> Result<Option<String>, Failure> {
-        let mut buf = Vec::new();
-        let n = (&mut self.reader).take(MAX_LINE + 1).read_until(b'\n', &mut buf).map_err(|e| bad(format_args!("{}: {e}", self.name)))?;
+        Ok(self.next_ref()?.map(str::to_owned))
+    }
+
+    /// The next line (without its newline), borrowed until the next read; None at the end.
+    fn next_ref(&mut self) -> Result<Option<&str>, Failure> {
+        self.buf.clear();
+        let n =
+            (&mut self.reader).take(MAX_LINE + 1).read_until(b'\n', &mut self.buf).map_err(|e| bad(format_args!("{}: {e}", self.name)))?;
         if n == 0 {
             return Ok(None);
         }
         self.line += 1;
-        if buf.len() as u64 > MAX_LINE {
+        if self.buf.len() as u64 > MAX_LINE {
             return Err(bad(format_args!("{}: line {}: longer than {MAX_LINE} bytes", self.name, self.line)));
         }
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
         }
-        String::from_utf8(buf).map(Some).map_err(|e| {
-            bad(format_args!("{}: line {}, column {}: not UTF-8 text", self.name, self.line, e.utf8_error().valid_up_to() + 1))
-        })
+        match std::str::from_utf8(&self.buf) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) => Err(bad(format_args!("{}: line {}, column {}: not UTF-8 text", self.name, self.line, e.valid_up_to() + 1))),
+        }
     }
 
     /// The next line that is not blank or a comment, with its number.
     fn next_puzzle(&mut self) -> Result<Option<(usize, String)>, Failure> {
-        while let Some(l) = self.next()? {
-            if !parse::is_skipped(&l) {
-                return Ok(Some((self.line, l)));
+        Ok(self.next_puzzle_ref()?.map(|(line, text)| (line, text.to_owned())))
+    }
+
+    /// [`Lines::next_puzzle`], the line borrowed until the next read.
+    fn next_puzzle_ref(&mut self) -> Result<Option<(usize, &str)>, Failure> {
+        loop {
+            // The borrow checker cannot yet see that the text returned outlives only this
+            // iteration's read, so the line is checked first and read back after.
+            match self.next_ref()? {
+                None => return Ok(None),
+                Some(l) if parse::is_skipped(l) => continue,
+                Some(_) => break,
             }
         }
-        Ok(None)
+        let text = std::str::from_utf8(&self.buf).expect("checked UTF-8 above");
+        Ok(Some((self.line, text)))
     }
 }
 
@@ -422,34 +445,47 @@ pub fn run(args: &Args) -> Outcome {
             return Ok(());
         }
     } else {
-        // Puzzle lines, a chunk at a time. A regular file is checked whole first (read a
-        // second time), so that a bad line stops the run before any answer; stdin, a FIFO
+        // Puzzle lines, a chunk at a time. A regular file is checked whole first, so that
+        // a bad line stops the run before any answer; stdin, a FIFO
         // or a process substitution (read once: a second open would wait for a writer
         // that is gone) is checked a chunk ahead of its answers.
         let regular = |p: &&Path| p.as_os_str() != "-" && std::fs::metadata(p).is_ok_and(|m| m.is_file());
+        let mut pending = Some((first_line, first));
         if let Some(path) = args.file.as_deref().filter(regular) {
+            // The check reads the file from its start. A file of at most KEEP_PARSED
+            // bytes is kept as parsed (memory near its size) and answered from there; a
+            // longer one is read a second time below.
+            let keep = std::fs::metadata(path).is_ok_and(|m| m.len() <= KEEP_PARSED);
             let mut check = Lines::open(Some(path))?;
-            while let Some((line, text)) = check.next_puzzle()? {
-                parse::parse_line(&text, line, size, alphabet).map_err(sized)?;
+            let mut parsed: Vec<(usize, Grid)> = Vec::new();
+            while let Some((line, text)) = check.next_puzzle_ref()? {
+                let grid = parse::parse_line(text, line, size, alphabet).map_err(sized)?;
+                if keep {
+                    parsed.push((line, grid));
+                }
+            }
+            if keep {
+                for chunk in parsed.chunks(CHUNK) {
+                    if !answer_chunk(chunk, &|g| sudoku::line(g, alphabet) + "\n")? {
+                        return Ok(());
+                    }
+                }
+                pending = None;
             }
         }
-        let mut pending = Some((first_line, first));
-        loop {
+        // The streaming path: a longer regular file, stdin or a pipe (none left once the
+        // file was answered from memory).
+        while let Some(first) = pending.take() {
             let mut chunk: Vec<(usize, Grid)> = Vec::with_capacity(CHUNK);
+            chunk.push((first.0, parse::parse_line(&first.1, first.0, size, alphabet).map_err(sized)?));
             while chunk.len() < CHUNK {
-                let next = match pending.take() {
-                    Some(p) => Some(p),
-                    None => lines.next_puzzle()?,
-                };
-                let Some((line, text)) = next else { break };
-                chunk.push((line, parse::parse_line(&text, line, size, alphabet).map_err(sized)?));
-            }
-            if chunk.is_empty() {
-                break;
+                let Some((line, text)) = lines.next_puzzle_ref()? else { break };
+                chunk.push((line, parse::parse_line(text, line, size, alphabet).map_err(sized)?));
             }
             if !answer_chunk(&chunk, &|g| sudoku::line(g, alphabet) + "\n")? {
                 return Ok(());
             }
+            pending = lines.next_puzzle()?;
         }
     }
     let stats = totals.stats(&chosen, args.threads, &run);

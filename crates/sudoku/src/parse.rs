@@ -73,6 +73,16 @@ pub fn check_alphabet(size: usize, alphabet: Alphabet) -> Result<(), ParseError>
 pub fn parse_line(text: &str, line: usize, size: usize, alphabet: Alphabet) -> Result<Grid, ParseError> {
     let text = text.trim_end_matches(['\r', '\n', ' ', '\t']);
     let want = size * size;
+    // The common case, a line of exactly `want` single-byte digits and blanks, read
+    // through a table of the 256 bytes; anything else (and any error) takes the loop
+    // below, which names the column.
+    if text.len() == want {
+        let table = byte_digits(size, alphabet);
+        let grid: Grid = text.bytes().map(|b| table[usize::from(b)]).collect();
+        if grid.iter().all(|&d| d != NOT_A_DIGIT) {
+            return Ok(grid);
+        }
+    }
     let mut grid = Vec::with_capacity(want);
     for (col, ch) in text.char_indices() {
         if grid.len() == want {
@@ -92,6 +102,33 @@ pub fn parse_line(text: &str, line: usize, size: usize, alphabet: Alphabet) -> R
         .of_kind(Kind::Missing));
     }
     Ok(grid)
+}
+
+/// The mark of a byte that is no digit in [`byte_digits`]'s table.
+const NOT_A_DIGIT: u8 = u8::MAX;
+
+/// The digit (0 for a blank) each byte stands for under `alphabet` in a grid of `size`
+/// (at most [`MAX_SIZE`]), or [`NOT_A_DIGIT`]: [`Alphabet::digit`] tabulated for the bytes
+/// below 128, built once for every size and both alphabets (19 KB).
+fn byte_digits(size: usize, alphabet: Alphabet) -> &'static [u8; 256] {
+    static TABLES: std::sync::OnceLock<Vec<[u8; 256]>> = std::sync::OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        let mut tables = Vec::with_capacity(2 * (MAX_SIZE + 1));
+        for alphabet in [Alphabet::OneBased, Alphabet::ZeroBased] {
+            for size in 0..=MAX_SIZE {
+                let mut table = [NOT_A_DIGIT; 256];
+                for (b, entry) in table.iter_mut().enumerate().take(128) {
+                    if let Some(d) = alphabet.digit(char::from(b as u8), size) {
+                        *entry = d;
+                    }
+                }
+                tables.push(table);
+            }
+        }
+        tables
+    });
+    let k = usize::from(alphabet == Alphabet::ZeroBased) * (MAX_SIZE + 1) + size.min(MAX_SIZE);
+    &tables[k]
 }
 
 /// Reads a grid drawing of `size` rows (the lines of `text` from line number `first`, one
@@ -381,6 +418,34 @@ fn parse_cell(w: &str, size: usize) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table read of a whole line agrees with [`Alphabet::digit`] read a character at
+    /// a time, for every character below 256 put in every place of a line, in both
+    /// alphabets and three sizes.
+    #[test]
+    fn the_fast_path_reads_as_the_characters_do() {
+        for alphabet in [Alphabet::OneBased, Alphabet::ZeroBased] {
+            for size in [4usize, 9, 16] {
+                let want = size * size;
+                for code in 0u32..256 {
+                    let ch = char::from_u32(code).unwrap();
+                    for at in [0, want / 2, want - 1] {
+                        let text: String = (0..want).map(|k| if k == at { ch } else { '.' }).collect();
+                        let slow: Option<Vec<u8>> =
+                            text.chars().map(|c| alphabet.digit(c, size)).collect::<Option<Vec<u8>>>().filter(|g| g.len() == want);
+                        let trimmed = text.trim_end_matches(['\r', '\n', ' ', '\t']).chars().count() == want;
+                        let fast = parse_line(&text, 1, size, alphabet).ok();
+                        if trimmed {
+                            assert_eq!(fast, slow, "{alphabet:?} size {size} char {code} at {at}");
+                        } else {
+                            // A trailing blank character is trimmed: the line is short.
+                            assert_eq!(fast, None);
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn lines_and_their_errors() {
