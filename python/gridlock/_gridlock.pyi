@@ -172,7 +172,8 @@ def rectangles(
     exact Python ints of any size. ``max_states``: the most states kept, by the
     transfer matrix at one cell (default 4194304) or by the skyline search of the
     searches at one width (default 33554432); ``threads``: threads of the skyline
-    search; ``checkpoint``: a file recording each width of a search as it is finished,
+    search; ``checkpoint``: a file recording each width (each cross-section of a box
+    search) as it is finished,
     skipped when the search runs again (the format of ``gridlock rectangles
     --checkpoint``, so that either resumes the other's file). With
     ``lattice="cubic"`` the pieces are polycubes (a set such as ``"tricubes"`` or a

@@ -617,14 +617,33 @@ fn rectangles<'py>(
         if length.is_some() || gf || table.is_some() {
             return Err(value_error("length, gf and table count tilings of plane strips; for polycubes ask smallest or an order"));
         }
-        if one_sided || checkpoint.is_some() {
-            return Err(value_error("one_sided and checkpoint are for polyominoes; polycubes are rotated only unless mirror"));
+        if one_sided {
+            return Err(value_error("one_sided is for polyominoes; polycubes are rotated only unless mirror"));
         }
         let freedom = if mirror { Freedom::Free } else { Freedom::OneSided };
         let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1) };
         let goal = goal()?;
-        let searched =
-            interruptible(py, || polyform::boxes::search(&shapes, freedom, &copies, goal, bounds, &mut |_| {}))?.map_err(failed)?;
+        // With a checkpoint: a part per cross-section, as `gridlock rectangles
+        // --checkpoint` records a box search.
+        let sections = polyform::boxes::cross_sections(goal, max_area).len();
+        let mut log = match &checkpoint {
+            Some(path) => Some(
+                checkpoint::Widths::open(path, &atlas::problem_text(&shapes, freedom, &copies, goal, max_area), sections)
+                    .map_err(value_error)?,
+            ),
+            None => None,
+        };
+        let done = checkpoint::Widths::done_in(&log);
+        let mut failure = None;
+        let searched = interruptible(py, || {
+            let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
+            let journal = atlas::Journal { done, finished: &mut finished };
+            polyform::boxes::search_with(&shapes, freedom, &copies, goal, bounds, &mut |_| {}, journal)
+        })?;
+        if let Some(e) = failure {
+            return Err(value_error(e));
+        }
+        let searched = searched.map_err(failed)?;
         out.set_item("proven", searched.unproven.is_none())?;
         out.set_item("bound", searched.unproven.map(bound))?;
         out.set_item("impossible", searched.impossible.map(|i| i.to_string()))?;

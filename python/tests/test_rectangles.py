@@ -94,6 +94,8 @@ def test_orders_of_polycubes_fill_boxes():
     with pytest.raises(ValueError):
         gridlock.rectangles(text, lattice="cubic", width=2, length=3)
     with pytest.raises(ValueError):
+        gridlock.rectangles(text, lattice="cubic", order=True, one_sided=True)
+    with pytest.raises(ValueError):
         gridlock.rectangles("dominoes", order=True, mirror=True)
     with pytest.raises(ValueError):
         gridlock.rectangles("dominoes", order=True, lattice="hexagonal")
@@ -128,3 +130,20 @@ def test_a_search_resumes_from_its_checkpoint(tmp_path):
     assert path.read_text().splitlines() == lines
     with pytest.raises(ValueError, match="another count"):
         gridlock.rectangles(y, smallest="square", checkpoint=str(path))
+
+
+def test_a_box_search_resumes_from_its_checkpoint(tmp_path):
+    """A box search's checkpoint (a part per cross-section) written by Python resumes on
+    the command line, and a file cut after any cross-section gives the fresh answer."""
+    text = (DATA / "stair-tetracube.txt").read_text()
+    fresh = gridlock.rectangles(text, lattice="cubic", order=True)
+    path = tmp_path / "stair.ckpt"
+    assert gridlock.rectangles(text, lattice="cubic", order=True, checkpoint=str(path)) == fresh
+    lines = path.read_text().splitlines()
+    assert len(lines) > 3
+    for keep in range(1, len(lines) + 1):
+        path.write_text("\n".join(lines[:keep]) + "\n")
+        assert gridlock.rectangles(text, lattice="cubic", order=True, checkpoint=str(path)) == fresh
+    theirs = cli_json("--pieces", str(DATA / "stair-tetracube.txt"), "--order", "--checkpoint", str(path))
+    assert (theirs["sides"], theirs["copies"]) == (fresh["sides"], fresh["copies"])
+    assert path.read_text().splitlines() == lines

@@ -390,9 +390,6 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     if args.one_sided {
         return Err(bad("--one-sided is for plane pieces; polycubes are rotated only unless --mirror"));
     }
-    if args.checkpoint.is_some() {
-        return Err(bad("--checkpoint records the widths of rectangle searches; box searches do not take one"));
-    }
     if svg.is_some() {
         return Err(bad("--svg draws rectangles; a box's filling is printed layer by layer"));
     }
@@ -403,16 +400,42 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     let bounds = atlas::Bounds { max_area: args.max_area, max_states: args.max_states, threads: args.threads };
     // Per cross-section searched, the last progress it reported (for --stats).
     let mut seen: Vec<boxes::BoxProgress> = Vec::new();
-    let searched = boxes::search(shapes, freedom, copies, goal(args), bounds, &mut |p| {
-        match seen.last_mut() {
-            Some(last) if last.across == p.across => *last = p,
-            _ => seen.push(p),
-        }
-        if let Some(b) = &bar {
-            b.set_message(format!("{} x {} across, depth {}, {} states", p.across.0, p.across.1, p.depth, p.states));
-        }
-    })
-    .map_err(output::failed)?;
+    let goal = goal(args);
+    // The checkpoint: a part per cross-section (boxes::cross_sections), of the same
+    // problem words as the rectangles' (the cells say the lattice).
+    let sections = boxes::cross_sections(goal, args.max_area).len();
+    let mut log = match &args.checkpoint {
+        Some(path) => Some(
+            checkpoint::Widths::open(path, &atlas::problem_text(shapes, freedom, copies, goal, args.max_area), sections).map_err(bad)?,
+        ),
+        None => None,
+    };
+    let done = checkpoint::Widths::done_in(&log);
+    let mut failure = None;
+    let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
+    let journal = atlas::Journal { done, finished: &mut finished };
+    let searched = boxes::search_with(
+        shapes,
+        freedom,
+        copies,
+        goal,
+        bounds,
+        &mut |p| {
+            match seen.last_mut() {
+                Some(last) if last.across == p.across => *last = p,
+                _ => seen.push(p),
+            }
+            if let Some(b) = &bar {
+                b.set_message(format!("{} x {} across, depth {}, {} states", p.across.0, p.across.1, p.depth, p.states));
+            }
+        },
+        journal,
+    );
+    drop(finished);
+    if let Some(e) = failure {
+        return Err(bad(e));
+    }
+    let searched = searched.map_err(output::failed)?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

@@ -10,12 +10,13 @@
 //! beat it no more. This is the question Karl Dahlke's 3dbox answers (trec's
 //! `theorems/hexlist-3d`: the flat stair tetromino has order 6 in a 2 x 3 x 4 box).
 
-use crate::atlas::{Bounds, Goal, Impossible, Searched, Unproven};
+use crate::atlas::{Bounds, Goal, Impossible, Journal, Searched, Unproven};
 use crate::copies::Copies;
 use crate::lattice::Lattice;
 use crate::shape::{Freedom, Shape};
 use crate::skyline::{Effort, Lengths, Shortest, Skyline, Solid, MAX_SECTION};
 use crate::transfer::TransferError;
+use std::collections::BTreeMap;
 
 /// A box that a search found, with one filling of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +94,30 @@ pub fn search(
     bounds: Bounds,
     progress: &mut dyn FnMut(BoxProgress),
 ) -> Result<SearchedBox, TransferError> {
+    let journal = Journal { done: BTreeMap::new(), finished: &mut |_, _| std::ops::ControlFlow::Continue(()) };
+    search_with(shapes, freedom, copies, goal, bounds, progress, journal)
+}
+
+/// [`search`], resuming after the cross-sections `journal.done` and telling
+/// `journal.finished` each cross-section it finishes (the front ends keep them in a
+/// checkpoint file). A cross-section is named by its number (from 1) in
+/// [`cross_sections`]`(goal, bounds.max_area)`, and its outcome is the length and copies
+/// of the box it found that beat the best before it, or `None`. A cross-section cut by
+/// `bounds.max_states` is not finished, so a resumed search tries it again. The answer is
+/// the same as an uninterrupted search's; a best box found before the resume is searched
+/// again at its cross-section to draw its filling.
+///
+/// Errors: as [`search`].
+pub fn search_with(
+    shapes: &[Shape],
+    freedom: Freedom,
+    copies: &[Copies],
+    goal: Goal,
+    bounds: Bounds,
+    progress: &mut dyn FnMut(BoxProgress),
+    journal: Journal,
+) -> Result<SearchedBox, TransferError> {
+    let Journal { done, finished } = journal;
     let Bounds { max_area: max_volume, max_states, threads } = bounds;
     let max_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
     if shapes.iter().any(|s| s.lattice() != Lattice::Cubic) || !Skyline::fits(shapes, copies, 1) {
@@ -104,16 +129,32 @@ pub fn search(
     let size = shapes[0].len();
     // The best so far: its volume (all pieces have `size` cells, so fewer copies is less
     // volume and the reverse), its sides and its filling.
-    let mut best: Option<(usize, [usize; 3], Solid)> = None;
+    let mut best: Option<(usize, [usize; 3], Option<Solid>)> = None;
     // The least volume a cross-section skipped could have held.
     let mut skipped: Option<(usize, Unproven)> = None;
-    for (a, b) in cross_sections(goal, max_volume) {
+    let lengths_of = |a: usize| match goal {
+        Goal::Rectangle | Goal::Order => Lengths::Any,
+        Goal::Odd => Lengths::Odd,
+        Goal::OddOrder => Lengths::OddCopies,
+        Goal::Square | Goal::SquareOrder => Lengths::Exactly(a),
+    };
+    for (number, (a, b)) in (1..).zip(cross_sections(goal, max_volume)) {
         let floor = match goal {
             Goal::Square | Goal::SquareOrder => a * a * a,
             _ => a * b * b,
         };
         if best.as_ref().is_some_and(|(v, ..)| floor >= *v) {
             break;
+        }
+        if let Some(&outcome) = done.get(&number) {
+            // Finished before: its box, when it beat the best then (and so now, unless a
+            // cross-section skipped then found a better one since).
+            if let Some((c, _)) = outcome {
+                if best.as_ref().is_none_or(|(v, ..)| a * b * c < *v) {
+                    best = Some((a * b * c, [a, b, c], None));
+                }
+            }
+            continue;
         }
         let longest = match goal {
             Goal::Square | Goal::SquareOrder => a,
@@ -125,22 +166,31 @@ pub fn search(
             skipped.get_or_insert((floor, Unproven::Across { a, b, error: TransferError::Unfit }));
             continue;
         }
-        let lengths = match goal {
-            Goal::Rectangle | Goal::Order => Lengths::Any,
-            Goal::Odd => Lengths::Odd,
-            Goal::OddOrder => Lengths::OddCopies,
-            Goal::Square | Goal::SquareOrder => Lengths::Exactly(a),
-        };
         let sky = Skyline::solid(shapes, freedom, copies, a, b)?;
         progress(BoxProgress { across: (a, b), depth: 0, states: 0 });
         let mut tell = |e: Effort| progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states });
-        match sky.shortest_box(beats, lengths, max_states, threads, &mut tell) {
-            Ok((Shortest::Found(c, tiles), _)) => best = Some((a * b * c, [a, b, c], tiles)),
-            Ok((Shortest::None { .. }, _)) => {}
+        let outcome = match sky.shortest_box(beats, lengths_of(a), max_states, threads, &mut tell) {
+            Ok((Shortest::Found(c, tiles), _)) => {
+                best = Some((a * b * c, [a, b, c], Some(tiles)));
+                Some((c, (a * b * c / shapes[0].len()) as u32))
+            }
+            Ok((Shortest::None { .. }, _)) => None,
             Err(e) if e.is_too_many_states() => {
                 skipped.get_or_insert((floor, Unproven::Across { a, b, error: e }));
+                continue;
             }
             Err(e) => return Err(e),
+        };
+        if finished(number, outcome).is_break() {
+            return Err(TransferError::Interrupted);
+        }
+    }
+    // A best box recorded before the resume: its filling found again.
+    if let Some((v, [a, b, c], tiles @ None)) = &mut best {
+        let sky = Skyline::solid(shapes, freedom, copies, *a, *b)?;
+        match sky.shortest_box(*c, lengths_of(*a), max_states, threads, &mut |_| {})? {
+            (Shortest::Found(m, found), _) if m == *c => *tiles = Some(found),
+            _ => unreachable!("the box of volume {v} is found again at its cross-section"),
         }
     }
     let could_beat = |volume: usize| best.as_ref().is_none_or(|(v, ..)| volume < *v);
@@ -149,7 +199,7 @@ pub fn search(
         _ if could_beat(max_volume + 1) => Some(Unproven::Volume(max_volume)),
         _ => None,
     };
-    let found = best.map(|(v, sides, tiles)| FoundBox { sides, copies: (v / size) as u32, tiles });
+    let found = best.map(|(v, sides, tiles)| FoundBox { sides, copies: (v / size) as u32, tiles: tiles.expect("drawn above") });
     Ok(SearchedBox { found, unproven, impossible: None })
 }
 
