@@ -56,10 +56,28 @@ impl States {
         };
         slot.insert(id);
         starts.push(words.len() as u32);
+        grow(words, key.len());
         words.extend_from_slice(key);
+        grow(starts, 1);
+        grow(depths, 1);
+        grow(parents, 1);
         depths.push(depth as u32);
         parents.push(parent);
         Some(id)
+    }
+
+    /// Whether the keys' arena is full: the next key's start would not fit a `u32`.
+    fn is_full(&self) -> bool {
+        self.words.len() >= u32::MAX as usize
+    }
+}
+
+/// Makes room for `more` items in `v`, growing a large vector by a quarter rather than
+/// doubling it (the arena of a wide search runs to gigabytes: doubling would ask for as
+/// much again at once).
+fn grow<T>(v: &mut Vec<T>, more: usize) {
+    if v.len() + more > v.capacity() {
+        v.reserve_exact(more.max(v.capacity() / 4).max(1024));
     }
 }
 
@@ -244,6 +262,10 @@ impl<'a> Search<'a> {
                     if let Some(child) = states.insert(&children.words[children.starts[i] as usize..end], d, parent) {
                         if states.starts.len() > self.max_states {
                             return Err(TransferError::TooManyWidthStates(self.max_states));
+                        }
+                        if states.is_full() {
+                            // 2^32 words of keys (16 GiB): the states kept so far are the bound.
+                            return Err(TransferError::TooManyWidthStates(states.starts.len() - 1));
                         }
                         grown.push(child);
                     }
