@@ -626,13 +626,8 @@ fn rectangles<'py>(
         // With a checkpoint: a part per cross-section, as `gridlock rectangles
         // --checkpoint` records a box search.
         let sections = polyform::boxes::cross_sections(goal, max_area).len();
-        let mut log = match &checkpoint {
-            Some(path) => Some(
-                checkpoint::Widths::open(path, &atlas::problem_text(&shapes, freedom, &copies, goal, max_area), sections)
-                    .map_err(value_error)?,
-            ),
-            None => None,
-        };
+        let problem = atlas::problem_text(&shapes, freedom, &copies, goal, max_area);
+        let mut log = checkpoint::Widths::open_if(checkpoint.as_deref(), &problem, sections).map_err(value_error)?;
         let done = checkpoint::Widths::done_in(&log);
         let mut failure = None;
         let searched = interruptible(py, || {
@@ -682,13 +677,8 @@ fn rectangles<'py>(
         let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1) };
         // With a checkpoint: the widths it records are skipped, each width finished is
         // recorded (as `gridlock rectangles --checkpoint` does, in the same file format).
-        let mut log = match &checkpoint {
-            Some(path) => Some(
-                checkpoint::Widths::open(path, &atlas::problem_text(&shapes, freedom, &copies, goal, max_area), max_area.isqrt())
-                    .map_err(value_error)?,
-            ),
-            None => None,
-        };
+        let problem = atlas::problem_text(&shapes, freedom, &copies, goal, max_area);
+        let mut log = checkpoint::Widths::open_if(checkpoint.as_deref(), &problem, max_area.isqrt()).map_err(value_error)?;
         let done = checkpoint::Widths::done_in(&log);
         let mut failure = None;
         let searched = interruptible(py, || {

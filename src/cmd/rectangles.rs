@@ -315,13 +315,8 @@ pub fn run(args: &Args) -> Outcome {
     let bounds = atlas::Bounds { max_area: args.max_area, max_states: args.max_states, threads: args.threads };
     // The checkpoint: a part per width. The problem: the pieces, their freedom and
     // copies, the goal and the area bound (what the outcomes depend on).
-    let mut log = match &args.checkpoint {
-        Some(path) => Some(
-            checkpoint::Widths::open(path, &atlas::problem_text(&shapes, freedom, &copies, goal, args.max_area), args.max_area.isqrt())
-                .map_err(bad)?,
-        ),
-        None => None,
-    };
+    let problem = atlas::problem_text(&shapes, freedom, &copies, goal, args.max_area);
+    let mut log = checkpoint::Widths::open_if(args.checkpoint.as_deref(), &problem, args.max_area.isqrt()).map_err(bad)?;
     let done = checkpoint::Widths::done_in(&log);
     let mut failure = None;
     let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
@@ -404,12 +399,8 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     // The checkpoint: a part per cross-section (boxes::cross_sections), of the same
     // problem words as the rectangles' (the cells say the lattice).
     let sections = boxes::cross_sections(goal, args.max_area).len();
-    let mut log = match &args.checkpoint {
-        Some(path) => Some(
-            checkpoint::Widths::open(path, &atlas::problem_text(shapes, freedom, copies, goal, args.max_area), sections).map_err(bad)?,
-        ),
-        None => None,
-    };
+    let problem = atlas::problem_text(shapes, freedom, copies, goal, args.max_area);
+    let mut log = checkpoint::Widths::open_if(args.checkpoint.as_deref(), &problem, sections).map_err(bad)?;
     let done = checkpoint::Widths::done_in(&log);
     let mut failure = None;
     let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);

@@ -266,6 +266,13 @@ impl Widths {
         Ok(Widths { file: Checkpoint::open(path, "rectangles", &hash, widths.max(1))? })
     }
 
+    /// [`Widths::open`] when a front end was given a `path`, else `None` (no checkpoint).
+    ///
+    /// Errors: as [`Checkpoint::open`].
+    pub fn open_if(path: Option<&Path>, problem: &str, widths: usize) -> Result<Option<Widths>, CheckpointError> {
+        path.map(|p| Widths::open(p, problem, widths)).transpose()
+    }
+
     /// The widths recorded, with their outcomes.
     pub fn done(&self) -> BTreeMap<usize, WidthOutcome> {
         let decode = |code: u128| (code > 0).then(|| (((code - 1) >> 32) as usize, ((code - 1) & 0xffff_ffff) as u32));
