@@ -187,7 +187,8 @@ static BAND_PEERS: [u32; 27] = table!(u32; 27, |i| band_peers(i));
 const SPREAD_COLUMNS: [u32; 8] = table!(u32; 8, |g| spread(g, 3, 1, 0x40201));
 
 /// The search state: candidates by band and digit, the unsolved cells of each band, and
-/// the masks changed since the rules last looked at them (bit 3d + b).
+/// the masks changed since the rules last looked at them (bit 9b + d: band b, digit d,
+/// the order of `cand`).
 #[derive(Clone, Copy)]
 struct State {
     cand: [[u32; 9]; 3],
@@ -205,9 +206,6 @@ struct State {
 
 // The size the module's documentation gives (a guess copies it).
 const _: () = assert!(std::mem::size_of::<State>() == 136);
-
-/// Each set of digits (bit d) as mask bits 3d of band 0.
-static SPREAD_DIGITS: [u32; 512] = table!(u32, |m| spread(m, 9, 3, 1));
 
 /// Bit k of `m` (k below `n`) as `unit` shifted by `step * k`, the bits or-ed.
 const fn spread(m: usize, n: usize, step: usize, unit: u32) -> u32 {
@@ -230,7 +228,7 @@ impl State {
     fn place(&mut self, d: usize, b: usize, i: usize) {
         let bit = 1u32 << i;
         // The digits that had the cell, bit e for digit e (a constant shift once the loop
-        // is unrolled), spread to the mask bits 3e + b by a table.
+        // is unrolled): the mask bits 9b + e, shifted into place.
         let band = &mut self.cand[b];
         let mut had = 0usize;
         for (e, m) in band.iter().enumerate() {
@@ -239,18 +237,18 @@ impl State {
         for m in band.iter_mut() {
             *m &= !bit;
         }
-        let mut dirty = SPREAD_DIGITS[had] << b;
+        let mut dirty = (had as u32) << (9 * b);
         let m = self.cand[b][d];
         self.cand[b][d] = (m & !BAND_PEERS[i]) | bit;
-        dirty |= u32::from(m & BAND_PEERS[i] != 0) << (3 * d + b);
-        dirty &= !(u32::from(m & BAND_PEERS[i] == 0) << (3 * d + b));
+        dirty |= u32::from(m & BAND_PEERS[i] != 0) << (9 * b + d);
+        dirty &= !(u32::from(m & BAND_PEERS[i] == 0) << (9 * b + d));
         let col = 0x40201u32 << (i % 9);
         for o in 0..3 {
             // In band b the column's other cells are already cleared with the box (a
             // branch here was often mispredicted).
             let col = col & !(u32::from(o == b) * bit);
             let m = self.cand[o][d];
-            dirty |= u32::from(m & col != 0) << (3 * d + o);
+            dirty |= u32::from(m & col != 0) << (9 * o + d);
             self.cand[o][d] = m & !col;
         }
         self.dirty |= dirty;
@@ -282,7 +280,7 @@ impl State {
     #[inline(always)]
     fn propagate_body(&mut self) -> bool {
         // The row singles found and not yet placed: cells by band and digit, and which
-        // (bit 3d + b) have some.
+        // (bit 9b + d) have some.
         let mut pending = [[0u32; 9]; 3];
         let mut pend = 0u32;
         loop {
@@ -290,7 +288,7 @@ impl State {
             while self.dirty != 0 {
                 let k = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
-                let (d, b) = (k / 3, k % 3);
+                let (d, b) = (k % 9, k / 9);
                 let s = self.cand[b][d];
                 let keep = PERMUTATIONS[band_segments(s) as usize];
                 if keep == 0 {
@@ -314,7 +312,7 @@ impl State {
                 while pend != 0 {
                     let k = pend.trailing_zeros() as usize;
                     pend &= pend - 1;
-                    let (d, b) = (k / 3, k % 3);
+                    let (d, b) = (k % 9, k / 9);
                     let p = std::mem::take(&mut pending[b][d]);
                     if p & !self.cand[b][d] != 0 {
                         return false;
@@ -362,7 +360,7 @@ impl State {
             let touched = self.touched;
             self.touched = 0;
             for d in 0..9 {
-                if touched >> (3 * d) & 7 == 0 {
+                if touched & (0x40201 << d) == 0 {
                     continue;
                 }
                 let cols = [mask_columns(self.cand[0][d]), mask_columns(self.cand[1][d]), mask_columns(self.cand[2][d])];
@@ -388,7 +386,7 @@ impl State {
             }
             // Column singles, and columns left without the digit.
             for d in 0..9 {
-                if touched >> (3 * d) & 7 == 0 {
+                if touched & (0x40201 << d) == 0 {
                     continue;
                 }
                 let (mut once, mut twice) = (0u32, 0u32);
@@ -457,7 +455,7 @@ impl State {
                         return false;
                     }
                     self.cand[b][d] &= SEGMENT_CELLS[keep as usize];
-                    changed |= 1 << (3 * d + b);
+                    changed |= 1 << (9 * b + d);
                 }
             }
         }
@@ -496,14 +494,14 @@ impl State {
     }
 
     /// Clears digit d from the columns `gone` of stack t (a stack pattern: bit 3b + c for
-    /// column c of the stack in band b); returns the masks it changed (bit 3d + b).
+    /// column c of the stack in band b); returns the masks it changed (bit 9b + d).
     #[inline(always)]
     fn clear_stack(&mut self, d: usize, t: usize, gone: u16) -> u32 {
         let mut changed = 0;
         for b in 0..3 {
             let clear = SPREAD_COLUMNS[usize::from(gone >> (3 * b) & 7)] << (3 * t);
             let m = self.cand[b][d];
-            changed |= u32::from(m & clear != 0) << (3 * d + b);
+            changed |= u32::from(m & clear != 0) << (9 * b + d);
             self.cand[b][d] = m & !clear;
         }
         changed
@@ -513,9 +511,9 @@ impl State {
     fn restrict(&mut self, d: usize, line: usize, p: usize) {
         if line < 3 {
             self.cand[line][d] &= SEGMENT_CELLS[PERM_SEGS[p] as usize];
-            self.dirty |= 1 << (3 * d + line);
-            self.touched |= 1 << (3 * d + line);
-            self.fresh |= 1 << (3 * d + line);
+            self.dirty |= 1 << (9 * line + d);
+            self.touched |= 1 << (9 * line + d);
+            self.fresh |= 1 << (9 * line + d);
         } else {
             let changed = self.clear_stack(d, line - 3, 0x1FF & !PERM_SEGS[p]);
             self.dirty |= changed;
