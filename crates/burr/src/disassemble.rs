@@ -186,9 +186,16 @@ fn every_piece(n: usize) -> u64 {
     u64::MAX >> (64 - n)
 }
 
-/// The pieces (indices in the part) of a mask.
+/// The pieces (indices in the part) of a mask, in increasing order.
 fn members(mask: u64, n: usize) -> impl Iterator<Item = usize> {
-    (0..n).filter(move |&i| mask & (1 << i) != 0)
+    let mut left = if n >= 64 { mask } else { mask & ((1u64 << n) - 1) };
+    std::iter::from_fn(move || {
+        (left != 0).then(|| {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            i
+        })
+    })
 }
 
 /// The most groups one direction and distance may combine into (unions of independent
@@ -308,30 +315,21 @@ impl Movement {
     }
 }
 
-/// Per piece of a part of `n`, the pieces it meets within fewer than `below` units (in
-/// the matrix `m`, rows first), as masks.
-fn adjacency(m: &[u32], n: usize, below: u32) -> [u64; 64] {
-    let mut adj = [0u64; 64];
-    for (a, row) in adj.iter_mut().enumerate().take(n) {
-        for (b, &d) in m[a * n..(a + 1) * n].iter().enumerate() {
-            if d < below {
-                *row |= 1 << b;
-            }
-        }
-    }
-    adj
-}
-
-/// The smallest set holding `start` that holds every piece its members meet (`adj`).
-fn closure(adj: &[u64; 64], start: u64, n: usize) -> u64 {
+/// The smallest set holding `start` that holds every piece its members meet within
+/// fewer than `below` units (in the matrix `m` of a part of `n` pieces, rows first): each
+/// member's row read once, as it joins.
+fn closure(m: &[u32], n: usize, below: u32, start: u64) -> u64 {
     let mut group = start;
-    loop {
-        let grown = members(group, n).fold(group, |g, a| g | adj[a]);
-        if grown == group {
-            return group;
-        }
-        group = grown;
+    let mut todo = start;
+    while todo != 0 {
+        let a = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let met = m[a * n..(a + 1) * n].iter().enumerate().fold(0u64, |met, (b, &d)| met | u64::from(d < below) << b);
+        let new = met & !group;
+        group |= new;
+        todo |= new;
     }
+    group
 }
 
 /// The groups of one direction that are free for good (a separation): for each piece in
@@ -339,10 +337,9 @@ fn closure(adj: &[u64; 64], start: u64, n: usize) -> u64 {
 /// not the whole part; each group once, in the order found.
 fn free_groups(m: &[u32], n: usize) -> Vec<u64> {
     let all = every_piece(n);
-    let adj = adjacency(m, n, FREE);
     let mut out = Vec::new();
     for i in 0..n {
-        let group = closure(&adj, 1 << i, n);
+        let group = closure(m, n, FREE, 1 << i);
         if group != all && !out.contains(&group) {
             out.push(group);
         }
@@ -364,7 +361,7 @@ fn groups(m: &[u32], n: usize) -> FxHashMap<u32, Vec<u64>> {
         let mut k = 1u32;
         loop {
             // The group of i for a move of k units.
-            let group = closure(&adjacency(m, n, k), 1 << i, n);
+            let group = closure(m, n, k, 1 << i);
             if group == all {
                 break;
             }
