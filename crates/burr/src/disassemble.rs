@@ -22,6 +22,7 @@
 //! level 1).
 
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::hash::{Hash, Hasher};
 
 /// One step of a disassembly: `pieces` (indices into the assembly) move along `axis`
 /// (0 x, 1 y, 2 z) in the sense `sign` (+1 or -1) by `distance` units, or, when
@@ -174,10 +175,6 @@ fn take_apart(
     Ok(Some(Separation { moves, pieces: part.pieces, steps, left, removed }))
 }
 
-/// Positions of a part: each piece's offset from where it started, less the first
-/// piece's (which therefore stays at 0).
-type State = Vec<[i32; 3]>;
-
 /// No collision however far: a piece that never meets another along a direction.
 const FREE: u32 = u32::MAX;
 
@@ -296,7 +293,7 @@ impl Movement {
 
     /// The matrix (rows first, `n` by `n`) of how far each piece of `part` can move along
     /// `axis` in the sense `sign` before it meets each other piece, in `state`.
-    fn matrix(&mut self, part: &Part, state: &State, axis: usize, sign: i32, m: &mut Vec<u32>) {
+    fn matrix(&mut self, part: &Part, state: &[[i32; 3]], axis: usize, sign: i32, m: &mut Vec<u32>) {
         let n = state.len();
         m.clear();
         m.resize(n * n, FREE);
@@ -411,6 +408,52 @@ fn unions(by_distance: &FxHashMap<u32, Vec<u64>>, n: usize) -> Option<Vec<(u64, 
     Some(out)
 }
 
+/// The positions a [`separate`] has met, each a state of the part: every piece's offset
+/// from where it started, less the first piece's (which therefore stays at 0). The
+/// states' offsets lie one after another in one arena (no allocation per state), found
+/// by hash, each with the move that first reached it.
+struct Seen {
+    /// Pieces per state.
+    n: usize,
+    offsets: Vec<[i32; 3]>,
+    /// Per state: the state it was reached from (`u32::MAX` for the start) and the move,
+    /// as (pieces moved, axis, sign, units).
+    back: Vec<(u32, u64, usize, i32, u32)>,
+    index: hashbrown::HashTable<u32>,
+}
+
+fn hash_state(state: &[[i32; 3]]) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    state.hash(&mut h);
+    h.finish()
+}
+
+impl Seen {
+    fn state(&self, id: u32) -> &[[i32; 3]] {
+        &self.offsets[id as usize * self.n..(id as usize + 1) * self.n]
+    }
+
+    fn len(&self) -> usize {
+        self.back.len()
+    }
+
+    /// Keeps `state` unless it was met before; `Some(id)` when it is new.
+    fn insert(&mut self, state: &[[i32; 3]], back: (u32, u64, usize, i32, u32)) -> Option<u32> {
+        let Seen { n, offsets, back: backs, index } = self;
+        let n = *n;
+        let at = |id: u32| &offsets[id as usize * n..(id as usize + 1) * n];
+        let hashbrown::hash_table::Entry::Vacant(slot) = index.entry(hash_state(state), |&id| at(id) == state, |&id| hash_state(at(id)))
+        else {
+            return None;
+        };
+        let id = backs.len() as u32;
+        slot.insert(id);
+        offsets.extend_from_slice(state);
+        backs.push(back);
+        Some(id)
+    }
+}
+
 /// The breadth-first search for the first separation of `part`: its number of moves,
 /// its steps, and the two parts where they are at the separation (the pieces taken away,
 /// the fewer, then the pieces that stayed).
@@ -420,13 +463,12 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
         return Err(Stuck::GaveUp);
     }
     let mut matrices: [Vec<u32>; 6] = Default::default();
-    let start: State = vec![[0; 3]; n];
-    // parent[state] = (previous state, the step that led here).
-    let mut parent: FxHashMap<State, Option<(State, Step)>> = FxHashMap::default();
-    parent.insert(start.clone(), None);
-    let mut frontier = vec![start];
+    let mut seen = Seen { n, offsets: Vec::new(), back: Vec::new(), index: hashbrown::HashTable::new() };
+    seen.insert(&vec![[0; 3]; n], (u32::MAX, 0, 0, 0, 0));
+    let mut frontier = vec![0u32];
     let mut depth = 0u32;
     let mut exhausted = true;
+    let mut moved: Vec<[i32; 3]> = Vec::with_capacity(n);
     // The assembly's indices of the pieces of a mask.
     let ids = |mask: u64| -> Vec<usize> { members(mask, n).map(|i| part.pieces[i]).collect() };
     while !frontier.is_empty() {
@@ -435,13 +477,13 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
             break;
         }
         let mut next = Vec::new();
-        for state in &frontier {
+        for &id in &frontier {
             // A separation is looked for in every direction before any move is built;
             // each direction's matrix is kept for the moves.
             let mut separation: Option<(u64, usize, i32)> = None;
             for (d, m) in matrices.iter_mut().enumerate() {
                 let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
-                movement.matrix(part, state, axis, sign, m);
+                movement.matrix(part, seen.state(id), axis, sign, m);
                 for g in free_groups(m, n) {
                     // The pieces taken away are the fewer side: the rest moves the
                     // other way just as freely.
@@ -452,24 +494,28 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
                 }
             }
             if let Some((taken, axis, sign)) = separation {
-                let mut steps = path(&parent, state);
+                // The steps from the start to this state, then the separation.
+                let mut steps = Vec::new();
+                let mut at = id;
+                while let Some(&(prev, g, axis, sign, units)) = seen.back.get(at as usize).filter(|b| b.0 != u32::MAX) {
+                    steps.push(Step { pieces: ids(g), axis, sign, distance: Some(units) });
+                    at = prev;
+                }
+                steps.reverse();
                 steps.push(Step { pieces: ids(taken), axis, sign, distance: None });
-                let (a, b) = split(part, state, taken);
+                let (a, b) = split(part, seen.state(id), taken);
                 return Ok((depth + 1, steps, a, b));
             }
             for (d, m) in matrices.iter().enumerate() {
                 let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
                 for (g, units) in unions(&groups(m, n), n).ok_or(Stuck::GaveUp)? {
-                    let moved = normalize(state, g, axis, sign * units as i32);
-                    if parent.contains_key(&moved) {
-                        continue;
-                    }
-                    if parent.len() >= max_states {
+                    normalize(seen.state(id), g, axis, sign * units as i32, &mut moved);
+                    if seen.len() >= max_states && seen.index.find(hash_state(&moved), |&k| seen.state(k) == moved.as_slice()).is_none() {
                         return Err(Stuck::GaveUp);
                     }
-                    let step = Step { pieces: ids(g), axis, sign, distance: Some(units) };
-                    parent.insert(moved.clone(), Some((state.clone(), step)));
-                    next.push(moved);
+                    if let Some(child) = seen.insert(&moved, (id, g, axis, sign, units)) {
+                        next.push(child);
+                    }
                 }
             }
         }
@@ -479,22 +525,11 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
     Err(if exhausted { Stuck::Locked } else { Stuck::GaveUp })
 }
 
-/// The steps from the start to `state`.
-fn path(parent: &FxHashMap<State, Option<(State, Step)>>, state: &State) -> Vec<Step> {
-    let mut steps = Vec::new();
-    let mut at = state.clone();
-    while let Some(Some((prev, step))) = parent.get(&at) {
-        steps.push(step.clone());
-        at = prev.clone();
-    }
-    steps.reverse();
-    steps
-}
-
 /// `state` with `group` moved by `by` along `axis`, then every offset made relative to
-/// the first piece's again.
-fn normalize(state: &State, group: u64, axis: usize, by: i32) -> State {
-    let mut moved = state.clone();
+/// the first piece's again, into `moved`.
+fn normalize(state: &[[i32; 3]], group: u64, axis: usize, by: i32, moved: &mut Vec<[i32; 3]>) {
+    moved.clear();
+    moved.extend_from_slice(state);
     for i in members(group, state.len()) {
         moved[i][axis] += by;
     }
@@ -504,11 +539,10 @@ fn normalize(state: &State, group: u64, axis: usize, by: i32) -> State {
             m[d] -= base[d];
         }
     }
-    moved
 }
 
 /// The two parts of a separation, with the pieces where they are in `state`.
-fn split(part: &Part, state: &State, group: u64) -> (Part, Part) {
+fn split(part: &Part, state: &[[i32; 3]], group: u64) -> (Part, Part) {
     let mut a = Part { pieces: Vec::new(), offsets: Vec::new() };
     let mut b = Part { pieces: Vec::new(), offsets: Vec::new() };
     for (i, offset) in part.offsets.iter().enumerate() {
