@@ -449,13 +449,18 @@ pub fn run(args: &Args) -> Outcome {
         // a bad line stops the run before any answer; stdin, a FIFO
         // or a process substitution (read once: a second open would wait for a writer
         // that is gone) is checked a chunk ahead of its answers.
-        let regular = |p: &&Path| p.as_os_str() != "-" && std::fs::metadata(p).is_ok_and(|m| m.is_file());
+        let grid_line = |g: &Grid| sudoku::line(g, alphabet) + "\n";
+        // A regular file and its length.
+        let regular = args.file.as_deref().filter(|p| p.as_os_str() != "-").and_then(|p| {
+            let m = std::fs::metadata(p).ok().filter(std::fs::Metadata::is_file)?;
+            Some((p, m.len()))
+        });
         let mut pending = Some((first_line, first));
-        if let Some(path) = args.file.as_deref().filter(regular) {
+        if let Some((path, length)) = regular {
             // The check reads the file from its start. A file of at most KEEP_PARSED
             // bytes is kept as parsed (memory near its size) and answered from there; a
             // longer one is read a second time below.
-            let keep = std::fs::metadata(path).is_ok_and(|m| m.len() <= KEEP_PARSED);
+            let keep = length <= KEEP_PARSED;
             let mut check = Lines::open(Some(path))?;
             let mut parsed: Vec<(usize, Grid)> = Vec::new();
             while let Some((line, text)) = check.next_puzzle_ref()? {
@@ -466,7 +471,7 @@ pub fn run(args: &Args) -> Outcome {
             }
             if keep {
                 for chunk in parsed.chunks(CHUNK) {
-                    if !answer_chunk(chunk, &|g| sudoku::line(g, alphabet) + "\n")? {
+                    if !answer_chunk(chunk, &grid_line)? {
                         return Ok(());
                     }
                 }
@@ -482,7 +487,7 @@ pub fn run(args: &Args) -> Outcome {
                 let Some((line, text)) = lines.next_puzzle_ref()? else { break };
                 chunk.push((line, parse::parse_line(text, line, size, alphabet).map_err(sized)?));
             }
-            if !answer_chunk(&chunk, &|g| sudoku::line(g, alphabet) + "\n")? {
+            if !answer_chunk(&chunk, &grid_line)? {
                 return Ok(());
             }
             pending = lines.next_puzzle()?;

@@ -428,29 +428,34 @@ fn hash_state(state: &[[i32; 3]]) -> u64 {
     h.finish()
 }
 
+/// State `id` of `n` pieces in the arena `offsets`.
+fn state_in(offsets: &[[i32; 3]], n: usize, id: u32) -> &[[i32; 3]] {
+    &offsets[id as usize * n..(id as usize + 1) * n]
+}
+
 impl Seen {
     fn state(&self, id: u32) -> &[[i32; 3]] {
-        &self.offsets[id as usize * self.n..(id as usize + 1) * self.n]
-    }
-
-    fn len(&self) -> usize {
-        self.back.len()
+        state_in(&self.offsets, self.n, id)
     }
 
     /// Keeps `state` unless it was met before; `Some(id)` when it is new.
-    fn insert(&mut self, state: &[[i32; 3]], back: (u32, u64, usize, i32, u32)) -> Option<u32> {
+    ///
+    /// Errors: [`Stuck::GaveUp`] when it is new and `max_states` are kept already.
+    fn insert(&mut self, state: &[[i32; 3]], back: (u32, u64, usize, i32, u32), max_states: usize) -> Result<Option<u32>, Stuck> {
         let Seen { n, offsets, back: backs, index } = self;
         let n = *n;
-        let at = |id: u32| &offsets[id as usize * n..(id as usize + 1) * n];
-        let hashbrown::hash_table::Entry::Vacant(slot) = index.entry(hash_state(state), |&id| at(id) == state, |&id| hash_state(at(id)))
-        else {
-            return None;
+        let entry = index.entry(hash_state(state), |&id| state_in(offsets, n, id) == state, |&id| hash_state(state_in(offsets, n, id)));
+        let hashbrown::hash_table::Entry::Vacant(slot) = entry else {
+            return Ok(None);
         };
+        if backs.len() >= max_states {
+            return Err(Stuck::GaveUp);
+        }
         let id = backs.len() as u32;
         slot.insert(id);
         offsets.extend_from_slice(state);
         backs.push(back);
-        Some(id)
+        Ok(Some(id))
     }
 }
 
@@ -464,7 +469,8 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
     }
     let mut matrices: [Vec<u32>; 6] = Default::default();
     let mut seen = Seen { n, offsets: Vec::new(), back: Vec::new(), index: hashbrown::HashTable::new() };
-    seen.insert(&vec![[0; 3]; n], (u32::MAX, 0, 0, 0, 0));
+    // The start is kept whatever the bound: a separation from it needs no other state.
+    seen.insert(&vec![[0; 3]; n], (u32::MAX, 0, 0, 0, 0), usize::MAX)?;
     let mut frontier = vec![0u32];
     let mut depth = 0u32;
     let mut exhausted = true;
@@ -510,10 +516,7 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
                 let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
                 for (g, units) in unions(&groups(m, n), n).ok_or(Stuck::GaveUp)? {
                     normalize(seen.state(id), g, axis, sign * units as i32, &mut moved);
-                    if seen.len() >= max_states && seen.index.find(hash_state(&moved), |&k| seen.state(k) == moved.as_slice()).is_none() {
-                        return Err(Stuck::GaveUp);
-                    }
-                    if let Some(child) = seen.insert(&moved, (id, g, axis, sign, units)) {
+                    if let Some(child) = seen.insert(&moved, (id, g, axis, sign, units), max_states)? {
                         next.push(child);
                     }
                 }

@@ -697,8 +697,9 @@ pub fn problem_text(shapes: &[Shape], freedom: Freedom, copies: &[Copies], goal:
     format!("{cells:?} {freedom:?} {copies:?} {goal:?} {max_area}")
 }
 
-/// The lengths a rectangle of width `r` may have for `goal`, on the skyline search.
-fn lengths_for(goal: Goal, r: usize) -> Lengths {
+/// The lengths a rectangle of width `r` (a box of cross-section `r x b`) may have for
+/// `goal`, on the skyline search.
+pub(crate) fn lengths_for(goal: Goal, r: usize) -> Lengths {
     match goal {
         Goal::Rectangle | Goal::Order => Lengths::Any,
         Goal::Odd => Lengths::Odd,

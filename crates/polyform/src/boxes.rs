@@ -10,11 +10,11 @@
 //! beat it no more. This is the question Karl Dahlke's 3dbox answers (trec's
 //! `theorems/hexlist-3d`: the flat stair tetromino has order 6 in a 2 x 3 x 4 box).
 
-use crate::atlas::{Bounds, Goal, Impossible, Journal, Searched, Unproven};
+use crate::atlas::{lengths_for, Bounds, Goal, Impossible, Journal, Searched, Unproven};
 use crate::copies::Copies;
 use crate::lattice::Lattice;
 use crate::shape::{Freedom, Shape};
-use crate::skyline::{Effort, Lengths, Shortest, Skyline, Solid, MAX_SECTION};
+use crate::skyline::{Effort, Shortest, Skyline, Solid, MAX_SECTION};
 use crate::transfer::TransferError;
 use std::collections::BTreeMap;
 
@@ -132,12 +132,6 @@ pub fn search_with(
     let mut best: Option<(usize, [usize; 3], Option<Solid>)> = None;
     // The least volume a cross-section skipped could have held.
     let mut skipped: Option<(usize, Unproven)> = None;
-    let lengths_of = |a: usize| match goal {
-        Goal::Rectangle | Goal::Order => Lengths::Any,
-        Goal::Odd => Lengths::Odd,
-        Goal::OddOrder => Lengths::OddCopies,
-        Goal::Square | Goal::SquareOrder => Lengths::Exactly(a),
-    };
     for (number, (a, b)) in (1..).zip(cross_sections(goal, max_volume)) {
         let floor = match goal {
             Goal::Square | Goal::SquareOrder => a * a * a,
@@ -169,7 +163,7 @@ pub fn search_with(
         let sky = Skyline::solid(shapes, freedom, copies, a, b)?;
         progress(BoxProgress { across: (a, b), depth: 0, states: 0 });
         let mut tell = |e: Effort| progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states });
-        let outcome = match sky.shortest_box(beats, lengths_of(a), max_states, threads, &mut tell) {
+        let outcome = match sky.shortest_box(beats, lengths_for(goal, a), max_states, threads, &mut tell) {
             Ok((Shortest::Found(c, tiles), _)) => {
                 best = Some((a * b * c, [a, b, c], Some(tiles)));
                 Some((c, (a * b * c / shapes[0].len()) as u32))
@@ -188,7 +182,7 @@ pub fn search_with(
     // A best box recorded before the resume: its filling found again.
     if let Some((v, [a, b, c], tiles @ None)) = &mut best {
         let sky = Skyline::solid(shapes, freedom, copies, *a, *b)?;
-        match sky.shortest_box(*c, lengths_of(*a), max_states, threads, &mut |_| {})? {
+        match sky.shortest_box(*c, lengths_for(goal, *a), max_states, threads, &mut |_| {})? {
             (Shortest::Found(m, found), _) if m == *c => *tiles = Some(found),
             _ => unreachable!("the box of volume {v} is found again at its cross-section"),
         }

@@ -55,12 +55,12 @@ impl States {
             return None;
         };
         slot.insert(id);
-        starts.push(words.len() as u32);
         grow(words, key.len());
-        words.extend_from_slice(key);
         grow(starts, 1);
         grow(depths, 1);
         grow(parents, 1);
+        starts.push(words.len() as u32);
+        words.extend_from_slice(key);
         depths.push(depth as u32);
         parents.push(parent);
         Some(id)
