@@ -265,11 +265,12 @@ pub fn run(args: &Args) -> Outcome {
         let mut kept: Vec<Kept> = Vec::new();
         let (mut solutions, mut undecided, mut number) = (0u64, 0u64, 0u64);
         let mut over = false;
+        let mut disassembler = burr::Disassembler::default();
         let tally = burr::each_assembly(&puzzle, k, |assembly, _| {
             let result = disassemble.then(|| {
                 let cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
                 let groups: Vec<u32> = assembly.iter().map(|p| problem.parts[p.part].group).collect();
-                burr::disassemble_in_groups(&cells, &groups, args.max_moves, args.max_states)
+                disassembler.disassemble(&cells, &groups, args.max_moves, args.max_states)
             });
             match &result {
                 Some(Ok(_)) => solutions += 1,

@@ -135,20 +135,46 @@ pub fn disassemble(pieces: &[Vec<[i32; 3]>], max_moves: u32, max_states: usize) 
 ///
 /// Errors: as [`disassemble`].
 pub fn disassemble_in_groups(pieces: &[Vec<[i32; 3]>], groups: &[u32], max_moves: u32, max_states: usize) -> Result<Disassembly, Stuck> {
-    let whole = Part { pieces: (0..pieces.len()).collect(), offsets: vec![[0; 3]; pieces.len()] };
-    // How far pieces can move towards each other depends only on the two pieces and
-    // their relative offset, so one cache serves every separation of the assembly.
-    let mut movement = Movement::new(pieces);
-    let Some(tree) = take_apart(whole, &mut movement, groups, true, max_moves, max_states)? else {
-        // A single piece: nothing to take apart.
-        let tree = Separation { moves: 0, pieces: (0..pieces.len()).collect(), steps: Vec::new(), left: None, removed: None };
-        return Ok(Disassembly { level: vec![0], tree, steps: Vec::new() });
-    };
-    let mut level = Vec::new();
-    tree.level(&mut level);
-    let mut steps = Vec::new();
-    tree.collect_steps(&mut steps);
-    Ok(Disassembly { level, tree, steps })
+    Disassembler::default().disassemble(pieces, groups, max_moves, max_states)
+}
+
+/// Takes apart many assemblies of one puzzle, sharing between them what one learns of
+/// how far pieces can move (BurrTools' movement cache, keyed by the two pieces' shapes
+/// as placed and their relative offset): the assemblies of a puzzle hold the same few
+/// pieces in the same few relative places. Answers are those of
+/// [`disassemble_in_groups`]; only the time differs. Its memory is bounded (about
+/// 4 million cached pairs).
+#[derive(Default)]
+pub struct Disassembler {
+    cache: MovementCache,
+}
+
+impl Disassembler {
+    /// [`disassemble_in_groups`] of one assembly: `pieces` (each a list of cells, in the
+    /// assembly's positions), `groups[k]` piece `k`'s BurrTools group (0, or missing:
+    /// none).
+    ///
+    /// Errors: as [`disassemble`].
+    pub fn disassemble(
+        &mut self,
+        pieces: &[Vec<[i32; 3]>],
+        groups: &[u32],
+        max_moves: u32,
+        max_states: usize,
+    ) -> Result<Disassembly, Stuck> {
+        let whole = Part { pieces: (0..pieces.len()).collect(), offsets: vec![[0; 3]; pieces.len()] };
+        let mut movement = Movement::new(&mut self.cache, pieces);
+        let Some(tree) = take_apart(whole, &mut movement, groups, true, max_moves, max_states)? else {
+            // A single piece: nothing to take apart.
+            let tree = Separation { moves: 0, pieces: (0..pieces.len()).collect(), steps: Vec::new(), left: None, removed: None };
+            return Ok(Disassembly { level: vec![0], tree, steps: Vec::new() });
+        };
+        let mut level = Vec::new();
+        tree.level(&mut level);
+        let mut steps = Vec::new();
+        tree.collect_steps(&mut steps);
+        Ok(Disassembly { level, tree, steps })
+    }
 }
 
 /// The separation tree of `part`, `None` for a single piece or, but for the `whole`
@@ -203,209 +229,363 @@ const MAX_UNIONS: usize = 1 << 16;
 /// its cells' coordinates in [`Movement::coords`].
 type Line = ([i32; 2], u32, u32);
 
-/// How far pieces can move towards each other, from where they started: for pieces `i`
-/// and `j` of the assembly, an axis and `j`'s offset from `i` (relative to their places
-/// in the assembly), the units `i` can move in the positive sense before it meets `j`
-/// (`FREE`: never). Cached for the whole assembly, as BurrTools' movement cache.
-struct Movement {
-    /// Per piece and axis: its lines along the axis (the other two coordinates), sorted,
-    /// each with the range of its cells' coordinates along the axis in `coords`.
-    lines: Vec<[Vec<Line>; 3]>,
-    /// Per piece and axis: the coordinates along the axis, line after line, each line's
-    /// sorted.
-    coords: Vec<[Vec<i32>; 3]>,
-    /// The pieces at rest (no offset between them): per `(i, j, axis)`, `i * n * 3 + j *
-    /// 3 + axis`, the units, or `UNKNOWN` before it is computed. Most lookups are of
-    /// pieces that have not moved apart.
-    at_rest: Vec<u32>,
-    cache: FxHashMap<(u32, u32, u8, [i32; 3]), u32>,
+/// One piece's cells as the movement cache reads them, per axis: its lines along the
+/// axis (the other two coordinates), sorted, each with the range of its cells'
+/// coordinates along the axis in `coords`, and those coordinates, line after line, each
+/// line's sorted.
+struct Form {
+    lines: [Vec<Line>; 3],
+    coords: [Vec<i32>; 3],
 }
 
-/// Not computed yet, in [`Movement::at_rest`].
-const UNKNOWN: u32 = u32::MAX - 1;
-
-impl Movement {
-    fn new(pieces: &[Vec<[i32; 3]>]) -> Self {
-        let mut lines = Vec::with_capacity(pieces.len());
-        let mut coords = Vec::with_capacity(pieces.len());
-        for cells in pieces {
-            let mut piece_lines: [Vec<Line>; 3] = Default::default();
-            let mut piece_coords: [Vec<i32>; 3] = Default::default();
-            for axis in 0..3 {
-                let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
-                let mut keyed: Vec<([i32; 2], i32)> = cells.iter().map(|c| ([c[u], c[v]], c[axis])).collect();
-                keyed.sort_unstable();
-                let mut at = 0;
-                while at < keyed.len() {
-                    let key = keyed[at].0;
-                    let from = at;
-                    while at < keyed.len() && keyed[at].0 == key {
-                        at += 1;
-                    }
-                    piece_lines[axis].push((key, from as u32, at as u32));
+impl Form {
+    fn new(cells: &[[i32; 3]]) -> Self {
+        let mut lines: [Vec<Line>; 3] = Default::default();
+        let mut coords: [Vec<i32>; 3] = Default::default();
+        for axis in 0..3 {
+            let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+            let mut keyed: Vec<([i32; 2], i32)> = cells.iter().map(|c| ([c[u], c[v]], c[axis])).collect();
+            keyed.sort_unstable();
+            let mut at = 0;
+            while at < keyed.len() {
+                let key = keyed[at].0;
+                let from = at;
+                while at < keyed.len() && keyed[at].0 == key {
+                    at += 1;
                 }
-                piece_coords[axis] = keyed.into_iter().map(|(_, a)| a).collect();
+                lines[axis].push((key, from as u32, at as u32));
             }
-            lines.push(piece_lines);
-            coords.push(piece_coords);
+            coords[axis] = keyed.into_iter().map(|(_, a)| a).collect();
         }
-        let n = pieces.len();
-        Movement { lines, coords, at_rest: vec![UNKNOWN; n * n * 3], cache: FxHashMap::with_capacity_and_hasher(256, Default::default()) }
+        Form { lines, coords }
     }
 
-    /// The units piece `i` can move along `axis` in the positive sense before it meets
-    /// piece `j`, `j` being offset by `rel` from `i` (relative to where both started).
-    fn towards(&mut self, i: usize, j: usize, axis: usize, rel: [i32; 3]) -> u32 {
-        let rest = (i * self.lines.len() + j) * 3 + axis;
-        if rel == [0; 3] {
-            if self.at_rest[rest] != UNKNOWN {
-                return self.at_rest[rest];
-            }
-        } else if let Some(&d) = self.cache.get(&(i as u32, j as u32, axis as u8, rel)) {
-            return d;
-        }
+    /// The units this form can move along `axis` in the positive sense before it meets
+    /// `other`, offset by `rel` from it (`FREE`: never).
+    fn towards(&self, other: &Form, axis: usize, rel: [i32; 3]) -> u32 {
         let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
         let mut best = FREE;
-        let theirs_lines = &self.lines[j][axis];
-        for &(line, from, to) in &self.lines[i][axis] {
-            // j's cells on this line, where j is now: j's own line shifted back by rel.
+        let theirs_lines = &other.lines[axis];
+        for &(line, from, to) in &self.lines[axis] {
+            // The other's cells on this line: its own line shifted back by rel.
             let wanted = [line[0] - rel[u], line[1] - rel[v]];
             let Ok(k) = theirs_lines.binary_search_by(|probe| probe.0.cmp(&wanted)) else {
                 continue;
             };
             let (_, tf, tt) = theirs_lines[k];
-            let theirs = &self.coords[j][axis][tf as usize..tt as usize];
-            for &a in &self.coords[i][axis][from as usize..to as usize] {
-                // The first of j's cells ahead of a.
+            let theirs = &other.coords[axis][tf as usize..tt as usize];
+            for &a in &self.coords[axis][from as usize..to as usize] {
+                // The first of the other's cells ahead of a.
                 let k = theirs.partition_point(|&b| b + rel[axis] <= a);
                 if let Some(&b) = theirs.get(k) {
                     best = best.min((b + rel[axis] - a - 1) as u32);
                 }
             }
         }
-        if rel == [0; 3] {
-            self.at_rest[rest] = best;
-        } else {
-            self.cache.insert((i as u32, j as u32, axis as u8, rel), best);
-        }
         best
     }
+}
 
-    /// The matrix (rows first, `n` by `n`) of how far each piece of `part` can move along
-    /// `axis` in the sense `sign` before it meets each other piece, in `state`.
-    fn matrix(&mut self, part: &Part, state: &[[i32; 3]], axis: usize, sign: i32, m: &mut Vec<u32>) {
+/// BurrTools' movement cache, shared by every assembly a [`Disassembler`] takes apart:
+/// for two pieces' forms (their cells moved to touch the origin's planes from above)
+/// and the second's offset from the first, the units the first can move in the positive
+/// sense of each axis before it meets the second (`FREE`: never). The three axes are
+/// found together, and the second moving in the negative sense meets the first when the
+/// first moving positively would, so one entry serves six directions. Assemblies of one
+/// puzzle hold the same few forms in the same few relative places, so most lookups of an
+/// assembly were computed for an earlier one.
+#[derive(Default)]
+struct MovementCache {
+    /// Each form's id, by its cells (sorted).
+    ids: FxHashMap<Vec<[i32; 3]>, u32>,
+    forms: Vec<Form>,
+    units: FxHashMap<(u32, u32, [i32; 3]), [u32; 3]>,
+}
+
+/// The most entries the movement cache keeps; past it, it starts again empty (memory in
+/// proportion to the input, whatever the number of assemblies).
+const MAX_CACHED: usize = 1 << 22;
+
+impl MovementCache {
+    /// The form of `cells` and where it lies: its id and the corner subtracted.
+    fn form(&mut self, cells: &[[i32; 3]]) -> (u32, [i32; 3]) {
+        let corner = [0, 1, 2].map(|d| cells.iter().map(|c| c[d]).min().unwrap_or(0));
+        let mut key: Vec<[i32; 3]> = cells.iter().map(|c| [0, 1, 2].map(|d| c[d] - corner[d])).collect();
+        key.sort_unstable();
+        if let Some(&id) = self.ids.get(&key) {
+            return (id, corner);
+        }
+        let id = self.forms.len() as u32;
+        self.forms.push(Form::new(&key));
+        self.ids.insert(key, id);
+        (id, corner)
+    }
+
+    /// The units form `a` can move along each axis before it meets form `b`, `b` lying
+    /// `rel` from `a`.
+    fn towards(&mut self, a: u32, b: u32, rel: [i32; 3]) -> [u32; 3] {
+        if let Some(&units) = self.units.get(&(a, b, rel)) {
+            return units;
+        }
+        let (fa, fb) = (&self.forms[a as usize], &self.forms[b as usize]);
+        let units = [0, 1, 2].map(|axis| fa.towards(fb, axis, rel));
+        if self.units.len() >= MAX_CACHED {
+            self.units.clear();
+        }
+        self.units.insert((a, b, rel), units);
+        units
+    }
+}
+
+/// The movement cache as one assembly reads it: each piece's form and corner, and the
+/// pieces at rest (no offset between them) looked up without hashing: per `(i, j)`,
+/// `i * n + j`, the units per axis, or `None` before they are known. Most lookups are of
+/// pieces that have not moved apart.
+struct Movement<'a> {
+    cache: &'a mut MovementCache,
+    forms: Vec<(u32, [i32; 3])>,
+    at_rest: Vec<Option<[u32; 3]>>,
+}
+
+impl<'a> Movement<'a> {
+    fn new(cache: &'a mut MovementCache, pieces: &[Vec<[i32; 3]>]) -> Self {
+        let forms: Vec<(u32, [i32; 3])> = pieces.iter().map(|cells| cache.form(cells)).collect();
+        let n = pieces.len();
+        Movement { cache, forms, at_rest: vec![None; n * n] }
+    }
+
+    /// The units piece `i` can move along each axis in the positive sense before it meets
+    /// piece `j`, `j` being offset by `rel` from `i` (relative to where both started).
+    fn towards(&mut self, i: usize, j: usize, rel: [i32; 3]) -> [u32; 3] {
+        let rest = i * self.forms.len() + j;
+        if rel == [0; 3] {
+            if let Some(units) = self.at_rest[rest] {
+                return units;
+            }
+        }
+        let ((a, ca), (b, cb)) = (self.forms[i], self.forms[j]);
+        let units = self.cache.towards(a, b, [0, 1, 2].map(|d| cb[d] - ca[d] + rel[d]));
+        if rel == [0; 3] {
+            self.at_rest[rest] = Some(units);
+        }
+        units
+    }
+
+    /// How far each piece of `part` can move along each axis in the positive sense before
+    /// it meets each other piece, in `state`: `out[i * n + j]` for pieces `i` and `j` of
+    /// the part (`n` pieces; the diagonal is `FREE`).
+    fn pairs(&mut self, part: &Part, state: &[[i32; 3]], out: &mut Vec<[u32; 3]>) {
         let n = state.len();
-        m.clear();
-        m.resize(n * n, FREE);
+        out.clear();
+        out.resize(n * n, [FREE; 3]);
+        for a in 0..n {
+            let pa = [0, 1, 2].map(|d| part.offsets[a][d] + state[a][d]);
+            for b in 0..n {
+                if a != b {
+                    let rel = [0, 1, 2].map(|d| part.offsets[b][d] + state[b][d] - pa[d]);
+                    out[a * n + b] = self.towards(part.pieces[a], part.pieces[b], rel);
+                }
+            }
+        }
+    }
+}
+
+/// The six directions (axis `d / 2`, positive sense when `d` is even) in one state of a
+/// part of `n` pieces, as bit rows. `met[d][a]` holds the pieces that piece `a` meets
+/// however far it goes in direction `d`. For the moves, `levels[axis]` lists the distinct
+/// distances at which some piece meets another along the axis (the same in both senses),
+/// in increasing order, and `rows[d][l * n + a]` holds the pieces that `a` meets within at
+/// most `levels[axis][l]` units.
+#[derive(Default)]
+struct Directions {
+    n: usize,
+    met: [Vec<u64>; 6],
+    levels: [Vec<u32>; 3],
+    rows: [Vec<u64>; 6],
+}
+
+impl Directions {
+    /// The pieces each piece meets, from the pairs of [`Movement::pairs`]: piece `a`
+    /// moving in the negative sense meets `b` as `b` moving positively meets `a`.
+    fn fill_met(&mut self, pairs: &[[u32; 3]], n: usize) {
+        self.n = n;
+        for met in &mut self.met {
+            met.clear();
+            met.resize(n, 0);
+        }
+        for a in 0..n {
+            for b in 0..n {
+                for (axis, &d) in pairs[a * n + b].iter().enumerate() {
+                    if d != FREE {
+                        self.met[2 * axis][a] |= 1 << b;
+                        self.met[2 * axis + 1][b] |= 1 << a;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The rows by distance, from the same pairs as [`Directions::fill_met`].
+    fn fill_levels(&mut self, pairs: &[[u32; 3]]) {
+        let n = self.n;
+        for axis in 0..3 {
+            // The distances under 64 as bits (the common case), the rest in a list.
+            let (mut small, levels) = (0u64, &mut self.levels[axis]);
+            levels.clear();
+            for p in pairs {
+                match p[axis] {
+                    d if d < 64 => small |= 1 << d,
+                    FREE => {}
+                    d => levels.push(d),
+                }
+            }
+            levels.sort_unstable();
+            levels.dedup();
+            let big = levels.len();
+            let mut bits = small;
+            while bits != 0 {
+                levels.push(bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+            levels.rotate_left(big);
+            let (count, smalls) = (levels.len(), small.count_ones() as usize);
+            let (low, high) = self.rows.split_at_mut(2 * axis + 1);
+            let (plus, minus) = (&mut low[2 * axis], &mut high[0]);
+            for rows in [&mut *plus, &mut *minus] {
+                rows.clear();
+                rows.resize(count * n, 0);
+            }
+            for a in 0..n {
+                for b in 0..n {
+                    let d = pairs[a * n + b][axis];
+                    if d == FREE {
+                        continue;
+                    }
+                    let l = if d < 64 {
+                        (small & ((1u64 << d) - 1)).count_ones() as usize
+                    } else {
+                        smalls + levels[smalls..].partition_point(|&v| v < d)
+                    };
+                    plus[l * n + a] |= 1 << b;
+                    minus[l * n + b] |= 1 << a;
+                }
+            }
+            for rows in [plus, minus] {
+                for l in 1..count {
+                    for a in 0..n {
+                        rows[l * n + a] |= rows[(l - 1) * n + a];
+                    }
+                }
+            }
+        }
+    }
+
+    /// The smallest set holding `start` that holds every piece its members meet by
+    /// `rows` (none: only `start`): each member's row read once, as it joins.
+    fn closure(rows: Option<&[u64]>, start: u64) -> u64 {
+        let Some(rows) = rows else { return start };
+        let mut group = start;
+        let mut todo = start;
+        while todo != 0 {
+            let a = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let new = rows[a] & !group;
+            group |= new;
+            todo |= new;
+        }
+        group
+    }
+
+    /// The groups of direction `d` that are free for good (a separation): for each piece
+    /// in turn, the pieces it meets however far it goes, and theirs, repeatedly, when
+    /// they are not the whole part; each group once, in the order found.
+    fn free_groups(&self, d: usize, out: &mut Vec<u64>) {
+        out.clear();
+        let all = every_piece(self.n);
+        for i in 0..self.n {
+            let group = Self::closure(Some(&self.met[d]), 1 << i);
+            if group != all && !out.contains(&group) {
+                out.push(group);
+            }
+        }
+    }
+
+    /// The moves of direction `d` (after [`Directions::fill_levels`]), as BurrTools
+    /// defines a move: a group of pieces translated by some units, no piece of the group
+    /// meeting a piece outside it on the way. For each piece and each distance, the
+    /// smallest such group holding the piece (the piece and, repeatedly, every piece
+    /// that some member meets within that distance), as `(units, group)`, by units, each
+    /// once, in the order found. Groups free for good are [`Directions::free_groups`].
+    fn groups(&self, d: usize, out: &mut Vec<(u32, u64)>) {
+        out.clear();
+        let n = self.n;
+        let all = every_piece(n);
+        let (levels, rows) = (&self.levels[d / 2], &self.rows[d]);
+        let level = |l: usize| &rows[l * n..(l + 1) * n];
         for i in 0..n {
-            for j in 0..n {
-                if i == j {
-                    continue;
+            // Moving k units, the pieces met within k - 1 units come along.
+            let mut k = 1u32;
+            loop {
+                let l = levels.partition_point(|&v| v < k);
+                let group = Self::closure(l.checked_sub(1).map(level), 1 << i);
+                if group == all {
+                    break;
                 }
-                // i moving in the negative sense meets j as j moving positively meets i.
-                let (a, b) = if sign > 0 { (i, j) } else { (j, i) };
-                let (pa, pb) = (part.offsets[a], part.offsets[b]);
-                let rel = [0, 1, 2].map(|d| pb[d] + state[b][d] - pa[d] - state[a][d]);
-                m[i * n + j] = self.towards(part.pieces[a], part.pieces[b], axis, rel);
+                // The first level where a member meets a piece outside the group.
+                let outside = (l..levels.len()).find(|&l| members(group, n).any(|a| rows[l * n + a] & !group != 0));
+                let Some(stop) = outside else { break };
+                let free = levels[stop];
+                out.extend((k..=free).map(|units| (units, group)));
+                k = free + 1;
             }
         }
-    }
-}
-
-/// The smallest set holding `start` that holds every piece its members meet within
-/// fewer than `below` units (in the matrix `m` of a part of `n` pieces, rows first): each
-/// member's row read once, as it joins.
-fn closure(m: &[u32], n: usize, below: u32, start: u64) -> u64 {
-    let mut group = start;
-    let mut todo = start;
-    while todo != 0 {
-        let a = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
-        let met = m[a * n..(a + 1) * n].iter().enumerate().fold(0u64, |met, (b, &d)| met | u64::from(d < below) << b);
-        let new = met & !group;
-        group |= new;
-        todo |= new;
-    }
-    group
-}
-
-/// The groups of one direction that are free for good (a separation): for each piece in
-/// turn, the pieces it meets however far it goes, and theirs, repeatedly, when they are
-/// not the whole part; each group once, in the order found.
-fn free_groups(m: &[u32], n: usize) -> Vec<u64> {
-    let all = every_piece(n);
-    let mut out = Vec::new();
-    for i in 0..n {
-        let group = closure(m, n, FREE, 1 << i);
-        if group != all && !out.contains(&group) {
-            out.push(group);
+        // By units, each group once, in the order found.
+        out.sort_by_key(|&(units, _)| units);
+        let mut kept = 0;
+        for at in 0..out.len() {
+            let (units, group) = out[at];
+            let chunk = out[..kept].iter().rev().take_while(|&&(u, _)| u == units);
+            if !chunk.into_iter().any(|&(_, g)| g == group) {
+                out[kept] = (units, group);
+                kept += 1;
+            }
         }
+        out.truncate(kept);
     }
-    out
 }
 
-/// The moves along one direction in a state, as BurrTools defines a move: a group of
-/// pieces translated by some units, no piece of the group meeting a piece outside it on
-/// the way. For each piece and each distance, the smallest such group holding the piece
-/// (the piece and, repeatedly, every piece that some member meets within that distance);
-/// then every union of groups that move the same distance (independent groups moving
-/// together are one move, see [`unions`]). Returns the groups by the units they move
-/// (groups free for good are [`free_groups`]).
-fn groups(m: &[u32], n: usize) -> FxHashMap<u32, Vec<u64>> {
+/// Every move of one direction: each union of the groups of [`Directions::groups`] that
+/// move the same units but the whole part (of `n` pieces), as `(group, units)`
+/// (independent groups moving together are one move, as in BurrTools); `false` when they
+/// pass [`MAX_UNIONS`].
+fn unions(groups: &[(u32, u64)], n: usize, out: &mut Vec<(u64, u32)>, seen: &mut FxHashSet<u64>) -> bool {
     let all = every_piece(n);
-    let mut by_distance: FxHashMap<u32, Vec<u64>> = FxHashMap::default();
-    for i in 0..n {
-        let mut k = 1u32;
-        loop {
-            // The group of i for a move of k units.
-            let group = closure(m, n, k, 1 << i);
-            if group == all {
-                break;
-            }
-            let free = members(group, n).flat_map(|a| members(!group, n).map(move |b| m[a * n + b])).min().unwrap_or(FREE);
-            if free == FREE {
-                break;
-            }
-            for units in k..=free {
-                let list = by_distance.entry(units).or_default();
-                if !list.contains(&group) {
-                    list.push(group);
-                }
-            }
-            k = free + 1;
+    out.clear();
+    for base in groups.chunk_by(|a, b| a.0 == b.0) {
+        let units = base[0].0;
+        let from = out.len();
+        out.extend(base.iter().map(|&(_, g)| (g, units)));
+        if base.len() == 1 {
+            continue;
         }
-    }
-    by_distance
-}
-
-/// Every move of one direction: each union of the groups that move the same units (but
-/// the whole part), as (group mask, units); `None` when they pass [`MAX_UNIONS`].
-fn unions(by_distance: &FxHashMap<u32, Vec<u64>>, n: usize) -> Option<Vec<(u64, u32)>> {
-    let all = every_piece(n);
-    let mut out = Vec::new();
-    let mut distances: Vec<u32> = by_distance.keys().copied().collect();
-    distances.sort_unstable();
-    for units in distances {
-        let base = &by_distance[&units];
-        let mut seen: FxHashSet<u64> = base.iter().copied().collect();
-        let mut found: Vec<u64> = base.clone();
-        let mut at = 0;
-        while at < found.len() {
-            let g = found[at];
+        seen.clear();
+        seen.extend(base.iter().map(|&(_, g)| g));
+        let mut at = from;
+        while at < out.len() {
+            let g = out[at].0;
             at += 1;
-            for &b in base {
+            for &(_, b) in base {
                 let u = g | b;
                 if u != all && seen.insert(u) {
-                    if found.len() >= MAX_UNIONS {
-                        return None;
+                    if out.len() - from >= MAX_UNIONS {
+                        return false;
                     }
-                    found.push(u);
+                    out.push((u, units));
                 }
             }
         }
-        out.extend(found.into_iter().map(|g| (g, units)));
     }
-    Some(out)
+    true
 }
 
 /// The positions a [`separate`] has met, each a state of the part: every piece's offset
@@ -467,7 +647,10 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
     if n > 64 {
         return Err(Stuck::GaveUp);
     }
-    let mut matrices: [Vec<u32>; 6] = Default::default();
+    let mut pairs: Vec<[u32; 3]> = Vec::with_capacity(n * n);
+    let mut directions = Directions::default();
+    let (mut free, mut groups, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+    let mut union_seen = FxHashSet::default();
     let mut seen = Seen { n, offsets: Vec::new(), back: Vec::new(), index: hashbrown::HashTable::new() };
     // The start is kept whatever the bound: a separation from it needs no other state.
     seen.insert(&vec![[0; 3]; n], (u32::MAX, 0, 0, 0, 0), usize::MAX)?;
@@ -485,12 +668,14 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
         let mut next = Vec::new();
         for &id in &frontier {
             // A separation is looked for in every direction before any move is built;
-            // each direction's matrix is kept for the moves.
+            // each direction is kept for the moves.
+            movement.pairs(part, seen.state(id), &mut pairs);
+            directions.fill_met(&pairs, n);
             let mut separation: Option<(u64, usize, i32)> = None;
-            for (d, m) in matrices.iter_mut().enumerate() {
+            for d in 0..6 {
                 let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
-                movement.matrix(part, seen.state(id), axis, sign, m);
-                for g in free_groups(m, n) {
+                directions.free_groups(d, &mut free);
+                for &g in &free {
                     // The pieces taken away are the fewer side: the rest moves the
                     // other way just as freely.
                     let (taken, s) = if 2 * g.count_ones() as usize <= n { (g, sign) } else { (!g & every_piece(n), -sign) };
@@ -512,9 +697,14 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
                 let (a, b) = split(part, seen.state(id), taken);
                 return Ok((depth + 1, steps, a, b));
             }
-            for (d, m) in matrices.iter().enumerate() {
+            directions.fill_levels(&pairs);
+            for d in 0..6 {
                 let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
-                for (g, units) in unions(&groups(m, n), n).ok_or(Stuck::GaveUp)? {
+                directions.groups(d, &mut groups);
+                if !unions(&groups, n, &mut moves, &mut union_seen) {
+                    return Err(Stuck::GaveUp);
+                }
+                for &(g, units) in &moves {
                     normalize(seen.state(id), g, axis, sign * units as i32, &mut moved);
                     if let Some(child) = seen.insert(&moved, (id, g, axis, sign, units), max_states)? {
                         next.push(child);
@@ -726,9 +916,12 @@ mod tests {
                 shapes,
             };
             let found = assemblies(&puzzle, 0, 100_000).unwrap();
+            // One disassembler for the puzzle, its movement cache shared by the assemblies.
+            let mut shared = Disassembler::default();
             for assembly in found.classes.iter().take(25) {
                 let cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
                 let ours = disassemble(&cells, 1000, 1_000_000);
+                assert_eq!(shared.disassemble(&cells, &[], 1000, 1_000_000), ours, "the shared cache changes nothing");
                 assert_ne!(ours, Err(Stuck::GaveUp));
                 assert_eq!(ours.is_ok(), brute_apart(&cells), "{assembly:?}");
                 if let Ok(d) = &ours {

@@ -20,7 +20,7 @@ pub mod svg;
 pub mod write;
 
 pub use assemble::{assemblies, each_assembly, Assemblies, Assembly, Placed, Tally};
-pub use disassemble::{disassemble, disassemble_in_groups, Disassembly, Step, Stuck};
+pub use disassemble::{disassemble, disassemble_in_groups, Disassembler, Disassembly, Step, Stuck};
 pub use parse::{parse, BurrError, MAX_DECOMPRESSED, MAX_DEPTH};
 pub use write::{placement, transformation, with_solutions, Saved, Solved};
 
