@@ -147,6 +147,7 @@ pub fn disassemble_in_groups(pieces: &[Vec<[i32; 3]>], groups: &[u32], max_moves
 #[derive(Default)]
 pub struct Disassembler {
     cache: MovementCache,
+    scratch: Scratch,
 }
 
 impl Disassembler {
@@ -164,7 +165,7 @@ impl Disassembler {
     ) -> Result<Disassembly, Stuck> {
         let whole = Part { pieces: (0..pieces.len()).collect(), offsets: vec![[0; 3]; pieces.len()] };
         let mut movement = Movement::new(&mut self.cache, pieces);
-        let Some(tree) = take_apart(whole, &mut movement, groups, true, max_moves, max_states)? else {
+        let Some(tree) = take_apart(whole, &mut movement, &mut self.scratch, groups, true, max_moves, max_states)? else {
             // A single piece: nothing to take apart.
             let tree = Separation { moves: 0, pieces: (0..pieces.len()).collect(), steps: Vec::new(), left: None, removed: None };
             return Ok(Disassembly { level: vec![0], tree, steps: Vec::new() });
@@ -182,6 +183,7 @@ impl Disassembler {
 fn take_apart(
     part: Part,
     movement: &mut Movement,
+    scratch: &mut Scratch,
     groups: &[u32],
     whole: bool,
     max_moves: u32,
@@ -195,9 +197,9 @@ fn take_apart(
     if !whole && first != 0 && part.pieces.iter().all(|&k| group_of(k) == first) {
         return Ok(None);
     }
-    let (moves, steps, removed, left) = separate(&part, movement, max_moves, max_states)?;
-    let left = take_apart(left, movement, groups, false, max_moves, max_states)?.map(Box::new);
-    let removed = take_apart(removed, movement, groups, false, max_moves, max_states)?.map(Box::new);
+    let (moves, steps, removed, left) = separate(&part, movement, scratch, max_moves, max_states)?;
+    let left = take_apart(left, movement, scratch, groups, false, max_moves, max_states)?.map(Box::new);
+    let removed = take_apart(removed, movement, scratch, groups, false, max_moves, max_states)?.map(Box::new);
     Ok(Some(Separation { moves, pieces: part.pieces, steps, left, removed }))
 }
 
@@ -337,37 +339,36 @@ impl MovementCache {
     }
 }
 
-/// The movement cache as one assembly reads it: each piece's form and corner, and the
-/// pieces at rest (no offset between them) looked up without hashing: per `(i, j)`,
-/// `i * n + j`, the units per axis, or `None` before they are known. Most lookups are of
-/// pieces that have not moved apart.
+/// The movement cache as one assembly reads it: each piece's form and corner, and per
+/// pair of pieces `(i, j)`, at `i * n + j`, the last offset looked up and its units,
+/// answered again without hashing (most lookups are of pairs that have not moved apart
+/// since they were last looked up).
 struct Movement<'a> {
     cache: &'a mut MovementCache,
     forms: Vec<(u32, [i32; 3])>,
-    at_rest: Vec<Option<[u32; 3]>>,
+    last: Vec<([i32; 3], [u32; 3])>,
 }
+
+/// No offset looked up yet, in [`Movement::last`].
+const NOWHERE: [i32; 3] = [i32::MIN; 3];
 
 impl<'a> Movement<'a> {
     fn new(cache: &'a mut MovementCache, pieces: &[Vec<[i32; 3]>]) -> Self {
         let forms: Vec<(u32, [i32; 3])> = pieces.iter().map(|cells| cache.form(cells)).collect();
         let n = pieces.len();
-        Movement { cache, forms, at_rest: vec![None; n * n] }
+        Movement { cache, forms, last: vec![(NOWHERE, [FREE; 3]); n * n] }
     }
 
     /// The units piece `i` can move along each axis in the positive sense before it meets
     /// piece `j`, `j` being offset by `rel` from `i` (relative to where both started).
     fn towards(&mut self, i: usize, j: usize, rel: [i32; 3]) -> [u32; 3] {
-        let rest = i * self.forms.len() + j;
-        if rel == [0; 3] {
-            if let Some(units) = self.at_rest[rest] {
-                return units;
-            }
+        let last = &mut self.last[i * self.forms.len() + j];
+        if last.0 == rel {
+            return last.1;
         }
         let ((a, ca), (b, cb)) = (self.forms[i], self.forms[j]);
         let units = self.cache.towards(a, b, [0, 1, 2].map(|d| cb[d] - ca[d] + rel[d]));
-        if rel == [0; 3] {
-            self.at_rest[rest] = Some(units);
-        }
+        *last = (rel, units);
         units
     }
 
@@ -516,41 +517,45 @@ impl Directions {
     /// smallest such group holding the piece (the piece and, repeatedly, every piece
     /// that some member meets within that distance), as `(units, group)`, by units, each
     /// once, in the order found. Groups free for good are [`Directions::free_groups`].
-    fn groups(&self, d: usize, out: &mut Vec<(u32, u64)>) {
+    /// `spans` is room to work in: each group found with the units it may move, from and
+    /// to.
+    fn groups(&self, d: usize, spans: &mut Vec<(u32, u32, u64)>, out: &mut Vec<(u32, u64)>) {
         out.clear();
+        spans.clear();
         let n = self.n;
         let all = every_piece(n);
         let (levels, rows) = (&self.levels[d / 2], &self.rows[d]);
-        let level = |l: usize| &rows[l * n..(l + 1) * n];
+        // Moving k units, the pieces met within k - 1 units come along: the levels under
+        // k. The first k is 1.
+        let first = levels.partition_point(|&v| v < 1);
         for i in 0..n {
-            // Moving k units, the pieces met within k - 1 units come along.
-            let mut k = 1u32;
+            let (mut k, mut l) = (1u32, first);
             loop {
-                let l = levels.partition_point(|&v| v < k);
-                let group = Self::closure(l.checked_sub(1).map(level), 1 << i);
+                let group = Self::closure(l.checked_sub(1).map(|l| &rows[l * n..(l + 1) * n]), 1 << i);
                 if group == all {
                     break;
                 }
                 // The first level where a member meets a piece outside the group.
-                let outside = (l..levels.len()).find(|&l| members(group, n).any(|a| rows[l * n + a] & !group != 0));
+                let outside = (l..levels.len()).find(|&l| {
+                    let row = &rows[l * n..(l + 1) * n];
+                    members(group, n).fold(0, |met, a| met | row[a]) & !group != 0
+                });
                 let Some(stop) = outside else { break };
                 let free = levels[stop];
-                out.extend((k..=free).map(|units| (units, group)));
-                k = free + 1;
+                spans.push((k, free, group));
+                (k, l) = (free + 1, stop + 1);
             }
         }
         // By units, each group once, in the order found.
-        out.sort_by_key(|&(units, _)| units);
-        let mut kept = 0;
-        for at in 0..out.len() {
-            let (units, group) = out[at];
-            let chunk = out[..kept].iter().rev().take_while(|&&(u, _)| u == units);
-            if !chunk.into_iter().any(|&(_, g)| g == group) {
-                out[kept] = (units, group);
-                kept += 1;
+        let most = spans.iter().map(|&(_, to, _)| to).max().unwrap_or(0);
+        for units in 1..=most {
+            let from = out.len();
+            for &(lo, hi, group) in spans.iter() {
+                if (lo..=hi).contains(&units) && !out[from..].iter().any(|&(_, g)| g == group) {
+                    out.push((units, group));
+                }
             }
         }
-        out.truncate(kept);
     }
 }
 
@@ -592,6 +597,7 @@ fn unions(groups: &[(u32, u64)], n: usize, out: &mut Vec<(u64, u32)>, seen: &mut
 /// from where it started, less the first piece's (which therefore stays at 0). The
 /// states' offsets lie one after another in one arena (no allocation per state), found
 /// by hash, each with the move that first reached it.
+#[derive(Default)]
 struct Seen {
     /// Pieces per state.
     n: usize,
@@ -613,7 +619,22 @@ fn state_in(offsets: &[[i32; 3]], n: usize, id: u32) -> &[[i32; 3]] {
     &offsets[id as usize * n..(id as usize + 1) * n]
 }
 
+/// A [`Seen`] whose index grew past this many states is dropped rather than cleared
+/// (clearing costs its capacity, every search after a large one).
+const KEEP_SEEN: usize = 1 << 16;
+
 impl Seen {
+    /// Empty, for states of `n` pieces.
+    fn reset(&mut self, n: usize) {
+        if self.index.capacity() > KEEP_SEEN {
+            *self = Seen::default();
+        }
+        self.n = n;
+        self.offsets.clear();
+        self.back.clear();
+        self.index.clear();
+    }
+
     fn state(&self, id: u32) -> &[[i32; 3]] {
         state_in(&self.offsets, self.n, id)
     }
@@ -642,22 +663,27 @@ impl Seen {
 /// The breadth-first search for the first separation of `part`: its number of moves,
 /// its steps, and the two parts where they are at the separation (the pieces taken away,
 /// the fewer, then the pieces that stayed).
-fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: usize) -> Result<(u32, Vec<Step>, Part, Part), Stuck> {
+fn separate(
+    part: &Part,
+    movement: &mut Movement,
+    scratch: &mut Scratch,
+    max_moves: u32,
+    max_states: usize,
+) -> Result<(u32, Vec<Step>, Part, Part), Stuck> {
     let n = part.pieces.len();
     if n > 64 {
         return Err(Stuck::GaveUp);
     }
-    let mut pairs: Vec<[u32; 3]> = Vec::with_capacity(n * n);
-    let mut directions = Directions::default();
-    let (mut free, mut groups, mut moves) = (Vec::new(), Vec::new(), Vec::new());
-    let mut union_seen = FxHashSet::default();
-    let mut seen = Seen { n, offsets: Vec::new(), back: Vec::new(), index: hashbrown::HashTable::new() };
+    let Scratch { pairs, directions, free, spans, groups, moves, union_seen, seen, frontier, next, moved } = scratch;
+    seen.reset(n);
     // The start is kept whatever the bound: a separation from it needs no other state.
-    seen.insert(&vec![[0; 3]; n], (u32::MAX, 0, 0, 0, 0), usize::MAX)?;
-    let mut frontier = vec![0u32];
+    moved.clear();
+    moved.resize(n, [0; 3]);
+    seen.insert(moved, (u32::MAX, 0, 0, 0, 0), usize::MAX)?;
+    frontier.clear();
+    frontier.push(0);
     let mut depth = 0u32;
     let mut exhausted = true;
-    let mut moved: Vec<[i32; 3]> = Vec::with_capacity(n);
     // The assembly's indices of the pieces of a mask.
     let ids = |mask: u64| -> Vec<usize> { members(mask, n).map(|i| part.pieces[i]).collect() };
     while !frontier.is_empty() {
@@ -665,22 +691,26 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
             exhausted = false;
             break;
         }
-        let mut next = Vec::new();
-        for &id in &frontier {
-            // A separation is looked for in every direction before any move is built;
-            // each direction is kept for the moves.
-            movement.pairs(part, seen.state(id), &mut pairs);
-            directions.fill_met(&pairs, n);
+        next.clear();
+        for &id in frontier.iter() {
+            // A separation is looked for in every direction before any move is built.
+            movement.pairs(part, seen.state(id), pairs);
+            directions.fill_met(pairs, n);
             let mut separation: Option<(u64, usize, i32)> = None;
-            for d in 0..6 {
+            // The first separation that takes the fewest pieces away, in the order of the
+            // directions and of the groups found (one piece: none can take fewer).
+            'directions: for d in 0..6 {
                 let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
-                directions.free_groups(d, &mut free);
-                for &g in &free {
+                directions.free_groups(d, free);
+                for &g in free.iter() {
                     // The pieces taken away are the fewer side: the rest moves the
                     // other way just as freely.
                     let (taken, s) = if 2 * g.count_ones() as usize <= n { (g, sign) } else { (!g & every_piece(n), -sign) };
                     if separation.is_none_or(|(best, _, _)| taken.count_ones() < best.count_ones()) {
                         separation = Some((taken, axis, s));
+                        if taken.count_ones() == 1 {
+                            break 'directions;
+                        }
                     }
                 }
             }
@@ -697,25 +727,42 @@ fn separate(part: &Part, movement: &mut Movement, max_moves: u32, max_states: us
                 let (a, b) = split(part, seen.state(id), taken);
                 return Ok((depth + 1, steps, a, b));
             }
-            directions.fill_levels(&pairs);
+            directions.fill_levels(pairs);
             for d in 0..6 {
                 let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
-                directions.groups(d, &mut groups);
-                if !unions(&groups, n, &mut moves, &mut union_seen) {
+                directions.groups(d, spans, groups);
+                if !unions(groups, n, moves, union_seen) {
                     return Err(Stuck::GaveUp);
                 }
-                for &(g, units) in &moves {
-                    normalize(seen.state(id), g, axis, sign * units as i32, &mut moved);
-                    if let Some(child) = seen.insert(&moved, (id, g, axis, sign, units), max_states)? {
+                for &(g, units) in moves.iter() {
+                    normalize(seen.state(id), g, axis, sign * units as i32, moved);
+                    if let Some(child) = seen.insert(moved, (id, g, axis, sign, units), max_states)? {
                         next.push(child);
                     }
                 }
             }
         }
-        frontier = next;
+        std::mem::swap(frontier, next);
         depth += 1;
     }
     Err(if exhausted { Stuck::Locked } else { Stuck::GaveUp })
+}
+
+/// What [`separate`] works in, kept from one search to the next (no allocation per
+/// search once the buffers have grown).
+#[derive(Default)]
+struct Scratch {
+    pairs: Vec<[u32; 3]>,
+    directions: Directions,
+    free: Vec<u64>,
+    spans: Vec<(u32, u32, u64)>,
+    groups: Vec<(u32, u64)>,
+    moves: Vec<(u64, u32)>,
+    union_seen: FxHashSet<u64>,
+    seen: Seen,
+    frontier: Vec<u32>,
+    next: Vec<u32>,
+    moved: Vec<[i32; 3]>,
 }
 
 /// `state` with `group` moved by `by` along `axis`, then every offset made relative to
