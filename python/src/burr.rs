@@ -52,7 +52,7 @@ type PlacedPy = (String, Vec<(i32, i32, i32)>);
 fn burr_groups(data: &[u8], index: usize) -> PyResult<Vec<(String, u32)>> {
     let puzzle = load(data)?;
     let problem = puzzle.problems.get(index).ok_or_else(|| value_error("no such problem"))?;
-    Ok(problem.parts.iter().map(|part| (puzzle.shapes[part.shape].label(part.shape), part.group)).collect())
+    Ok(problem.parts.iter().map(|part| (puzzle.shapes[part.shape].label(part.shape), part.group())).collect())
 }
 
 /// Problem `index`'s assemblies, one per class, from the file's bytes.

@@ -266,11 +266,13 @@ pub fn run(args: &Args) -> Outcome {
         let (mut solutions, mut undecided, mut number) = (0u64, 0u64, 0u64);
         let mut over = false;
         let mut disassembler = burr::Disassembler::default();
+        let mut grouping = burr::Grouping { shape_of: Vec::new(), shapes: problem.parts.iter().map(|part| part.groups.clone()).collect() };
         let tally = burr::each_assembly(&puzzle, k, |assembly, _| {
             let result = disassemble.then(|| {
                 let cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
-                let groups: Vec<u32> = assembly.iter().map(|p| problem.parts[p.part].group).collect();
-                disassembler.disassemble(&cells, &groups, args.max_moves, args.max_states)
+                grouping.shape_of.clear();
+                grouping.shape_of.extend(assembly.iter().map(|p| p.part));
+                disassembler.disassemble(&cells, &grouping, args.max_moves, args.max_states)
             });
             match &result {
                 Some(Ok(_)) => solutions += 1,

@@ -841,6 +841,50 @@ fn grouped_pieces_count_as_burrtools_counts_them() {
     assert!(out.contains("1 assemblies, 0 solutions"), "{out}");
 }
 
+/// Shapes in several groups, each with a count (BurrTools' `subProbGrouping`): a part
+/// that cannot come apart may stay together when its pieces can all be given one group
+/// that still holds that many of their shapes. The files of `tests/data/burr/groups`
+/// named `_m` list several groups per shape. The solutions equal the assemblies that
+/// burrTxt takes apart when given them one at a time (`groups/per-assembly.tsv`, by
+/// `scripts/burr-groups-per-assembly.py`; with `BURRTXT` set, taken again). A whole
+/// burrTxt run counts fewer on the larger files: it never gives back the group counts
+/// an assembly used (docs/burr.md).
+#[test]
+fn shapes_in_several_groups_group_as_burrtools_groups_each_assembly() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/burr/groups");
+    let table = std::fs::read_to_string(dir.join("per-assembly.tsv")).unwrap();
+    let rows: Vec<Vec<&str>> = table.lines().filter(|l| !l.starts_with('#')).map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 4);
+    if let Some(exe) = std::env::var_os("BURRTXT") {
+        let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/burr-groups-per-assembly.py");
+        let files: Vec<std::path::PathBuf> = rows.iter().map(|f| dir.join(f[0])).collect();
+        let out = std::process::Command::new("python3")
+            .arg(script)
+            .args(&files)
+            .env("BURRTXT", exe)
+            .env("GRIDLOCK", env!("CARGO_BIN_EXE_gridlock"))
+            .output()
+            .unwrap();
+        let again = String::from_utf8(out.stdout).unwrap();
+        let expected: String = rows.iter().map(|f| f.join("\t") + "\n").collect();
+        assert_eq!(again, expected, "burrTxt no longer gives the recorded figures");
+    }
+    for f in &rows {
+        assert_eq!(f[3], "0", "{}: an assembly burrTxt did not finish is no reference", f[0]);
+        let (out, err, code) = run(&["burr", dir.join(f[0]).to_str().unwrap(), "--count", "--disassemble"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.ends_with(&format!(": {} assemblies, {} solutions\n", f[1], f[2])), "{}: {out}", f[0]);
+    }
+    // The same assemblies without the lists of groups (tests/data/burr): fewer solutions.
+    for (file, plain) in [("b28_m", "b28"), ("b200_m", "b200")] {
+        let with = rows.iter().find(|f| f[0] == format!("{file}.xmpuzzle")).unwrap()[2];
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/burr/{plain}.xmpuzzle"));
+        let (out, _, _) = run(&["burr", path.to_str().unwrap(), "--count", "--disassemble"]);
+        let without: u64 = out.trim_end().rsplit(", ").next().unwrap().split(' ').next().unwrap().parse().unwrap();
+        assert!(without < with.parse::<u64>().unwrap(), "{plain}: {without} without groups, {with} with");
+    }
+}
+
 /// A name read from a file is printed with its control characters escaped, so that it
 /// cannot forge a line of the answer (issue 54, item 12); JSON keeps it as it is.
 #[test]

@@ -405,7 +405,7 @@ mod tests {
             shapes: vec![shape([2, 1, 1], "##"), shape([2, 2, 1], "####")],
             problems: vec![BurrProblem {
                 name: String::new(),
-                parts: vec![Part { shape: 0, min: 2, max: 2, group: 0 }],
+                parts: vec![Part { shape: 0, min: 2, max: 2, groups: Vec::new() }],
                 result: 1,
                 max_holes: None,
                 color_pairs: vec![],
@@ -425,7 +425,7 @@ mod tests {
             shapes: vec![shape([1, 1, 1], "#"), shape([2, 1, 1], "++")],
             problems: vec![BurrProblem {
                 name: String::new(),
-                parts: vec![Part { shape: 0, min: 1, max: 1, group: 0 }],
+                parts: vec![Part { shape: 0, min: 1, max: 1, groups: Vec::new() }],
                 result: 1,
                 max_holes: None,
                 color_pairs: vec![],

@@ -122,28 +122,109 @@ struct Part {
 /// separation needs more than `max_moves` moves or the search of one separation meets
 /// more than `max_states` positions.
 pub fn disassemble(pieces: &[Vec<[i32; 3]>], max_moves: u32, max_states: usize) -> Result<Disassembly, Stuck> {
-    disassemble_in_groups(pieces, &[], max_moves, max_states)
+    Disassembler::default().disassemble(pieces, &Grouping::default(), max_moves, max_states)
 }
 
-/// [`disassemble`] with BurrTools' piece groups: `groups[k]` is piece `k`'s group (0, or
-/// missing: none). Once a separation leaves a part whose pieces all belong to one group
-/// (not 0), that part counts as apart and is not taken apart further (BurrTools'
-/// `subProbGroup`: pieces a designer groups may stay together). The whole assembly is
-/// always taken apart at least once. BurrTools' further rule for a part that cannot come
-/// apart, whose pieces could be shared out among several groups (`subProbGrouping`),
-/// is not followed: such an assembly is reported locked.
+/// [`disassemble`] with one BurrTools piece group per piece: `groups[k]` is piece `k`'s
+/// group (0, or missing: none). See [`Grouping`]: here each piece is a shape of its own,
+/// in its group.
 ///
 /// Errors: as [`disassemble`].
 pub fn disassemble_in_groups(pieces: &[Vec<[i32; 3]>], groups: &[u32], max_moves: u32, max_states: usize) -> Result<Disassembly, Stuck> {
-    Disassembler::default().disassemble(pieces, groups, max_moves, max_states)
+    Disassembler::default().disassemble(pieces, &Grouping::one_each(groups), max_moves, max_states)
+}
+
+/// BurrTools' piece groups, as its disassembler reads them (`grouping_c`). Pieces that a
+/// designer puts in one group may stay together:
+/// - **`subProbGroup`**: once a separation leaves a part whose pieces are all of shapes
+///   in exactly one group, the same one (not 0), that part counts as apart and is not
+///   taken apart further;
+/// - **`subProbGrouping`**: a part (not the whole assembly) that cannot come apart at
+///   all counts as apart when its pieces can be given one group, together with every
+///   such part met before in the same assembly, each part's pieces all in the group it is
+///   given, and no group holding more pieces of a shape than the shape's count in it.
+///   When they cannot, the assembly does not come apart.
+///
+/// The whole assembly is always taken apart at least once. Empty: no groups.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Grouping {
+    /// Per piece of the assembly: its shape (an index into `shapes`).
+    pub shape_of: Vec<usize>,
+    /// Per shape: the groups it is in, as `(group, count)`, BurrTools' `<group>` list
+    /// (count: how many pieces of the shape the group may hold). Group 0 is no group.
+    pub shapes: Vec<Vec<(u32, u32)>>,
+}
+
+impl Grouping {
+    /// Each piece a shape of its own, in the group `groups[k]` (0 or missing: none).
+    pub fn one_each(groups: &[u32]) -> Self {
+        Grouping { shape_of: (0..groups.len()).collect(), shapes: groups.iter().map(|&g| vec![(g, 1)]).collect() }
+    }
+
+    /// The groups of piece `k`'s shape.
+    fn of(&self, k: usize) -> &[(u32, u32)] {
+        self.shape_of.get(k).and_then(|&s| self.shapes.get(s)).map_or(&[], |g| g.as_slice())
+    }
+
+    /// `subProbGroup`: whether the pieces are all of shapes in exactly one group, the same
+    /// one, not 0.
+    fn one_group(&self, pieces: &[usize]) -> bool {
+        let group = |k: usize| match self.of(k) {
+            [(g, _)] => *g,
+            _ => 0,
+        };
+        let first = group(pieces[0]);
+        first != 0 && pieces.iter().all(|&k| group(k) == first)
+    }
+
+    /// `subProbGrouping`: whether the parts of `sets` (each its pieces) can each be given
+    /// one group (not 0), no group holding more pieces of a shape than its count.
+    fn assignable(&self, sets: &[Vec<usize>]) -> bool {
+        // What each group may still hold, per (shape, group).
+        let mut left: FxHashMap<(usize, u32), u32> = FxHashMap::default();
+        let mut ids: Vec<u32> = Vec::new();
+        for (shape, groups) in self.shapes.iter().enumerate() {
+            for &(g, count) in groups.iter().filter(|&&(g, _)| g != 0) {
+                *left.entry((shape, g)).or_default() += count;
+                ids.push(g);
+            }
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        self.assign(sets, &ids, &mut left)
+    }
+
+    /// Depth first over the sets: the first a group, then the rest.
+    fn assign(&self, sets: &[Vec<usize>], ids: &[u32], left: &mut FxHashMap<(usize, u32), u32>) -> bool {
+        let Some((set, rest)) = sets.split_first() else { return true };
+        for &g in ids {
+            let mut taken = 0;
+            for &k in set {
+                match left.get_mut(&(self.shape_of[k], g)) {
+                    Some(n) if *n > 0 => {
+                        *n -= 1;
+                        taken += 1;
+                    }
+                    _ => break,
+                }
+            }
+            let fits = taken == set.len();
+            if fits && self.assign(rest, ids, left) {
+                return true;
+            }
+            for &k in &set[..taken] {
+                *left.get_mut(&(self.shape_of[k], g)).expect("taken before") += 1;
+            }
+        }
+        false
+    }
 }
 
 /// Takes apart many assemblies of one puzzle, sharing between them what one learns of
 /// how far pieces can move (BurrTools' movement cache, keyed by the two pieces' shapes
 /// as placed and their relative offset): the assemblies of a puzzle hold the same few
-/// pieces in the same few relative places. Answers are those of
-/// [`disassemble_in_groups`]; only the time differs. Its memory is bounded (about
-/// 4 million cached pairs).
+/// pieces in the same few relative places. Answers are those of [`disassemble`]; only
+/// the time differs. Its memory is bounded (about 4 million cached pairs).
 #[derive(Default)]
 pub struct Disassembler {
     cache: MovementCache,
@@ -151,21 +232,22 @@ pub struct Disassembler {
 }
 
 impl Disassembler {
-    /// [`disassemble_in_groups`] of one assembly: `pieces` (each a list of cells, in the
-    /// assembly's positions), `groups[k]` piece `k`'s BurrTools group (0, or missing:
-    /// none).
+    /// Takes one assembly apart: `pieces` (each a list of cells, in the assembly's
+    /// positions) under the piece groups `grouping` (see [`Grouping`]; its `shape_of`
+    /// names each piece's shape).
     ///
     /// Errors: as [`disassemble`].
     pub fn disassemble(
         &mut self,
         pieces: &[Vec<[i32; 3]>],
-        groups: &[u32],
+        grouping: &Grouping,
         max_moves: u32,
         max_states: usize,
     ) -> Result<Disassembly, Stuck> {
         let whole = Part { pieces: (0..pieces.len()).collect(), offsets: vec![[0; 3]; pieces.len()] };
         let mut movement = Movement::new(&mut self.cache, pieces);
-        let Some(tree) = take_apart(whole, &mut movement, &mut self.scratch, groups, true, max_moves, max_states)? else {
+        let mut context = Context { grouping, grouped: Vec::new(), max_moves, max_states };
+        let Some(tree) = take_apart(whole, &mut movement, &mut self.scratch, &mut context, true)? else {
             // A single piece: nothing to take apart.
             let tree = Separation { moves: 0, pieces: (0..pieces.len()).collect(), steps: Vec::new(), left: None, removed: None };
             return Ok(Disassembly { level: vec![0], tree, steps: Vec::new() });
@@ -178,28 +260,43 @@ impl Disassembler {
     }
 }
 
+/// One assembly's disassembly: its groups, the locked parts let stay together by
+/// `subProbGrouping` so far, and the bounds.
+struct Context<'a> {
+    grouping: &'a Grouping,
+    grouped: Vec<Vec<usize>>,
+    max_moves: u32,
+    max_states: usize,
+}
+
 /// The separation tree of `part`, `None` for a single piece or, but for the `whole`
-/// assembly, for pieces of one group.
+/// assembly, for pieces that may stay together ([`Grouping`]).
 fn take_apart(
     part: Part,
     movement: &mut Movement,
     scratch: &mut Scratch,
-    groups: &[u32],
+    context: &mut Context,
     whole: bool,
-    max_moves: u32,
-    max_states: usize,
 ) -> Result<Option<Separation>, Stuck> {
     if part.pieces.len() < 2 {
         return Ok(None);
     }
-    let group_of = |k: usize| groups.get(k).copied().unwrap_or(0);
-    let first = group_of(part.pieces[0]);
-    if !whole && first != 0 && part.pieces.iter().all(|&k| group_of(k) == first) {
+    if !whole && context.grouping.one_group(&part.pieces) {
         return Ok(None);
     }
-    let (moves, steps, removed, left) = separate(&part, movement, scratch, max_moves, max_states)?;
-    let left = take_apart(left, movement, scratch, groups, false, max_moves, max_states)?.map(Box::new);
-    let removed = take_apart(removed, movement, scratch, groups, false, max_moves, max_states)?.map(Box::new);
+    let (moves, steps, removed, left) = match separate(&part, movement, scratch, context.max_moves, context.max_states) {
+        Ok(found) => found,
+        Err(Stuck::Locked) if !whole && !context.grouping.shapes.is_empty() => {
+            context.grouped.push(part.pieces);
+            if context.grouping.assignable(&context.grouped) {
+                return Ok(None);
+            }
+            return Err(Stuck::Locked);
+        }
+        Err(stuck) => return Err(stuck),
+    };
+    let left = take_apart(left, movement, scratch, context, false)?.map(Box::new);
+    let removed = take_apart(removed, movement, scratch, context, false)?.map(Box::new);
     Ok(Some(Separation { moves, pieces: part.pieces, steps, left, removed }))
 }
 
@@ -955,7 +1052,7 @@ mod tests {
                 colors: 0,
                 problems: vec![BurrProblem {
                     name: String::new(),
-                    parts: (0..3).map(|s| Part { shape: s, min: 0, max: 6, group: 0 }).collect(),
+                    parts: (0..3).map(|s| Part { shape: s, min: 0, max: 6, groups: Vec::new() }).collect(),
                     result: 3,
                     max_holes: None,
                     color_pairs: vec![],
@@ -968,7 +1065,7 @@ mod tests {
             for assembly in found.classes.iter().take(25) {
                 let cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
                 let ours = disassemble(&cells, 1000, 1_000_000);
-                assert_eq!(shared.disassemble(&cells, &[], 1000, 1_000_000), ours, "the shared cache changes nothing");
+                assert_eq!(shared.disassemble(&cells, &Grouping::default(), 1000, 1_000_000), ours, "the shared cache changes nothing");
                 assert_ne!(ours, Err(Stuck::GaveUp));
                 assert_eq!(ours.is_ok(), brute_apart(&cells), "{assembly:?}");
                 if let Ok(d) = &ours {
@@ -1098,6 +1195,70 @@ mod tests {
         let with_loose = vec![a, b, vec![[5, 5, 5], [5, 5, 6]]];
         assert_eq!(disassemble(&with_loose, 100, 100_000), Err(Stuck::Locked));
         assert!(!brute_apart(&with_loose));
+    }
+
+    /// `subProbGrouping` against every assignment of groups to the parts, tried in full:
+    /// random shapes in groups 1 to 3 with counts 0 to 2, and 1 to 3 locked parts.
+    #[test]
+    fn grouping_agrees_with_trying_every_assignment() {
+        let mut seed = 11u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..2000 {
+            let mut shapes: Vec<Vec<(u32, u32)>> = Vec::new();
+            for _ in 0..1 + next(4) {
+                let mut groups = Vec::new();
+                for g in 1..=3 {
+                    if next(2) == 0 {
+                        groups.push((g, next(3) as u32));
+                    }
+                }
+                groups.truncate(1 + next(3) as usize);
+                shapes.push(groups);
+            }
+            let mut sets: Vec<Vec<usize>> = Vec::new();
+            for _ in 0..1 + next(3) {
+                let mut set = Vec::new();
+                for _ in 0..1 + next(3) {
+                    set.push(next(shapes.len() as u64) as usize);
+                }
+                sets.push(set);
+            }
+            // The pieces of the parts, numbered in turn, each of its shape.
+            let shape_of: Vec<usize> = sets.iter().flatten().copied().collect();
+            let mut numbered = Vec::new();
+            let mut k = 0;
+            for set in &sets {
+                numbered.push((k..k + set.len()).collect::<Vec<usize>>());
+                k += set.len();
+            }
+            let grouping = Grouping { shape_of, shapes: shapes.clone() };
+            let tried = (0..3u32.pow(sets.len() as u32)).any(|code| {
+                let chosen: Vec<u32> = (0..sets.len()).map(|i| 1 + code / 3u32.pow(i as u32) % 3).collect();
+                (0..shapes.len()).all(|shape| {
+                    (1..=3).all(|g| {
+                        let used = sets
+                            .iter()
+                            .zip(&chosen)
+                            .filter(|&(_, &c)| c == g)
+                            .map(|(set, _)| set.iter().filter(|&&s| s == shape).count())
+                            .sum::<usize>();
+                        let room: u32 = shapes[shape].iter().filter(|&&(h, _)| h == g).map(|&(_, c)| c).sum();
+                        used as u32 <= room
+                    })
+                })
+            });
+            assert_eq!(grouping.assignable(&numbered), tried, "{shapes:?} {sets:?}");
+            if tried {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 100 && no > 100, "{yes} assignable, {no} not");
     }
 
     #[test]

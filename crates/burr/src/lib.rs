@@ -5,9 +5,9 @@
 //!
 //! A puzzle has shapes (voxel spaces: `_` empty, `#` filled, `+` variable, each with an
 //! optional colour) and problems. A problem names its pieces (shapes with a count or a
-//! `min`..`max` range, and a group), the result shape they must fill (filled voxels
-//! exactly once, variable voxels at most once), at most `maxHoles` variable voxels left
-//! empty, and which piece colours may sit on which result colours.
+//! `min`..`max` range, and the groups they are in), the result shape they must fill
+//! (filled voxels exactly once, variable voxels at most once), at most `maxHoles` variable
+//! voxels left empty, and which piece colours may sit on which result colours.
 //!
 //! Only BurrTools' grid 0 (cubes) is read; the other grids are refused by name.
 
@@ -20,7 +20,7 @@ pub mod svg;
 pub mod write;
 
 pub use assemble::{assemblies, each_assembly, Assemblies, Assembly, Placed, Tally};
-pub use disassemble::{disassemble, disassemble_in_groups, Disassembler, Disassembly, Step, Stuck};
+pub use disassemble::{disassemble, disassemble_in_groups, Disassembler, Disassembly, Grouping, Step, Stuck};
 pub use parse::{parse, BurrError, MAX_DECOMPRESSED, MAX_DEPTH};
 pub use write::{placement, transformation, with_solutions, Saved, Solved};
 
@@ -88,10 +88,21 @@ pub struct Part {
     pub min: u32,
     /// The most copies used.
     pub max: u32,
-    /// The piece group (0: none): the `group` attribute, or the one `<group>` element
-    /// of the piece (several: 0, as BurrTools does not group such a piece on its own).
-    /// Groups matter to disassembly only ([`disassemble_in_groups`]).
-    pub group: u32,
+    /// BurrTools' piece groups of this shape, as `(group, count)`: the `group` attribute
+    /// (every copy in that group: the count is `max`), or one pair per `<group>`
+    /// element. Empty: in no group. Groups matter to disassembly only ([`Grouping`]).
+    pub groups: Vec<(u32, u32)>,
+}
+
+impl Part {
+    /// The part's one group (BurrTools' `subProbGroup`): its group when it is in exactly
+    /// one, 0 otherwise (none, or several).
+    pub fn group(&self) -> u32 {
+        match self.groups.as_slice() {
+            [(g, _)] => *g,
+            _ => 0,
+        }
+    }
 }
 
 /// A problem of a puzzle.

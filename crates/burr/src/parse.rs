@@ -339,20 +339,19 @@ fn problem(doc: &roxmltree::Document, node: roxmltree::Node, shapes: usize, colo
                     if max > 1 << 16 {
                         return Err(at(doc, s, format!("{max} copies of a piece; BurrTools counts them in 16 bits")));
                     }
-                    let mut group = number::<u32>(doc, s, "group")?.unwrap_or(0);
-                    if group == 0 {
-                        let mut listed = Vec::new();
-                        for g in s.children().filter(|n| n.has_tag_name("group")) {
-                            let id: u32 = required(doc, g, "group")?;
-                            if id != 0 {
-                                listed.push(id);
+                    // BurrTools' two ways: a group attribute (every copy in it), or a
+                    // list of <group group=".." count=".."> elements.
+                    let groups = match number::<u32>(doc, s, "group")?.unwrap_or(0) {
+                        0 => {
+                            let mut listed = Vec::new();
+                            for g in s.children().filter(|n| n.has_tag_name("group")) {
+                                listed.push((required(doc, g, "group")?, required(doc, g, "count")?));
                             }
+                            listed
                         }
-                        if listed.len() == 1 {
-                            group = listed[0];
-                        }
-                    }
-                    parts.push(Part { shape: id, min, max, group });
+                        g => vec![(g, max)],
+                    };
+                    parts.push(Part { shape: id, min, max, groups });
                 }
             }
             "result" => {
