@@ -269,7 +269,7 @@ pub fn run(args: &Args) -> Outcome {
         let mut grouping = burr::Grouping { shape_of: Vec::new(), shapes: problem.parts.iter().map(|part| part.groups.clone()).collect() };
         let tally = burr::each_assembly(&puzzle, k, |assembly, _| {
             let result = disassemble.then(|| {
-                let cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
+                let cells: Vec<&[[i32; 3]]> = assembly.iter().map(|p| p.cells.as_slice()).collect();
                 grouping.shape_of.clear();
                 grouping.shape_of.extend(assembly.iter().map(|p| p.part));
                 disassembler.disassemble(&cells, &grouping, args.max_moves, args.max_states)

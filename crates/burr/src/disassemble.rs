@@ -229,6 +229,7 @@ impl Grouping {
 pub struct Disassembler {
     cache: MovementCache,
     scratch: Scratch,
+    buffers: Buffers,
 }
 
 impl Disassembler {
@@ -237,17 +238,19 @@ impl Disassembler {
     /// names each piece's shape).
     ///
     /// Errors: as [`disassemble`].
-    pub fn disassemble(
+    pub fn disassemble<P: AsRef<[[i32; 3]]>>(
         &mut self,
-        pieces: &[Vec<[i32; 3]>],
+        pieces: &[P],
         grouping: &Grouping,
         max_moves: u32,
         max_states: usize,
     ) -> Result<Disassembly, Stuck> {
         let whole = Part { pieces: (0..pieces.len()).collect(), offsets: vec![[0; 3]; pieces.len()] };
-        let mut movement = Movement::new(&mut self.cache, pieces);
+        let mut movement = Movement::new(&mut self.cache, pieces, std::mem::take(&mut self.buffers));
         let mut context = Context { grouping, grouped: Vec::new(), max_moves, max_states };
-        let Some(tree) = take_apart(whole, &mut movement, &mut self.scratch, &mut context, true)? else {
+        let found = take_apart(whole, &mut movement, &mut self.scratch, &mut context, true);
+        self.buffers = movement.buffers();
+        let Some(tree) = found? else {
             // A single piece: nothing to take apart.
             let tree = Separation { moves: 0, pieces: (0..pieces.len()).collect(), steps: Vec::new(), left: None, removed: None };
             return Ok(Disassembly { level: vec![0], tree, steps: Vec::new() });
@@ -333,12 +336,14 @@ type Line = ([i32; 2], u32, u32);
 /// coordinates along the axis in `coords`, and those coordinates, line after line, each
 /// line's sorted.
 struct Form {
+    /// Its cells, moved to touch the origin's planes from above, in the order given.
+    cells: Vec<[i32; 3]>,
     lines: [Vec<Line>; 3],
     coords: [Vec<i32>; 3],
 }
 
 impl Form {
-    fn new(cells: &[[i32; 3]]) -> Self {
+    fn new(cells: Vec<[i32; 3]>) -> Self {
         let mut lines: [Vec<Line>; 3] = Default::default();
         let mut coords: [Vec<i32>; 3] = Default::default();
         for axis in 0..3 {
@@ -356,7 +361,7 @@ impl Form {
             }
             coords[axis] = keyed.into_iter().map(|(_, a)| a).collect();
         }
-        Form { lines, coords }
+        Form { cells, lines, coords }
     }
 
     /// The units this form can move along `axis` in the positive sense before it meets
@@ -395,43 +400,80 @@ impl Form {
 /// assembly were computed for an earlier one.
 #[derive(Default)]
 struct MovementCache {
-    /// Each form's id, by its cells (sorted).
-    ids: FxHashMap<Vec<[i32; 3]>, u32>,
+    /// Each form's id, found by the hash of its cells ([`hash_cells`]).
+    ids: hashbrown::HashTable<u32>,
     forms: Vec<Form>,
-    units: FxHashMap<(u32, u32, [i32; 3]), [u32; 3]>,
+    /// The units, by [`pack`]ed key; `wide` holds the keys that do not pack.
+    units: FxHashMap<u64, [u32; 3]>,
+    wide: FxHashMap<(u32, u32, [i32; 3]), [u32; 3]>,
 }
 
 /// The most entries the movement cache keeps; past it, it starts again empty (memory in
 /// proportion to the input, whatever the number of assemblies).
 const MAX_CACHED: usize = 1 << 22;
 
+/// The hash of a form's cells, each moved by `-corner`.
+fn hash_cells(cells: &[[i32; 3]], corner: [i32; 3]) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    for c in cells {
+        let d = [0, 1, 2].map(|k| u64::from((c[k] - corner[k]) as u32 & 0x1f_ffff));
+        h.write_u64(d[0] | d[1] << 21 | d[2] << 42);
+    }
+    h.finish()
+}
+
+/// Two forms and an offset in one word, when the ids are under 2^16 and the offset's
+/// coordinates within -512..512: 16 + 16 + 3 x 10 bits.
+fn pack(a: u32, b: u32, rel: [i32; 3]) -> Option<u64> {
+    let fits = a < 1 << 16 && b < 1 << 16 && rel.iter().all(|r| (-512..512).contains(r));
+    fits.then(|| {
+        let r = |k: usize| (rel[k] + 512) as u64;
+        (u64::from(a) << 48) | (u64::from(b) << 32) | (r(0) << 20) | (r(1) << 10) | r(2)
+    })
+}
+
 impl MovementCache {
-    /// The form of `cells` and where it lies: its id and the corner subtracted.
+    /// The form of `cells` and where it lies: its id and the corner subtracted. The same
+    /// cells in another order make another form (the assembler lists them sorted).
     fn form(&mut self, cells: &[[i32; 3]]) -> (u32, [i32; 3]) {
         let corner = [0, 1, 2].map(|d| cells.iter().map(|c| c[d]).min().unwrap_or(0));
-        let mut key: Vec<[i32; 3]> = cells.iter().map(|c| [0, 1, 2].map(|d| c[d] - corner[d])).collect();
-        key.sort_unstable();
-        if let Some(&id) = self.ids.get(&key) {
+        let hash = hash_cells(cells, corner);
+        let forms = &self.forms;
+        let same = |&id: &u32| {
+            let known = &forms[id as usize].cells;
+            known.len() == cells.len() && known.iter().zip(cells).all(|(k, c)| [0, 1, 2].map(|d| c[d] - corner[d]) == *k)
+        };
+        if let Some(&id) = self.ids.find(hash, same) {
             return (id, corner);
         }
         let id = self.forms.len() as u32;
-        self.forms.push(Form::new(&key));
-        self.ids.insert(key, id);
+        self.forms.push(Form::new(cells.iter().map(|c| [0, 1, 2].map(|d| c[d] - corner[d])).collect()));
+        let forms = &self.forms;
+        self.ids.insert_unique(hash, id, |&id| hash_cells(&forms[id as usize].cells, [0; 3]));
         (id, corner)
     }
 
     /// The units form `a` can move along each axis before it meets form `b`, `b` lying
     /// `rel` from `a`.
     fn towards(&mut self, a: u32, b: u32, rel: [i32; 3]) -> [u32; 3] {
-        if let Some(&units) = self.units.get(&(a, b, rel)) {
+        let key = pack(a, b, rel);
+        let known = match key {
+            Some(k) => self.units.get(&k),
+            None => self.wide.get(&(a, b, rel)),
+        };
+        if let Some(&units) = known {
             return units;
         }
         let (fa, fb) = (&self.forms[a as usize], &self.forms[b as usize]);
         let units = [0, 1, 2].map(|axis| fa.towards(fb, axis, rel));
-        if self.units.len() >= MAX_CACHED {
+        if self.units.len() + self.wide.len() >= MAX_CACHED {
             self.units.clear();
+            self.wide.clear();
         }
-        self.units.insert((a, b, rel), units);
+        match key {
+            Some(k) => self.units.insert(k, units),
+            None => self.wide.insert((a, b, rel), units),
+        };
         units
     }
 }
@@ -446,14 +488,28 @@ struct Movement<'a> {
     last: Vec<([i32; 3], [u32; 3])>,
 }
 
+/// A [`Movement`]'s buffers: its forms and its last offsets.
+type Buffers = (Vec<(u32, [i32; 3])>, Vec<([i32; 3], [u32; 3])>);
+
 /// No offset looked up yet, in [`Movement::last`].
 const NOWHERE: [i32; 3] = [i32::MIN; 3];
 
 impl<'a> Movement<'a> {
-    fn new(cache: &'a mut MovementCache, pieces: &[Vec<[i32; 3]>]) -> Self {
-        let forms: Vec<(u32, [i32; 3])> = pieces.iter().map(|cells| cache.form(cells)).collect();
+    /// The movement of `pieces`, in the buffers `buffers` (kept from an earlier
+    /// assembly, see [`Movement::buffers`]).
+    fn new<P: AsRef<[[i32; 3]]>>(cache: &'a mut MovementCache, pieces: &[P], buffers: Buffers) -> Self {
+        let (mut forms, mut last) = buffers;
+        forms.clear();
+        forms.extend(pieces.iter().map(|cells| cache.form(cells.as_ref())));
         let n = pieces.len();
-        Movement { cache, forms, last: vec![(NOWHERE, [FREE; 3]); n * n] }
+        last.clear();
+        last.resize(n * n, (NOWHERE, [FREE; 3]));
+        Movement { cache, forms, last }
+    }
+
+    /// The buffers, for the next assembly.
+    fn buffers(self) -> Buffers {
+        (self.forms, self.last)
     }
 
     /// The units piece `i` can move along each axis in the positive sense before it meets
