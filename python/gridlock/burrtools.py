@@ -81,9 +81,11 @@ class Problem:
         self, assembly: Tuple[Piece, ...], max_moves: int = 200, max_states: int = 2_000_000
     ) -> Optional[Disassembly]:
         """How ``assembly`` comes apart, or None when it does not; pieces of one BurrTools
-        group may stay together once separated from the rest. Raises ``ValueError`` when
-        the search gives up (``max_moves`` for one separation, ``max_states``
-        positions)."""
+        group may stay together once separated from the rest. A shape listed in several
+        groups counts here as in none (the command line, ``gridlock burr``, also lets a
+        locked part of such pieces stay together: BurrTools' ``subProbGrouping``).
+        Raises ``ValueError`` when the search gives up (``max_moves`` for one
+        separation, ``max_states`` positions)."""
         groups = dict(_gridlock.burr_groups(self._data, self.index))
         found = _gridlock.burr_disassemble(
             [list(p.cells) for p in assembly], max_moves, max_states, [groups.get(p.shape, 0) for p in assembly]
