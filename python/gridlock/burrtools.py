@@ -80,15 +80,22 @@ class Problem:
     def disassemble(
         self, assembly: Tuple[Piece, ...], max_moves: int = 200, max_states: int = 2_000_000
     ) -> Optional[Disassembly]:
-        """How ``assembly`` comes apart, or None when it does not; pieces of one BurrTools
-        group may stay together once separated from the rest. A shape listed in several
-        groups counts here as in none (the command line, ``gridlock burr``, also lets a
-        locked part of such pieces stay together: BurrTools' ``subProbGrouping``).
-        Raises ``ValueError`` when the search gives up (``max_moves`` for one
+        """How ``assembly`` comes apart, or None when it does not. BurrTools' piece
+        groups are followed: pieces of one group may stay together once separated from
+        the rest, and a part that cannot come apart may stay together when its pieces
+        can all be given one group (a shape listed in several groups, each with a
+        count). Raises ``ValueError`` when the search gives up (``max_moves`` for one
         separation, ``max_states`` positions)."""
-        groups = dict(_gridlock.burr_groups(self._data, self.index))
+        grouping = _gridlock.burr_grouping(self._data, self.index)
+        part = {}
+        for k, (shape, _) in enumerate(grouping):
+            part.setdefault(shape, k)
         found = _gridlock.burr_disassemble(
-            [list(p.cells) for p in assembly], max_moves, max_states, [groups.get(p.shape, 0) for p in assembly]
+            [list(p.cells) for p in assembly],
+            max_moves,
+            max_states,
+            shapes=[groups for _, groups in grouping],
+            shape_of=[part[p.shape] for p in assembly],
         )
         if found is None:
             return None

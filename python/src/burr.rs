@@ -101,28 +101,54 @@ fn burr_count(py: Python<'_>, data: &[u8], index: usize) -> PyResult<u64> {
 type StepPy = (Vec<usize>, usize, i32, Option<u32>);
 
 /// How the pieces (cell lists) come apart: `(level, moves)`, or `None` when they do not;
-/// `ValueError` when the search gives up (`max_moves`, `max_states`).
-/// `groups`: each piece's BurrTools group (0: none), as [`burr::disassemble_in_groups`].
+/// `ValueError` when the search gives up (`max_moves`, `max_states`). The piece groups:
+/// `groups`, each piece's one BurrTools group (0: none), as
+/// [`burr::disassemble_in_groups`]; or `shapes`, each shape's `(group, count)` list
+/// (as [`burr_grouping`] gives them), with `shape_of`, each piece's shape (an index into
+/// `shapes`), as [`burr::Grouping`]: BurrTools' `subProbGroup` and `subProbGrouping`.
 #[pyfunction]
-#[pyo3(signature = (pieces, max_moves = 200, max_states = 2_000_000, groups = None))]
+#[pyo3(signature = (pieces, max_moves = 200, max_states = 2_000_000, groups = None, shapes = None, shape_of = None))]
 fn burr_disassemble(
     py: Python<'_>,
     pieces: Vec<Vec<(i32, i32, i32)>>,
     max_moves: u32,
     max_states: usize,
     groups: Option<Vec<u32>>,
+    shapes: Option<Vec<Vec<(u32, u32)>>>,
+    shape_of: Option<Vec<usize>>,
 ) -> PyResult<Option<(Vec<u32>, Vec<StepPy>)>> {
     let cells: Vec<Vec<[i32; 3]>> = pieces.iter().map(|p| p.iter().map(|&(x, y, z)| [x, y, z]).collect()).collect();
-    let groups = groups.unwrap_or_default();
-    match interruptible(py, || burr::disassemble_in_groups(&cells, &groups, max_moves, max_states))? {
+    let grouping = match (groups, shapes, shape_of) {
+        (None, Some(shapes), Some(shape_of)) => {
+            if shape_of.len() != cells.len() || shape_of.iter().any(|&s| s >= shapes.len()) {
+                return Err(value_error("shape_of must name one shape of shapes for each piece"));
+            }
+            burr::Grouping { shape_of, shapes }
+        }
+        (groups, None, None) => burr::Grouping::one_each(&groups.unwrap_or_default()),
+        _ => return Err(value_error("give either groups, or shapes with shape_of")),
+    };
+    match interruptible(py, || burr::Disassembler::default().disassemble(&cells, &grouping, max_moves, max_states))? {
         Ok(d) => Ok(Some((d.level, d.steps.into_iter().map(|s| (s.pieces, s.axis, s.sign, s.distance)).collect()))),
         Err(burr::Stuck::Locked) => Ok(None),
         Err(burr::Stuck::GaveUp) => Err(value_error("the disassembly search gave up: raise max_moves or max_states")),
     }
 }
 
+/// A shape's name and its BurrTools groups, as `(group, count)`.
+type GroupsPy = (String, Vec<(u32, u32)>);
+
+/// Problem `index`'s pieces' groups as BurrTools lists them: per piece (shape of the
+/// problem), its shape's name and its `(group, count)` list (empty: in no group).
+#[pyfunction]
+fn burr_grouping(data: &[u8], index: usize) -> PyResult<Vec<GroupsPy>> {
+    let puzzle = load(data)?;
+    let problem = puzzle.problems.get(index).ok_or_else(|| value_error("no such problem"))?;
+    Ok(problem.parts.iter().map(|part| (puzzle.shapes[part.shape].label(part.shape), part.groups.clone())).collect())
+}
+
 /// Adds the functions to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    crate::add_functions!(m, burr_problems, burr_assemblies, burr_count, burr_disassemble, burr_groups);
+    crate::add_functions!(m, burr_problems, burr_assemblies, burr_count, burr_disassemble, burr_groups, burr_grouping);
     Ok(())
 }

@@ -213,3 +213,17 @@ def test_grouped_pieces_count_as_burrtools_counts_them():
         (problem,) = gridlock.burrtools.load(DATA / "groups" / name).problems
         assert problem.count() == int(assemblies)
         assert len(problem.solutions()) == int(solutions), name
+
+
+def test_shapes_in_several_groups_group_each_assembly_as_burrtools_does():
+    """A shape listed in several groups, each with a count: the assemblies that come apart
+    equal those burrTxt takes apart given one at a time
+    (tests/data/burr/groups/per-assembly.tsv), as on the command line."""
+    table = (DATA / "groups" / "per-assembly.tsv").read_text().splitlines()
+    rows = [line.split("\t") for line in table if not line.startswith("#")]
+    assert len(rows) == 4
+    for name, assemblies, solutions, _, _ in rows:
+        (problem,) = gridlock.burrtools.load(DATA / "groups" / name).problems
+        found = problem.assemblies()
+        assert len(found) == int(assemblies)
+        assert sum(problem.disassemble(a) is not None for a in found) == int(solutions), name
