@@ -303,12 +303,19 @@ def burr_assemblies(
 def burr_count(data: bytes, index: int) -> int:
     """The number of problem ``index``'s assemblies, one per class."""
 def burr_groups(data: bytes, index: int) -> List[Tuple[str, int]]:
-    """Problem ``index``'s pieces' BurrTools groups: (shape, group) per piece, 0 for none."""
+    """Problem ``index``'s pieces' BurrTools groups: (shape, group) per piece, 0 for none
+    (and for a shape in several groups)."""
+def burr_grouping(data: bytes, index: int) -> List[Tuple[str, List[Tuple[int, int]]]]:
+    """Problem ``index``'s pieces' BurrTools groups in full: (shape, [(group, count)])
+    per piece."""
 def burr_disassemble(
     pieces: List[List[Tuple[int, int, int]]],
     max_moves: int = 200,
     max_states: int = 2_000_000,
     groups: Optional[List[int]] = None,
+    shapes: Optional[List[List[Tuple[int, int]]]] = None,
+    shape_of: Optional[List[int]] = None,
 ) -> Optional[Tuple[List[int], List[Tuple[List[int], int, int, Optional[int]]]]]:
-    """How the pieces come apart: (level, moves), or None when they do not; ``groups``
-    gives each piece's BurrTools group (0: none)."""
+    """How the pieces come apart: (level, moves), or None when they do not. Either
+    ``groups`` gives each piece's BurrTools group (0: none), or ``shapes`` gives each
+    shape's (group, count) list and ``shape_of`` each piece's shape."""
