@@ -302,9 +302,6 @@ def burr_assemblies(
     """Problem ``index``'s assemblies, one per class: each a list of (shape, cells)."""
 def burr_count(data: bytes, index: int) -> int:
     """The number of problem ``index``'s assemblies, one per class."""
-def burr_groups(data: bytes, index: int) -> List[Tuple[str, int]]:
-    """Problem ``index``'s pieces' BurrTools groups: (shape, group) per piece, 0 for none
-    (and for a shape in several groups)."""
 def burr_grouping(data: bytes, index: int) -> List[Tuple[str, List[Tuple[int, int]]]]:
     """Problem ``index``'s pieces' BurrTools groups in full: (shape, [(group, count)])
     per piece."""

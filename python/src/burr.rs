@@ -47,14 +47,6 @@ fn burr_problems(data: &[u8]) -> PyResult<Vec<ProblemPy>> {
 /// A placed piece: its shape's name and its cells `(x, y, z)`.
 type PlacedPy = (String, Vec<(i32, i32, i32)>);
 
-/// Problem `index`'s pieces' groups, `(shape name, group)` per piece (0: none).
-#[pyfunction]
-fn burr_groups(data: &[u8], index: usize) -> PyResult<Vec<(String, u32)>> {
-    let puzzle = load(data)?;
-    let problem = puzzle.problems.get(index).ok_or_else(|| value_error("no such problem"))?;
-    Ok(problem.parts.iter().map(|part| (puzzle.shapes[part.shape].label(part.shape), part.group())).collect())
-}
-
 /// Problem `index`'s assemblies, one per class, from the file's bytes.
 fn solve(py: Python<'_>, puzzle: &BurrPuzzle, index: usize, max_assemblies: u64) -> PyResult<burr::Assemblies> {
     if index >= puzzle.problems.len() {
@@ -149,6 +141,6 @@ fn burr_grouping(data: &[u8], index: usize) -> PyResult<Vec<GroupsPy>> {
 
 /// Adds the functions to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    crate::add_functions!(m, burr_problems, burr_assemblies, burr_count, burr_disassemble, burr_groups, burr_grouping);
+    crate::add_functions!(m, burr_problems, burr_assemblies, burr_count, burr_disassemble, burr_grouping);
     Ok(())
 }

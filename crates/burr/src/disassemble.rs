@@ -289,7 +289,7 @@ fn take_apart(
     }
     let (moves, steps, removed, left) = match separate(&part, movement, scratch, context.max_moves, context.max_states) {
         Ok(found) => found,
-        Err(Stuck::Locked) if !whole && !context.grouping.shapes.is_empty() => {
+        Err(Stuck::Locked) if !whole => {
             context.grouped.push(part.pieces);
             if context.grouping.assignable(&context.grouped) {
                 return Ok(None);
@@ -328,7 +328,7 @@ fn members(mask: u64, n: usize) -> impl Iterator<Item = usize> {
 const MAX_UNIONS: usize = 1 << 16;
 
 /// A line of a piece's cells along an axis: its other two coordinates, and the range of
-/// its cells' coordinates in [`Movement::coords`].
+/// its cells' coordinates in [`Form::coords`].
 type Line = ([i32; 2], u32, u32);
 
 /// One piece's cells as the movement cache reads them, per axis: its lines along the
@@ -437,17 +437,18 @@ impl MovementCache {
     /// cells in another order make another form (the assembler lists them sorted).
     fn form(&mut self, cells: &[[i32; 3]]) -> (u32, [i32; 3]) {
         let corner = [0, 1, 2].map(|d| cells.iter().map(|c| c[d]).min().unwrap_or(0));
+        let moved = |c: &[i32; 3]| [0, 1, 2].map(|d| c[d] - corner[d]);
         let hash = hash_cells(cells, corner);
         let forms = &self.forms;
         let same = |&id: &u32| {
             let known = &forms[id as usize].cells;
-            known.len() == cells.len() && known.iter().zip(cells).all(|(k, c)| [0, 1, 2].map(|d| c[d] - corner[d]) == *k)
+            known.len() == cells.len() && known.iter().zip(cells).all(|(k, c)| moved(c) == *k)
         };
         if let Some(&id) = self.ids.find(hash, same) {
             return (id, corner);
         }
         let id = self.forms.len() as u32;
-        self.forms.push(Form::new(cells.iter().map(|c| [0, 1, 2].map(|d| c[d] - corner[d])).collect()));
+        self.forms.push(Form::new(cells.iter().map(moved).collect()));
         let forms = &self.forms;
         self.ids.insert_unique(hash, id, |&id| hash_cells(&forms[id as usize].cells, [0; 3]));
         (id, corner)
@@ -813,6 +814,11 @@ impl Seen {
     }
 }
 
+/// Direction `d` of [`Directions`] as its axis and sense (+1 or -1).
+fn direction(d: usize) -> (usize, i32) {
+    (d / 2, if d.is_multiple_of(2) { 1 } else { -1 })
+}
+
 /// The breadth-first search for the first separation of `part`: its number of moves,
 /// its steps, and the two parts where they are at the separation (the pieces taken away,
 /// the fewer, then the pieces that stayed).
@@ -853,7 +859,7 @@ fn separate(
             // The first separation that takes the fewest pieces away, in the order of the
             // directions and of the groups found (one piece: none can take fewer).
             'directions: for d in 0..6 {
-                let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
+                let (axis, sign) = direction(d);
                 directions.free_groups(d, free);
                 for &g in free.iter() {
                     // The pieces taken away are the fewer side: the rest moves the
@@ -882,7 +888,7 @@ fn separate(
             }
             directions.fill_levels(pairs);
             for d in 0..6 {
-                let (axis, sign) = (d / 2, if d % 2 == 0 { 1 } else { -1 });
+                let (axis, sign) = direction(d);
                 directions.groups(d, spans, groups);
                 if !unions(groups, n, moves, union_seen) {
                     return Err(Stuck::GaveUp);

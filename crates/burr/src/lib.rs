@@ -94,17 +94,6 @@ pub struct Part {
     pub groups: Vec<(u32, u32)>,
 }
 
-impl Part {
-    /// The part's one group (BurrTools' `subProbGroup`): its group when it is in exactly
-    /// one, 0 otherwise (none, or several).
-    pub fn group(&self) -> u32 {
-        match self.groups.as_slice() {
-            [(g, _)] => *g,
-            _ => 0,
-        }
-    }
-}
-
 /// A problem of a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BurrProblem {
