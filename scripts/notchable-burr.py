@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Writes examples/burr/notchable.xmpuzzle: the solid six-piece burr (the six 8x2x2
 sticks' union, 152 voxels, none left out) with every notchable piece, each 0 to 6 times.
+With --general, writes instead (by default to general.xmpuzzle) the same burr with every
+general piece: any of the stick's 12 voxels that other sticks cross taken away, the piece
+left in one piece, one per shape up to rotation: 837 pieces (Bill Cutler's count).
 
 A stick's voxels that other sticks also cross are the only ones a notch may take; a notch
 is a full-width row of them (across the face turned to the centre, x = 2..5; across the
@@ -64,11 +67,14 @@ def voxel(name, cells, size):
     return f'<voxel x="{sx}" y="{sy}" z="{sz}" type="0" name="{name}">{text}</voxel>'
 
 
-def main(path):
+def main(path, general):
     stick = [(x, a, b) for x in range(8) for a in range(2) for b in range(2)]
     notches = [{(x, 1, 0), (x, 1, 1)} for x in range(2, 6)]
     for x in (3, 4):
         notches += [{(x, 0, 0), (x, 0, 1)}, {(x, 0, 0), (x, 1, 0)}, {(x, 0, 1), (x, 1, 1)}]
+    if general:
+        # Every single voxel of the notches is a notch of its own.
+        notches = sorted({frozenset([c]) for n in notches for c in n}, key=sorted)
     pieces, seen = [], set()
     for k in range(len(notches) + 1):
         for combo in itertools.combinations(notches, k):
@@ -83,15 +89,19 @@ def main(path):
             for k in range(3, 5):
                 burr |= {(i, j, k), (k, i, j), (j, k, i)}
     lines = ['<?xml version="1.0"?>', '<puzzle version="2"><gridType type="0"/><colors/>', "<shapes>"]
-    lines += [voxel(f"n{i}", p, (8, 2, 2)) for i, p in enumerate(pieces)]
+    kind = "general" if general else "notchable"
+    lines += [voxel(f"{kind[0]}{i}", p, (8, 2, 2)) for i, p in enumerate(pieces)]
     lines.append(voxel("burr", sorted(burr), (8, 8, 8)))
-    lines.append('</shapes><problems><problem name="solid notchable" state="0"><shapes>')
+    lines.append(f'</shapes><problems><problem name="solid {kind}" state="0"><shapes>')
     lines += [f'<shape id="{i}" min="0" max="6"/>' for i in range(len(pieces))]
     lines.append(f'</shapes><result id="{len(pieces)}"/><bitmap/></problem></problems><comment/></puzzle>')
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
-    print(f"{path}: {len(pieces)} notchable pieces, a solid burr of {len(burr)} voxels", file=sys.stderr)
+    print(f"{path}: {len(pieces)} {kind} pieces, a solid burr of {len(burr)} voxels", file=sys.stderr)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "examples/burr/notchable.xmpuzzle")
+    args = sys.argv[1:]
+    general = "--general" in args
+    args = [a for a in args if a != "--general"]
+    main(args[0] if args else "general.xmpuzzle" if general else "examples/burr/notchable.xmpuzzle", general)

@@ -12,6 +12,7 @@
 //! being built from the mirror pieces. Pieces themselves are only rotated: the 24
 //! rotations of BurrTools' cube grid.
 
+use super::slots::SlotSearch;
 use super::{BurrProblem, BurrPuzzle, Voxel};
 use exact_cover::Problem;
 use polyform::{Cell, Lattice};
@@ -148,6 +149,9 @@ pub struct Tally {
     pub symmetries: usize,
     /// Whether mirror images count as the same assembly.
     pub mirror: bool,
+    /// Whether the slot search found them (the result splits into slots, as a six-piece
+    /// burr into its sticks) rather than exact cover.
+    pub slot_search: bool,
 }
 
 /// The assemblies of `puzzle`'s problem `index`, one per class, or a message when the
@@ -180,7 +184,18 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
 /// canonical form; no set of the classes seen is kept). The search meets exactly the
 /// assemblies whose symmetry-breaking part sits on a kept placement (see below), so each
 /// class is met at least once, and visited once.
-pub fn each_assembly(puzzle: &BurrPuzzle, index: usize, mut visit: impl FnMut(Assembly, u64) -> ControlFlow<()>) -> Result<Tally, String> {
+pub fn each_assembly(puzzle: &BurrPuzzle, index: usize, visit: impl FnMut(Assembly, u64) -> ControlFlow<()>) -> Result<Tally, String> {
+    each_assembly_by(puzzle, index, true, visit)
+}
+
+/// [`each_assembly`], with the slot search (see `slots`) where it applies when `slots`,
+/// else always by exact cover (the tests compare the two).
+fn each_assembly_by(
+    puzzle: &BurrPuzzle,
+    index: usize,
+    slots: bool,
+    mut visit: impl FnMut(Assembly, u64) -> ControlFlow<()>,
+) -> Result<Tally, String> {
     let problem: &BurrProblem = &puzzle.problems[index];
     let rotations = Lattice::Cubic.group(false);
     let everything = Lattice::Cubic.group(true);
@@ -310,19 +325,16 @@ pub fn each_assembly(puzzle: &BurrPuzzle, index: usize, mut visit: impl FnMut(As
             placements.push(index_of[&(parts[k], cells.as_slice())]);
         }
     }
-    let mut search = exact_cover::Cover::new(&xc).search();
-    let mut tally = Tally { classes: 0, all: 0, symmetries: symmetries.len(), mirror: mirror_of.is_some() };
+    let mut tally = Tally { classes: 0, all: 0, symmetries: symmetries.len(), mirror: mirror_of.is_some(), slot_search: false };
     let holes_allowed = problem.max_holes.map_or(usize::MAX, |h| h as usize);
     let count = full.len();
     // The images of the assembly found under each symmetry, the vectors reused.
     let mut images: Vec<Vec<u32>> = vec![Vec::new(); symmetries.len()];
     let breaking = breaker.map(|k| parts[k]);
-    while let Some(solution) = search.next_solution() {
-        let mut found: Vec<u32> = solution.iter().map(|&o| placements[o]).collect();
-        found.sort_unstable();
+    let mut on_found = |found: &[u32]| -> ControlFlow<()> {
         let covered: usize = found.iter().map(|&i| full[i as usize].1.len()).sum();
         if variable.len() - (covered - filled.len()) > holes_allowed {
-            continue;
+            return ControlFlow::Continue(());
         }
         // The assembly's images under the symmetries (the identity among them) are the
         // members of its class. It stands for its class when no member the search also
@@ -333,8 +345,8 @@ pub fn each_assembly(puzzle: &BurrPuzzle, index: usize, mut visit: impl FnMut(As
             image.sort_unstable();
         }
         let met = |image: &Vec<u32>| breaking.is_none_or(|p| image.iter().any(|&i| full[i as usize].0 == p && reachable[i as usize]));
-        if images.iter().any(|image| *image < found && met(image)) {
-            continue;
+        if images.iter().any(|image| image.as_slice() < found && met(image)) {
+            return ControlFlow::Continue(());
         }
         images.sort_unstable();
         let members = images.len() - images.windows(2).filter(|w| w[0] == w[1]).count();
@@ -343,8 +355,31 @@ pub fn each_assembly(puzzle: &BurrPuzzle, index: usize, mut visit: impl FnMut(As
         let mut assembly: Assembly =
             found.iter().map(|&i| Placed { part: full[i as usize].0, cells: full[i as usize].1.clone() }).collect();
         assembly.sort();
-        if visit(assembly, tally.all).is_break() {
-            break;
+        visit(assembly, tally.all)
+    };
+    // The slot search when the result splits into slots (see `slots`), else exact cover.
+    let slot_options: Vec<(u32, &[[i32; 3]])> =
+        placements.iter().map(|&i| (full[i as usize].0 as u32, full[i as usize].1.as_slice())).collect();
+    let ranges: Vec<(u32, u32)> = problem.parts.iter().map(|part| (part.min, part.max)).collect();
+    match (slots && variable.is_empty()).then(|| SlotSearch::new(&filled, &slot_options, ranges)).flatten() {
+        Some(slots) => {
+            slots.run(|found| {
+                let found: Vec<u32> = found.iter().map(|&o| placements[o as usize]).collect();
+                on_found(&found)
+            });
+            tally.slot_search = true;
+        }
+        None => {
+            let mut search = exact_cover::Cover::new(&xc).search();
+            let mut found: Vec<u32> = Vec::new();
+            while let Some(solution) = search.next_solution() {
+                found.clear();
+                found.extend(solution.iter().map(|&o| placements[o]));
+                found.sort_unstable();
+                if on_found(&found).is_break() {
+                    break;
+                }
+            }
         }
     }
     Ok(tally)
@@ -435,5 +470,102 @@ mod tests {
         assert_eq!((a.all, a.classes.len()), (2, 1));
         puzzle.problems[0].max_holes = Some(0);
         assert_eq!(assemblies(&puzzle, 0, 1000).unwrap().all, 0);
+    }
+
+    /// Cells as a shape of filled voxels in their bounding box.
+    fn shape_of(cells: &[[i32; 3]]) -> ShapeDef {
+        let (lo, hi) = (0..3).fold(([i32::MAX; 3], [i32::MIN; 3]), |(mut lo, mut hi), d| {
+            for c in cells {
+                lo[d] = lo[d].min(c[d]);
+                hi[d] = hi[d].max(c[d]);
+            }
+            (lo, hi)
+        });
+        let size = [0, 1, 2].map(|d| (hi[d] - lo[d] + 1) as usize);
+        let mut voxels = vec![Voxel::Empty; size[0] * size[1] * size[2]];
+        for c in cells {
+            let [x, y, z] = [0, 1, 2].map(|d| (c[d] - lo[d]) as usize);
+            voxels[x + size[0] * (y + size[1] * z)] = Voxel::Filled(0);
+        }
+        ShapeDef { name: None, size, voxels, hotspot: [0; 3] }
+    }
+
+    /// The slot search and exact cover find the same assemblies (classes, counts and
+    /// representatives) on random six-piece burrs of 2x2x6 sticks: six pieces cut from a
+    /// random solid assembly (each contested voxel given to one of its sticks), a few
+    /// random cuts besides, random ranges, and now and then a cube that is no stick (the
+    /// slot search then does not apply). Stick-shaped pieces also fit across two parallel
+    /// sticks, which the slot search must prove blocked.
+    #[test]
+    fn slot_search_agrees_with_exact_cover_on_random_burrs() {
+        let mut seed = 5u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        // The six sticks: along x at z = 2..=3, y = 1..=2 or 3..=4; along y at x = 2..=3,
+        // z = 1..=2 or 3..=4; along z at y = 2..=3, x = 1..=2 or 3..=4.
+        let mut sticks: Vec<Vec<[i32; 3]>> = Vec::new();
+        for j in [1, 3] {
+            let line = |a: i32, b: i32, c: i32| [a, b, c];
+            sticks.push((0..6).flat_map(|i| (j..j + 2).flat_map(move |y| (2..4).map(move |z| line(i, y, z)))).collect());
+            sticks.push((0..6).flat_map(|i| (j..j + 2).flat_map(move |z| (2..4).map(move |x| line(x, i, z)))).collect());
+            sticks.push((0..6).flat_map(|i| (j..j + 2).flat_map(move |x| (2..4).map(move |y| line(x, y, i)))).collect());
+        }
+        let mut burr: Vec<[i32; 3]> = sticks.concat();
+        burr.sort_unstable();
+        burr.dedup();
+        let (mut applied, mut found, mut cases) = (0, 0, 0);
+        for round in 0..60 {
+            // A random solid assembly: each voxel to one of the sticks holding it.
+            let mut owner = FxHashMap::default();
+            for c in &burr {
+                let holders: Vec<usize> = (0..6).filter(|&s| sticks[s].contains(c)).collect();
+                owner.insert(*c, holders[next(holders.len() as u64) as usize]);
+            }
+            let mut pieces: Vec<Vec<[i32; 3]>> = (0..6).map(|s| sticks[s].iter().copied().filter(|c| owner[c] == s).collect()).collect();
+            for _ in 0..next(4) {
+                let s = next(6) as usize;
+                pieces.push(sticks[s].iter().copied().filter(|c| owner[c] == s || next(3) == 0).collect());
+            }
+            if round % 10 == 9 {
+                pieces.push(vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]);
+            }
+            let mut shapes: Vec<ShapeDef> = pieces.iter().map(|p| shape_of(p)).collect();
+            shapes.push(shape_of(&burr));
+            let parts = (0..pieces.len())
+                .map(|k| {
+                    let max = 1 + next(3) as u32;
+                    Part { shape: k, min: next(2) as u32 % (max + 1), max, groups: Vec::new() }
+                })
+                .collect();
+            let puzzle = BurrPuzzle {
+                colors: 0,
+                shapes,
+                problems: vec![BurrProblem { name: String::new(), parts, result: pieces.len(), max_holes: None, color_pairs: vec![] }],
+            };
+            let run = |slots: bool| {
+                let mut classes = Vec::new();
+                let tally = each_assembly_by(&puzzle, 0, slots, |a, _| {
+                    classes.push(a);
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+                classes.sort();
+                (tally, classes)
+            };
+            let (by_slots, by_cover) = (run(true), run(false));
+            assert!(!by_cover.0.slot_search);
+            assert_eq!(
+                (by_slots.0.classes, by_slots.0.all, &by_slots.1),
+                (by_cover.0.classes, by_cover.0.all, &by_cover.1),
+                "round {round}"
+            );
+            cases += 1;
+            applied += usize::from(by_slots.0.slot_search);
+            found += usize::from(by_slots.0.classes > 0);
+        }
+        assert!(applied >= cases * 3 / 4 && applied < cases, "the slot search applied in {applied} of {cases}");
+        assert!(found >= cases / 3, "assemblies found in {found} of {cases}");
     }
 }

@@ -16,6 +16,7 @@
 mod assemble;
 pub mod disassemble;
 mod parse;
+mod slots;
 pub mod svg;
 pub mod write;
 
