@@ -227,3 +227,18 @@ def test_shapes_in_several_groups_group_each_assembly_as_burrtools_does():
         found = problem.assemblies()
         assert len(found) == int(assemblies)
         assert sum(problem.disassemble(a) is not None for a in found) == int(solutions), name
+
+
+def test_cutlers_count_script_reproduces_the_notchable_figures():
+    """scripts/cutler-solid-burrs.py, which reproduces Cutler's 119,979 general solid
+    burrs (minutes; BENCHMARKS.md), on the 59 notchable pieces: his 314 burrs from 25
+    pieces, counted by the script's own mirror mapping from gridlock's listed solutions."""
+    out = subprocess.run(
+        ["python3", str(ROOT / "scripts" / "cutler-solid-burrs.py"), str(CLI), "--pieces", "notchable"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    figures = json.loads(out.stdout)
+    assert (figures["solutions"], figures["burrs_mirror_images_apart"], figures["pieces_used"]) == (179, 314, 25)
+    assert figures["agrees"]

@@ -302,8 +302,10 @@ fn each_assembly_by(
         }
         per_part[k] = kept;
     }
-    // The placements (indices into `full`) the breaking part may take in the search, as
-    // a mask: an assembly is met by the search exactly when its breaking part sits on one.
+    // The placements (indices into `full`) the search may take, as a mask: those of the
+    // breaking part that were kept, and every other one (until the slot search's own
+    // breaking below). An assembly is met by the search exactly when all its placements
+    // are reachable.
     let mut reachable = vec![true; full.len()];
     if let Some(k) = breaker {
         for (i, (part, _)) in full.iter().enumerate() {
@@ -325,12 +327,36 @@ fn each_assembly_by(
             placements.push(index_of[&(parts[k], cells.as_slice())]);
         }
     }
+    // The slot search when the result splits into slots (see `slots`), else exact cover.
+    let slot_options: Vec<(u32, &[[i32; 3]])> =
+        placements.iter().map(|&i| (full[i as usize].0 as u32, full[i as usize].1.as_slice())).collect();
+    let ranges: Vec<(u32, u32)> = problem.parts.iter().map(|part| (part.min, part.max)).collect();
+    let mut slot_search = (slots && variable.is_empty()).then(|| SlotSearch::new(&filled, &slot_options, ranges)).flatten();
+    // Without a breaking part, the slot search breaks symmetry on its first slot: of each
+    // orbit of that slot's placements under the symmetries that map the slot to itself,
+    // one is kept. Every class still has a member met (a symmetry fixing the slot brings
+    // its placement there to the one kept); those members are marked reachable.
+    if let (Some(search), None) = (slot_search.as_mut(), breaker) {
+        let first: Vec<u32> = search.first_slot().iter().map(|&o| placements[o as usize]).collect();
+        let first_placement = first.first().map_or(0, |&i| i as usize);
+        let in_first: FxHashSet<u32> = first.iter().copied().collect();
+        let fixing: Vec<usize> =
+            (0..symmetries.len()).filter(|&g| in_first.contains(&image_of[g * full.len() + first_placement])).collect();
+        let mut covered: FxHashSet<u32> = FxHashSet::default();
+        for &i in &first {
+            if covered.contains(&i) {
+                reachable[i as usize] = false;
+                continue;
+            }
+            covered.extend(fixing.iter().map(|&g| image_of[g * full.len() + i as usize]));
+        }
+        search.retain_first(|o| reachable[placements[o as usize] as usize]);
+    }
     let mut tally = Tally { classes: 0, all: 0, symmetries: symmetries.len(), mirror: mirror_of.is_some(), slot_search: false };
     let holes_allowed = problem.max_holes.map_or(usize::MAX, |h| h as usize);
     let count = full.len();
     // The images of the assembly found under each symmetry, the vectors reused.
     let mut images: Vec<Vec<u32>> = vec![Vec::new(); symmetries.len()];
-    let breaking = breaker.map(|k| parts[k]);
     let mut on_found = |found: &[u32]| -> ControlFlow<()> {
         let covered: usize = found.iter().map(|&i| full[i as usize].1.len()).sum();
         if variable.len() - (covered - filled.len()) > holes_allowed {
@@ -338,15 +364,15 @@ fn each_assembly_by(
         }
         // The assembly's images under the symmetries (the identity among them) are the
         // members of its class. It stands for its class when no member the search also
-        // meets is smaller; the others are skipped, so each class is visited once.
+        // meets (all its placements reachable) is smaller; the others are skipped, so
+        // each class is visited once.
         for (s, image) in images.iter_mut().enumerate() {
             image.clear();
             image.extend(found.iter().map(|&i| image_of[s * count + i as usize]));
             image.sort_unstable();
-        }
-        let met = |image: &Vec<u32>| breaking.is_none_or(|p| image.iter().any(|&i| full[i as usize].0 == p && reachable[i as usize]));
-        if images.iter().any(|image| image.as_slice() < found && met(image)) {
-            return ControlFlow::Continue(());
+            if image.as_slice() < found && image.iter().all(|&i| reachable[i as usize]) {
+                return ControlFlow::Continue(());
+            }
         }
         images.sort_unstable();
         let members = images.len() - images.windows(2).filter(|w| w[0] == w[1]).count();
@@ -357,21 +383,19 @@ fn each_assembly_by(
         assembly.sort();
         visit(assembly, tally.all)
     };
-    // The slot search when the result splits into slots (see `slots`), else exact cover.
-    let slot_options: Vec<(u32, &[[i32; 3]])> =
-        placements.iter().map(|&i| (full[i as usize].0 as u32, full[i as usize].1.as_slice())).collect();
-    let ranges: Vec<(u32, u32)> = problem.parts.iter().map(|part| (part.min, part.max)).collect();
-    match (slots && variable.is_empty()).then(|| SlotSearch::new(&filled, &slot_options, ranges)).flatten() {
-        Some(slots) => {
-            slots.run(|found| {
-                let found: Vec<u32> = found.iter().map(|&o| placements[o as usize]).collect();
+    let mut found: Vec<u32> = Vec::new();
+    match slot_search {
+        Some(search) => {
+            search.run(|options| {
+                found.clear();
+                found.extend(options.iter().map(|&o| placements[o as usize]));
+                found.sort_unstable();
                 on_found(&found)
             });
             tally.slot_search = true;
         }
         None => {
             let mut search = exact_cover::Cover::new(&xc).search();
-            let mut found: Vec<u32> = Vec::new();
             while let Some(solution) = search.next_solution() {
                 found.clear();
                 found.extend(solution.iter().map(|&o| placements[o]));

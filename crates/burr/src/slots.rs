@@ -230,6 +230,21 @@ impl SlotSearch {
         Some(SlotSearch { slots, part, projections, ranges })
     }
 
+    /// The options of the first slot in the search order (those that fill its private
+    /// voxels).
+    pub(crate) fn first_slot(&self) -> Vec<u32> {
+        let mut out: Vec<u32> = self.slots[0].table.values().flatten().copied().collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Keeps of the first slot's options only those that `keep` accepts.
+    pub(crate) fn retain_first(&mut self, keep: impl Fn(u32) -> bool) {
+        for list in self.slots[0].table.values_mut() {
+            list.retain(|&o| keep(o));
+        }
+    }
+
     /// Calls `visit` with every assembly (its options, sorted), until it breaks.
     pub(crate) fn run(&self, mut visit: impl FnMut(&[u32]) -> ControlFlow<()>) {
         let n = self.slots.len();
