@@ -65,51 +65,54 @@ pub struct Args {
 /// The largest `.xmpuzzle` file read (16 MiB; decompressed, at most 64 MiB).
 const FILE_LIMIT: u64 = 16 << 20;
 
+// The JSON structs declare their fields in alphabetical order, the order the answer's
+// keys have always had.
+
 /// One placed piece in JSON.
 #[derive(Serialize)]
 struct PieceJson {
+    cells: Vec<[i32; 3]>,
     label: char,
     shape: String,
-    cells: Vec<[i32; 3]>,
 }
 
 /// One step of a disassembly in JSON: the pieces' labels, the axis and sense (`+x`,
 /// `-z`, ...) and the units, or `"away"` for a separation.
 #[derive(Serialize)]
 struct StepJson {
-    pieces: String,
-    direction: String,
     by: serde_json::Value,
+    direction: String,
+    pieces: String,
 }
 
 /// One assembly listed.
 #[derive(Serialize)]
 struct Listed {
-    pieces: Vec<PieceJson>,
     /// With --disassemble: "5.3.1", or null when it does not come apart (or undecided).
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    undecided: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<StepJson>>,
+    pieces: Vec<PieceJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undecided: Option<bool>,
 }
 
 /// One problem's answer.
 #[derive(Serialize)]
 struct ProblemAnswer {
-    name: String,
     assemblies: u64,
     /// Every assembly before symmetric ones were merged.
     found: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed: Option<Vec<Listed>>,
+    name: String,
     /// With --disassemble: the assemblies that come apart.
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<u64>,
     /// With --disassemble: the assemblies whose search gave up.
     #[serde(skip_serializing_if = "Option::is_none")]
     undecided: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    listed: Option<Vec<Listed>>,
 }
 
 /// A step as text: "A B -y 2" or "C +x away".
@@ -123,6 +126,13 @@ fn step_parts(step: &burr::Step) -> (String, String, serde_json::Value) {
 /// The level as BurrTools writes it: 5.3.1.
 fn level_text(level: &[u32]) -> String {
     level.iter().map(u32::to_string).collect::<Vec<_>>().join(".")
+}
+
+/// The answer's fields.
+#[derive(Serialize)]
+struct Answer {
+    problems: Vec<ProblemAnswer>,
+    verdict: &'static str,
 }
 
 /// Counters.
@@ -246,6 +256,9 @@ pub fn run(args: &Args) -> Outcome {
     };
     let mut answers = Vec::new();
     let mut text = String::new();
+    // Only the format asked is built: a listing of many assemblies is held whole until
+    // the counts that head it are known.
+    let json = args.io.format == crate::args::Format::Json;
     let mut found = 0;
     let disassemble = args.disassemble || args.solutions;
     // Per problem solved: its index, its answers, its numbers of assemblies and solutions
@@ -327,8 +340,28 @@ pub fn run(args: &Args) -> Outcome {
         if !args.count {
             let mut listed = Vec::new();
             for (i, (assembly, result, _)) in kept.iter().take(wanted.min(usize::MAX as u64) as usize).enumerate() {
-                text.push_str(&format!("\nassembly {}\n", i + 1));
-                text.push_str(&draw(&puzzle, k, assembly));
+                if !json {
+                    text.push_str(&format!("\nassembly {}\n", i + 1));
+                    text.push_str(&draw(&puzzle, k, assembly));
+                    match result {
+                        Some(Ok(d)) => {
+                            text.push_str(&format!("level {}\n", level_text(&d.level)));
+                            for step in &d.steps {
+                                let (pieces, direction, by) = step_parts(step);
+                                text.push_str(&format!(
+                                    "  {pieces} {direction} {}\n",
+                                    by.as_u64().map_or("away".to_string(), |u| u.to_string())
+                                ));
+                            }
+                        }
+                        Some(Err(stuck)) => {
+                            let gave_up = *stuck == burr::Stuck::GaveUp;
+                            text.push_str(if gave_up { "undecided (the search gave up)\n" } else { "does not come apart\n" });
+                        }
+                        None => {}
+                    }
+                    continue;
+                }
                 let mut item = Listed {
                     pieces: assembly
                         .iter()
@@ -344,24 +377,20 @@ pub fn run(args: &Args) -> Outcome {
                 };
                 match result {
                     Some(Ok(d)) => {
-                        text.push_str(&format!("level {}\n", level_text(&d.level)));
-                        let mut steps = Vec::new();
-                        for step in &d.steps {
-                            let (pieces, direction, by) = step_parts(step);
-                            text.push_str(&format!(
-                                "  {pieces} {direction} {}\n",
-                                by.as_u64().map_or("away".to_string(), |u| u.to_string())
-                            ));
-                            steps.push(StepJson { pieces, direction, by });
-                        }
+                        let steps = d
+                            .steps
+                            .iter()
+                            .map(|step| {
+                                let (pieces, direction, by) = step_parts(step);
+                                StepJson { pieces, direction, by }
+                            })
+                            .collect();
                         item.level = Some(Some(level_text(&d.level)));
                         item.moves = Some(steps);
                     }
                     Some(Err(stuck)) => {
-                        let gave_up = *stuck == burr::Stuck::GaveUp;
-                        text.push_str(if gave_up { "undecided (the search gave up)\n" } else { "does not come apart\n" });
                         item.level = Some(None);
-                        item.undecided = Some(gave_up);
+                        item.undecided = Some(*stuck == burr::Stuck::GaveUp);
                     }
                     None => {}
                 }
@@ -415,5 +444,5 @@ pub fn run(args: &Args) -> Outcome {
         }
     }
     let verdict = if args.count { "count" } else { "solved" };
-    run.answer(|| text, &serde_json::json!({ "verdict": verdict, "problems": answers }), &Stats { placements_found: found })
+    run.answer(|| text, &Answer { problems: answers, verdict }, &Stats { placements_found: found })
 }
