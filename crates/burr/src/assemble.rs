@@ -331,11 +331,14 @@ fn each_assembly_by(
     let slot_options: Vec<(u32, &[[i32; 3]])> =
         placements.iter().map(|&i| (full[i as usize].0 as u32, full[i as usize].1.as_slice())).collect();
     let ranges: Vec<(u32, u32)> = problem.parts.iter().map(|part| (part.min, part.max)).collect();
-    let mut slot_search = (slots && variable.is_empty()).then(|| SlotSearch::new(&filled, &slot_options, ranges)).flatten();
+    let mut slot_search = slots.then(|| SlotSearch::new(&filled, &variable, &slot_options, ranges)).flatten();
     // Without a breaking part, the slot search breaks symmetry on its first slot: of each
     // orbit of that slot's placements under the symmetries that map the slot to itself,
     // one is kept. Every class still has a member met (a symmetry fixing the slot brings
     // its placement there to the one kept); those members are marked reachable.
+    // The class is then listed at its least member, as exact cover (which meets them all)
+    // lists it.
+    let least_member = slot_search.is_some() && breaker.is_none();
     if let (Some(search), None) = (slot_search.as_mut(), breaker) {
         let first: Vec<u32> = search.first_slot().iter().map(|&o| placements[o as usize]).collect();
         let first_placement = first.first().map_or(0, |&i| i as usize);
@@ -378,8 +381,9 @@ fn each_assembly_by(
         let members = images.len() - images.windows(2).filter(|w| w[0] == w[1]).count();
         tally.all += members.max(1) as u64;
         tally.classes += 1;
+        let listed = if least_member { images[0].as_slice() } else { found };
         let mut assembly: Assembly =
-            found.iter().map(|&i| Placed { part: full[i as usize].0, cells: full[i as usize].1.clone() }).collect();
+            listed.iter().map(|&i| Placed { part: full[i as usize].0, cells: full[i as usize].1.clone() }).collect();
         assembly.sort();
         visit(assembly, tally.all)
     };
@@ -518,8 +522,10 @@ mod tests {
     /// representatives) on random six-piece burrs of 2x2x6 sticks: six pieces cut from a
     /// random solid assembly (each contested voxel given to one of its sticks), a few
     /// random cuts besides, random ranges, and now and then a cube that is no stick (the
-    /// slot search then does not apply). Stick-shaped pieces also fit across two parallel
-    /// sticks, which the slot search must prove blocked.
+    /// slot search then does not apply); every third burr holey (some voxels variable,
+    /// which the six pieces leave empty half the time; `maxHoles` none, their number of
+    /// holes or half of it). Stick-shaped pieces also fit across two parallel sticks,
+    /// which the slot search must prove blocked.
     #[test]
     fn slot_search_agrees_with_exact_cover_on_random_burrs() {
         let mut seed = 5u64;
@@ -539,15 +545,21 @@ mod tests {
         let mut burr: Vec<[i32; 3]> = sticks.concat();
         burr.sort_unstable();
         burr.dedup();
-        let (mut applied, mut found, mut cases) = (0, 0, 0);
-        for round in 0..60 {
+        let (mut applied, mut found, mut cases, mut holey) = (0, 0, 0, 0);
+        for round in 0..90 {
             // A random solid assembly: each voxel to one of the sticks holding it.
             let mut owner = FxHashMap::default();
             for c in &burr {
                 let holders: Vec<usize> = (0..6).filter(|&s| sticks[s].contains(c)).collect();
                 owner.insert(*c, holders[next(holders.len() as u64) as usize]);
             }
-            let mut pieces: Vec<Vec<[i32; 3]>> = (0..6).map(|s| sticks[s].iter().copied().filter(|c| owner[c] == s).collect()).collect();
+            // Every third round, a holey burr: some voxels variable, which the assembly's
+            // own pieces leave empty half the time; holes bounded or not.
+            let holey_round = round % 3 == 1;
+            let variable: Vec<[i32; 3]> = burr.iter().copied().filter(|_| holey_round && next(12) == 0).collect();
+            let hole: Vec<[i32; 3]> = variable.iter().copied().filter(|_| next(2) == 0).collect();
+            let mut pieces: Vec<Vec<[i32; 3]>> =
+                (0..6).map(|s| sticks[s].iter().copied().filter(|c| owner[c] == s && !hole.contains(c)).collect()).collect();
             for _ in 0..next(4) {
                 let s = next(6) as usize;
                 pieces.push(sticks[s].iter().copied().filter(|c| owner[c] == s || next(3) == 0).collect());
@@ -556,7 +568,14 @@ mod tests {
                 pieces.push(vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]);
             }
             let mut shapes: Vec<ShapeDef> = pieces.iter().map(|p| shape_of(p)).collect();
-            shapes.push(shape_of(&burr));
+            let mut result = shape_of(&burr);
+            let lo = [0, 1, 2].map(|d| burr.iter().map(|c| c[d]).min().unwrap_or(0));
+            for c in &variable {
+                let [x, y, z] = [0, 1, 2].map(|d| (c[d] - lo[d]) as usize);
+                result.voxels[x + result.size[0] * (y + result.size[1] * z)] = Voxel::Variable(0);
+            }
+            let max_holes = if holey_round { [None, Some(hole.len() as u32), Some(hole.len() as u32 / 2)][next(3) as usize] } else { None };
+            shapes.push(result);
             let parts = (0..pieces.len())
                 .map(|k| {
                     let max = 1 + next(3) as u32;
@@ -566,7 +585,7 @@ mod tests {
             let puzzle = BurrPuzzle {
                 colors: 0,
                 shapes,
-                problems: vec![BurrProblem { name: String::new(), parts, result: pieces.len(), max_holes: None, color_pairs: vec![] }],
+                problems: vec![BurrProblem { name: String::new(), parts, result: pieces.len(), max_holes, color_pairs: vec![] }],
             };
             let run = |slots: bool| {
                 let mut classes = Vec::new();
@@ -588,8 +607,10 @@ mod tests {
             cases += 1;
             applied += usize::from(by_slots.0.slot_search);
             found += usize::from(by_slots.0.classes > 0);
+            holey += usize::from(holey_round && by_slots.0.slot_search && by_slots.0.classes > 0);
         }
         assert!(applied >= cases * 3 / 4 && applied < cases, "the slot search applied in {applied} of {cases}");
         assert!(found >= cases / 3, "assemblies found in {found} of {cases}");
+        assert!(holey >= 5, "holey burrs assembled by the slot search: {holey}");
     }
 }

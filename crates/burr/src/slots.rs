@@ -3,27 +3,31 @@
 //!
 //! A slot is the bounding box of some placements that holds a *private* voxel, one in no
 //! other placement's box. The search applies when:
-//! - every voxel of the result must be filled (no variable voxels);
-//! - every placement whose box is no slot is *blocked*: it leaves some voxel empty that
-//!   every placement filling it overlaps (Knuth's DLX-PRE rule), so no assembly holds it.
-//!   A stick that fits across two parallel sticks of the burr is such a placement;
-//! - in each slot, some private voxel is filled by every placement of the slot. Only the
-//!   slot's placements can fill it, so an assembly takes exactly one placement per slot,
-//!   and placements that leave another private voxel of their slot empty are dropped;
+//! - every placement whose box is no slot is *blocked*: it leaves some voxel to fill
+//!   empty that every placement filling it overlaps (Knuth's DLX-PRE rule), so no
+//!   assembly holds it. A stick that fits across two parallel sticks of the burr is such
+//!   a placement;
+//! - in each slot, some private voxel to fill (not a variable one) is filled by every
+//!   placement of the slot, or every placement fills more than half of those voxels:
+//!   two placements of a slot then overlap. Only the slot's placements can fill its
+//!   private voxels, so an assembly takes exactly one placement per slot, and placements
+//!   that leave a private voxel to fill of their slot empty are dropped;
 //! - a slot shares at most 64 voxels with other slots (its *contested* voxels; the
-//!   burr's central voxels lie in three sticks), and at most 8 of them lie both in a slot
-//!   before it and in one after it in the search order.
+//!   burr's central voxels lie in three sticks), and at most 8 of them stay open at its
+//!   turn (see below).
 //!
 //! A placement is then its slot's private voxels plus a mask of its slot's contested
 //! voxels. The slots are taken in a fixed order (each the one sharing most voxels with
 //! those before it). When a slot's turn comes, a contested voxel that an earlier slot's
-//! placement filled must stay empty, and one whose other slots all came earlier and left
-//! it empty must be filled here; the rest stay open for the slots after. The placements
-//! that agree are found by table lookups keyed by that part of the mask (one lookup per
-//! subset of the open voxels that later slots also hold). The last slot's placement is
-//! thus one lookup, where exact cover (Algorithm M over every voxel and piece) would
-//! branch on voxels and clear thousands of options per node. Piece counts are kept as
-//! the search goes.
+//! placement filled must stay empty here, and one to fill whose other slots all came
+//! earlier and left it empty must be filled here; the others that an earlier slot also
+//! holds stay open (a later slot may fill them, or they are variable). The placements
+//! that agree are found by table lookups keyed by that part of the mask, one per subset
+//! of the open voxels. The last slot's placement of a solid result is thus one lookup,
+//! where exact cover (Algorithm M over every voxel and piece) would branch on voxels and
+//! clear thousands of options per node. Piece counts are kept as the search goes;
+//! variable voxels are filled at most once, and how many stay empty is checked against
+//! `maxHoles` on each assembly found, as for exact cover.
 //!
 //! The assemblies found are the same as the exact cover's (the tests compare them on
 //! random puzzles); only their order differs.
@@ -55,8 +59,9 @@ struct Slot {
     table: FxHashMap<u64, Vec<u32>>,
 }
 
-/// The most contested voxels of a slot that earlier and later slots share with it: the
-/// candidates of a slot are gathered from up to 2 to this power table entries.
+/// The most contested voxels of a slot that stay open at its turn unless an earlier slot
+/// filled them (variable ones, and those a later slot also holds): the candidates of a
+/// slot are gathered from up to 2 to this power table entries.
 const MAX_MIXED: u32 = 8;
 
 /// A box `[lo, hi]` (inclusive) of cube grid cells.
@@ -83,7 +88,13 @@ impl SlotSearch {
     /// voxels) filling `filled` (every voxel of the result, each exactly once), or `None`
     /// when the problem does not split into slots as the module describes (or has more
     /// than 64 slots, or a single one).
-    pub(crate) fn new(filled: &[[i32; 3]], options: &[(u32, &[[i32; 3]])], ranges: Vec<(u32, u32)>) -> Option<SlotSearch> {
+    pub(crate) fn new(
+        filled: &[[i32; 3]],
+        variable: &[[i32; 3]],
+        options: &[(u32, &[[i32; 3]])],
+        ranges: Vec<(u32, u32)>,
+    ) -> Option<SlotSearch> {
+        let voxels: Vec<([i32; 3], bool)> = filled.iter().map(|c| (*c, true)).chain(variable.iter().map(|c| (*c, false))).collect();
         let mut slot_of_box: FxHashMap<Bounds, usize> = FxHashMap::default();
         let mut boxes: Vec<Bounds> = Vec::new();
         let mut box_of: Vec<usize> = Vec::with_capacity(options.len());
@@ -98,14 +109,16 @@ impl SlotSearch {
         }
         // The slots: the boxes with a private voxel (in no other box).
         let mut anchored = vec![false; boxes.len()];
-        for c in filled {
+        for (c, _) in &voxels {
             let mut holders = (0..boxes.len()).filter(|&b| inside(&boxes[b], c));
             if let (Some(b), None) = (holders.next(), holders.next()) {
                 anchored[b] = true;
             }
         }
         // The options of other boxes must each be blocked, else the search does not apply.
-        if anchored.iter().any(|a| !a) && !floating_blocked(filled, options, |o| anchored[box_of[o]]) {
+        let sets = Sets::new(&voxels, options)?;
+        let to_fill = || (0..voxels.len()).filter(|&v| voxels[v].1);
+        if (0..options.len()).any(|o| !anchored[box_of[o]] && !sets.blocked(o, to_fill(), |_| true)) {
             return None;
         }
         let slot_index: Vec<usize> = anchored
@@ -127,34 +140,52 @@ impl SlotSearch {
         let mut holders_of: FxHashMap<[i32; 3], Vec<usize>> = FxHashMap::default();
         let mut bit: FxHashMap<([i32; 3], usize), u32> = FxHashMap::default();
         let mut shared = vec![vec![0u32; n]; n];
-        for c in filled {
-            let holders: Vec<usize> = (0..n).filter(|&s| inside(&boxes[s], c)).collect();
+        let mut must_fill: FxHashMap<[i32; 3], bool> = FxHashMap::default();
+        for &(c, must) in &voxels {
+            must_fill.insert(c, must);
+            let holders: Vec<usize> = (0..n).filter(|&s| inside(&boxes[s], &c)).collect();
             match holders[..] {
-                [] => return None, // no option left can fill it: no assembly, which exact cover says as well
-                [s] => private[s].push(*c),
+                [] if must => return None, // no option left can fill it: no assembly, which exact cover says as well
+                [] => {}
+                [s] if must => private[s].push(c),
+                [_] => {}
                 _ => {
                     for &u in &holders {
                         if contested[u].len() == 64 {
                             return None;
                         }
-                        bit.insert((*c, u), contested[u].len() as u32);
-                        contested[u].push(*c);
+                        bit.insert((c, u), contested[u].len() as u32);
+                        contested[u].push(c);
                         for &v in &holders {
                             shared[u][v] += u32::from(u != v);
                         }
                     }
-                    holders_of.insert(*c, holders);
+                    holders_of.insert(c, holders);
                 }
             }
         }
-        // A private voxel that every option of its slot fills: at most one option a slot.
-        let mut common: Vec<Vec<[i32; 3]>> = private.clone();
-        for (o, (_, cells)) in options.iter().enumerate() {
-            if slot_of[o] != usize::MAX {
-                common[slot_of[o]].retain(|c| cells.contains(c));
-            }
+        // An option that leaves a private voxel to fill of its slot empty, where every
+        // option of the slot that fills it overlaps this one, is in no assembly: dropped.
+        let index: FxHashMap<[i32; 3], usize> = voxels.iter().enumerate().map(|(i, (c, _))| (*c, i)).collect();
+        let private_at: Vec<Vec<usize>> = private.iter().map(|p| p.iter().map(|c| index[c]).collect()).collect();
+        let alive: Vec<bool> = (0..options.len())
+            .map(|o| {
+                let s = slot_of[o];
+                s != usize::MAX && !sets.blocked(o, private_at[s].iter().copied(), |q| slot_of[q] == s)
+            })
+            .collect();
+        // At most one option a slot: some private voxel to fill that every option of the
+        // slot fills, or every option filling more than half of them (two options of a
+        // slot then overlap). `private` holds only voxels to fill: variable ones may stay
+        // empty.
+        let mut common: Vec<Vec<usize>> = private_at.clone();
+        let mut least = vec![usize::MAX; n];
+        for o in (0..options.len()).filter(|&o| alive[o]) {
+            let s = slot_of[o];
+            common[s].retain(|&v| sets.has(o, v));
+            least[s] = least[s].min(private_at[s].iter().filter(|&&v| sets.has(o, v)).count());
         }
-        if common.iter().any(|c| c.is_empty()) {
+        if (0..n).any(|s| common[s].is_empty() && 2 * least[s] <= private[s].len()) {
             return None;
         }
         // The search order: the slot with most contested voxels, then each time the one
@@ -183,7 +214,10 @@ impl SlotSearch {
                     let others = holders_of[c].iter().filter(|&&t| t != s);
                     let (before, after) =
                         others.fold((false, false), |(b, a), &t| (b || position[t] < position[s], a || position[t] > position[s]));
-                    match (before, after) {
+                    // A voxel to fill whose other slots all came earlier is decided; one
+                    // that a later slot may fill, or a variable one, is open unless an
+                    // earlier slot filled it.
+                    match (before, after || !must_fill[c]) {
                         (true, false) => decided |= 1 << i,
                         (true, true) => mixed |= 1 << i,
                         _ => {}
@@ -200,11 +234,11 @@ impl SlotSearch {
         for (o, (p, cells)) in options.iter().enumerate() {
             let s = slot_of[o];
             part.push(*p);
-            if s == usize::MAX {
+            if !alive[o] {
                 projections.push(Vec::new());
                 continue; // blocked
             }
-            let privates = cells.iter().filter(|c| !bit.contains_key(&(**c, s))).count();
+            let privates = cells.iter().filter(|c| !bit.contains_key(&(**c, s)) && must_fill[*c]).count();
             let mut mask = 0u64;
             let mut later: Vec<(u32, u64)> = Vec::new();
             for c in cells.iter() {
@@ -325,25 +359,47 @@ impl SlotSearch {
     }
 }
 
-/// Whether every option that `anchored` rejects is *blocked*: it leaves empty some voxel
-/// of `filled` that every option filling it overlaps (the rule of Knuth's DLX-PRE), so
-/// that no assembly holds it.
-fn floating_blocked(filled: &[[i32; 3]], options: &[(u32, &[[i32; 3]])], anchored: impl Fn(usize) -> bool) -> bool {
-    let index: FxHashMap<[i32; 3], usize> = filled.iter().enumerate().map(|(i, c)| (*c, i)).collect();
-    let words = filled.len().div_ceil(64);
-    let mut sets = vec![0u64; options.len() * words];
-    let mut covering: Vec<Vec<u32>> = vec![Vec::new(); filled.len()];
-    for (o, (_, cells)) in options.iter().enumerate() {
-        for c in cells.iter() {
-            let Some(&v) = index.get(c) else { return false };
-            sets[o * words + v / 64] |= 1 << (v % 64);
-            covering[v].push(o as u32);
+/// The options as bitsets of the result's voxels, and per voxel the options filling it,
+/// for the blocked-option rule of Knuth's DLX-PRE.
+struct Sets {
+    words: usize,
+    sets: Vec<u64>,
+    covering: Vec<Vec<u32>>,
+}
+
+impl Sets {
+    /// The sets of `options` over `voxels`, or `None` when an option has a voxel outside.
+    fn new(voxels: &[([i32; 3], bool)], options: &[(u32, &[[i32; 3]])]) -> Option<Sets> {
+        let index: FxHashMap<[i32; 3], usize> = voxels.iter().enumerate().map(|(i, (c, _))| (*c, i)).collect();
+        let words = voxels.len().div_ceil(64);
+        let mut sets = vec![0u64; options.len() * words];
+        let mut covering: Vec<Vec<u32>> = vec![Vec::new(); voxels.len()];
+        for (o, (_, cells)) in options.iter().enumerate() {
+            for c in cells.iter() {
+                let v = *index.get(c)?;
+                sets[o * words + v / 64] |= 1 << (v % 64);
+                covering[v].push(o as u32);
+            }
         }
+        Some(Sets { words, sets, covering })
     }
-    let set = |o: usize| &sets[o * words..(o + 1) * words];
-    let disjoint = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & y == 0);
-    (0..options.len()).filter(|&o| !anchored(o)).all(|o| {
-        let mine = set(o);
-        (0..filled.len()).any(|v| mine[v / 64] >> (v % 64) & 1 == 0 && !covering[v].iter().any(|&q| disjoint(set(q as usize), mine)))
-    })
+
+    fn set(&self, o: usize) -> &[u64] {
+        &self.sets[o * self.words..(o + 1) * self.words]
+    }
+
+    fn has(&self, o: usize, v: usize) -> bool {
+        self.set(o)[v / 64] >> (v % 64) & 1 == 1
+    }
+
+    /// Whether option `o` is *blocked* at one of the voxels `at`: it leaves the voxel
+    /// empty and every option among those `alive` that fills it overlaps `o`, so that no
+    /// assembly holds `o` (when the voxel must be filled).
+    fn blocked(&self, o: usize, mut at: impl Iterator<Item = usize>, alive: impl Fn(usize) -> bool) -> bool {
+        let mine = self.set(o);
+        at.any(|v| {
+            !self.has(o, v)
+                && !self.covering[v].iter().any(|&q| alive(q as usize) && self.set(q as usize).iter().zip(mine).all(|(x, y)| x & y == 0))
+        })
+    }
 }
