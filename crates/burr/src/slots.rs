@@ -85,9 +85,9 @@ fn inside((lo, hi): &Bounds, c: &[i32; 3]) -> bool {
 
 impl SlotSearch {
     /// The slot search over `options` (each its part, an index into `ranges`, and its
-    /// voxels) filling `filled` (every voxel of the result, each exactly once), or `None`
-    /// when the problem does not split into slots as the module describes (or has more
-    /// than 64 slots, or a single one).
+    /// voxels) filling the result's voxels `filled` exactly once and its `variable` ones
+    /// at most once, or `None` when the problem does not split into slots as the module
+    /// describes (or has more than 64 slots, or a single one).
     pub(crate) fn new(
         filled: &[[i32; 3]],
         variable: &[[i32; 3]],
@@ -185,7 +185,7 @@ impl SlotSearch {
             common[s].retain(|&v| sets.has(o, v));
             least[s] = least[s].min(private_at[s].iter().filter(|&&v| sets.has(o, v)).count());
         }
-        if (0..n).any(|s| common[s].is_empty() && 2 * least[s] <= private[s].len()) {
+        if (0..n).any(|s| common[s].is_empty() && least[s] <= private[s].len() / 2) {
             return None;
         }
         // The search order: the slot with most contested voxels, then each time the one
