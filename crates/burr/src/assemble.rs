@@ -335,26 +335,50 @@ fn each_assembly_by(
     // Without a breaking part, the slot search breaks symmetry on its first slot: of each
     // orbit of that slot's placements under the symmetries that map the slot to itself,
     // one is kept. Every class still has a member met (a symmetry fixing the slot brings
-    // its placement there to the one kept); those members are marked reachable.
-    // The class is then listed at its least member, as exact cover (which meets them all)
-    // lists it.
+    // its placement there to the one kept); those members are marked reachable. When the
+    // symmetries map every slot onto the first, the first slot's placement must also have
+    // the least key (its part, or the lesser of the part and its mirror part: the same
+    // for a placement and its images) of the assembly: a symmetry bringing the slot of a
+    // least key to the first gives every class such a member. The class is then listed at
+    // its least member, as exact cover (which meets them all) lists it.
     let least_member = slot_search.is_some() && breaker.is_none();
+    let mut first_slot = vec![false; full.len()];
+    let mut key_of: Option<Vec<u32>> = None;
     if let (Some(search), None) = (slot_search.as_mut(), breaker) {
-        let first: Vec<u32> = search.first_slot().iter().map(|&o| placements[o as usize]).collect();
-        let first_placement = first.first().map_or(0, |&i| i as usize);
-        let in_first: FxHashSet<u32> = first.iter().copied().collect();
-        let fixing: Vec<usize> =
-            (0..symmetries.len()).filter(|&g| in_first.contains(&image_of[g * full.len() + first_placement])).collect();
+        let image = |g: usize, i: u32| image_of[g * full.len() + i as usize];
+        let first: Vec<u32> = search.slot(0).iter().map(|&o| placements[o as usize]).collect();
+        for &i in &first {
+            first_slot[i as usize] = true;
+        }
+        let first_placement = first.first().copied().unwrap_or(0);
+        let fixing: Vec<usize> = (0..symmetries.len()).filter(|&g| first_slot[image(g, first_placement) as usize]).collect();
         let mut covered: FxHashSet<u32> = FxHashSet::default();
         for &i in &first {
             if covered.contains(&i) {
                 reachable[i as usize] = false;
                 continue;
             }
-            covered.extend(fixing.iter().map(|&g| image_of[g * full.len() + i as usize]));
+            covered.extend(fixing.iter().map(|&g| image(g, i)));
         }
         search.retain_first(|o| reachable[placements[o as usize] as usize]);
+        let onto_first = (1..search.len()).all(|depth| {
+            search.slot(depth).first().is_none_or(|&o| (0..symmetries.len()).any(|g| first_slot[image(g, placements[o as usize]) as usize]))
+        });
+        if onto_first {
+            let key = |part: usize| mirror_of.as_ref().map_or(part, |mo| part.min(mo[part])) as u32;
+            key_of = Some(full.iter().map(|(part, _)| key(*part)).collect());
+            search.least_key_first(placements.iter().map(|&i| key(full[i as usize].0)).collect());
+        }
     }
+    // Whether the search meets an assembly (its placements sorted): all reachable, and
+    // with least keys, the first slot's placement of least key.
+    let met = |image: &[u32]| {
+        image.iter().all(|&i| reachable[i as usize])
+            && key_of.as_ref().is_none_or(|keys| {
+                let least = image.iter().map(|&i| keys[i as usize]).min();
+                image.iter().any(|&i| first_slot[i as usize] && Some(keys[i as usize]) == least)
+            })
+    };
     let mut tally = Tally { classes: 0, all: 0, symmetries: symmetries.len(), mirror: mirror_of.is_some(), slot_search: false };
     let holes_allowed = problem.max_holes.map_or(usize::MAX, |h| h as usize);
     let count = full.len();
@@ -373,7 +397,7 @@ fn each_assembly_by(
             image.clear();
             image.extend(found.iter().map(|&i| image_of[s * count + i as usize]));
             image.sort_unstable();
-            if image.as_slice() < found && image.iter().all(|&i| reachable[i as usize]) {
+            if image.as_slice() < found && met(image) {
                 return ControlFlow::Continue(());
             }
         }

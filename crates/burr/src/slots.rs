@@ -47,6 +47,9 @@ pub(crate) struct SlotSearch {
     projections: Vec<Vec<(u32, u64)>>,
     /// Per part: its least and greatest count.
     ranges: Vec<(u32, u32)>,
+    /// Per option, a key no option after the first slot's may have less of (see
+    /// [`SlotSearch::least_key_first`]).
+    keys: Option<Vec<u32>>,
 }
 
 #[derive(Debug)]
@@ -261,15 +264,26 @@ impl SlotSearch {
                 slot.table.entry(mask & (slot.decided | slot.mixed)).or_default().push(o as u32);
             }
         }
-        Some(SlotSearch { slots, part, projections, ranges })
+        Some(SlotSearch { slots, part, projections, ranges, keys: None })
     }
 
-    /// The options of the first slot in the search order (those that fill its private
-    /// voxels).
-    pub(crate) fn first_slot(&self) -> Vec<u32> {
-        let mut out: Vec<u32> = self.slots[0].table.values().flatten().copied().collect();
+    /// The number of slots.
+    pub(crate) fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The options of the slot at `depth` in the search order (those that fill its
+    /// private voxels), sorted.
+    pub(crate) fn slot(&self, depth: usize) -> Vec<u32> {
+        let mut out: Vec<u32> = self.slots[depth].table.values().flatten().copied().collect();
         out.sort_unstable();
         out
+    }
+
+    /// From now on, the first slot's option must have the least key among an assembly's
+    /// options (`keys`, per option).
+    pub(crate) fn least_key_first(&mut self, keys: Vec<u32>) {
+        self.keys = Some(keys);
     }
 
     /// Keeps of the first slot's options only those that `keep` accepts.
@@ -313,6 +327,11 @@ impl SlotSearch {
             let p = self.part[o] as usize;
             if counts[p] == self.ranges[p].1 {
                 continue;
+            }
+            if let (Some(keys), Some(first)) = (&self.keys, taken[0].filter(|_| depth > 0)) {
+                if keys[o] < keys[first as usize] {
+                    continue;
+                }
             }
             counts[p] += 1;
             taken[depth] = Some(o as u32);
