@@ -4,6 +4,7 @@ sticks' union, 152 voxels, none left out) with every notchable piece, each 0 to 
 With --general, writes instead (by default to general.xmpuzzle) the same burr with every
 general piece: any of the stick's 12 voxels that other sticks cross taken away, the piece
 left in one piece, one per shape up to rotation: 837 pieces (Bill Cutler's count).
+With --holey-core, the 8 voxels where three sticks cross are variable (may stay empty).
 
 A stick's voxels that other sticks also cross are the only ones a notch may take; a notch
 is a full-width row of them (across the face turned to the centre, x = 2..5; across the
@@ -60,14 +61,16 @@ def connected(cells):
     return len(seen) == len(cells)
 
 
-def voxel(name, cells, size):
+def voxel(name, cells, size, variable=()):
     sx, sy, sz = size
     s = set(cells)
-    text = "".join("#" if (x, y, z) in s else "_" for z in range(sz) for y in range(sy) for x in range(sx))
+    text = "".join(
+        ("+" if (x, y, z) in variable else "#") if (x, y, z) in s else "_" for z in range(sz) for y in range(sy) for x in range(sx)
+    )
     return f'<voxel x="{sx}" y="{sy}" z="{sz}" type="0" name="{name}">{text}</voxel>'
 
 
-def main(path, general):
+def main(path, general, holey_core=False):
     stick = [(x, a, b) for x in range(8) for a in range(2) for b in range(2)]
     notches = [{(x, 1, 0), (x, 1, 1)} for x in range(2, 6)]
     for x in (3, 4):
@@ -91,8 +94,11 @@ def main(path, general):
     lines = ['<?xml version="1.0"?>', '<puzzle version="2"><gridType type="0"/><colors/>', "<shapes>"]
     kind = "general" if general else "notchable"
     lines += [voxel(f"{kind[0]}{i}", p, (8, 2, 2)) for i, p in enumerate(pieces)]
-    lines.append(voxel("burr", sorted(burr), (8, 8, 8)))
-    lines.append(f'</shapes><problems><problem name="solid {kind}" state="0"><shapes>')
+    # With --holey-core, the 8 voxels where three sticks cross may stay empty.
+    core = {(x, y, z) for x in (3, 4) for y in (3, 4) for z in (3, 4)} if holey_core else set()
+    lines.append(voxel("burr", sorted(burr), (8, 8, 8), core))
+    title = f"{kind}, holey core" if holey_core else f"solid {kind}"
+    lines.append(f'</shapes><problems><problem name="{title}" state="0"><shapes>')
     lines += [f'<shape id="{i}" min="0" max="6"/>' for i in range(len(pieces))]
     lines.append(f'</shapes><result id="{len(pieces)}"/><bitmap/></problem></problems><comment/></puzzle>')
     with open(path, "w") as f:
@@ -103,5 +109,7 @@ def main(path, general):
 if __name__ == "__main__":
     args = sys.argv[1:]
     general = "--general" in args
-    args = [a for a in args if a != "--general"]
-    main(args[0] if args else "general.xmpuzzle" if general else "examples/burr/notchable.xmpuzzle", general)
+    holey_core = "--holey-core" in args
+    args = [a for a in args if a not in ("--general", "--holey-core")]
+    default = "general.xmpuzzle" if general else "holey-core.xmpuzzle" if holey_core else "examples/burr/notchable.xmpuzzle"
+    main(args[0] if args else default, general, holey_core)
