@@ -2,8 +2,10 @@
 //! variable voxels at most once, piece counts in their ranges, at most `maxHoles`
 //! variable voxels empty, colours as allowed), found by exact cover with multiplicities
 //! (`exact_cover`, Algorithm M: each filled voxel a primary item, each variable voxel a
-//! secondary one, each piece a primary item of multiplicity `min..max`), then one
-//! assembly kept per class under the symmetries of the result.
+//! secondary one, each piece a primary item of multiplicity `min..max`), or, when the
+//! result splits into slots with one piece in each (a six-piece burr into its sticks),
+//! by the slot search of [`crate::slots`]; then one assembly kept per class under the
+//! symmetries of the result.
 //!
 //! The symmetries: the rotations of the cube grid that map the result onto itself
 //! (voxel states and colours kept); and, when the pieces are closed under mirroring
@@ -182,8 +184,10 @@ pub fn assemblies(puzzle: &BurrPuzzle, index: usize, limit: u64) -> Result<Assem
 /// Memory does not grow with the number of assemblies: a class is visited at the one
 /// assembly found that is the smallest of its class's members the search can meet (a
 /// canonical form; no set of the classes seen is kept). The search meets exactly the
-/// assemblies whose symmetry-breaking part sits on a kept placement (see below), so each
-/// class is met at least once, and visited once.
+/// assemblies whose symmetry-breaking part sits on a kept placement, or, for the slot
+/// search, whose first slot does (see below), so each class is met at least once, and
+/// visited once. The slot search's classes are listed at their least member, the one
+/// exact cover lists.
 pub fn each_assembly(puzzle: &BurrPuzzle, index: usize, visit: impl FnMut(Assembly, u64) -> ControlFlow<()>) -> Result<Tally, String> {
     each_assembly_by(puzzle, index, true, visit)
 }
