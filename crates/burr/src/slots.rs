@@ -67,6 +67,10 @@ struct Slot {
 /// slot are gathered from up to 2 to this power table entries.
 const MAX_MIXED: u32 = 8;
 
+/// The most distinct bounding boxes of placements the slot search looks at (slots and
+/// the boxes of placements to prove blocked).
+const MAX_BOXES: usize = 4096;
+
 /// A box `[lo, hi]` (inclusive) of cube grid cells.
 type Bounds = ([i32; 3], [i32; 3]);
 
@@ -109,6 +113,11 @@ impl SlotSearch {
                 boxes.push(b);
             }
             box_of.push(s);
+        }
+        // Placements of many boxes are no slots: the checks below would cost voxels times
+        // boxes for nothing.
+        if boxes.len() > MAX_BOXES {
+            return None;
         }
         // The slots: the boxes with a private voxel (in no other box).
         let mut anchored = vec![false; boxes.len()];
