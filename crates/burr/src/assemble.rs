@@ -235,8 +235,30 @@ fn each_assembly_by(
     let mirror_of = mirror_pairing(problem, &piece_cells, &everything, &rotations);
     let group = if mirror_of.is_some() { &everything } else { &rotations };
     let symmetries = result_symmetries(&result, group);
-    // Every placement of every part, in its result's voxels, sorted.
+    // Every placement of every part, in its result's voxels, sorted. The result as a
+    // dense grid over its bounding box, for the fit test of each shift.
+    let (lo, hi) = result.keys().fold(([i32::MAX; 3], [i32::MIN; 3]), |(mut lo, mut hi), c| {
+        for d in 0..3 {
+            lo[d] = lo[d].min(c[d]);
+            hi[d] = hi[d].max(c[d]);
+        }
+        (lo, hi)
+    });
+    let dims = [0, 1, 2].map(|d| (hi[d] - lo[d] + 1) as usize);
+    let mut grid: Vec<Option<Voxel>> = vec![None; dims[0] * dims[1] * dims[2]];
+    let at = |c: [i32; 3]| -> Option<usize> {
+        (0..3).all(|d| lo[d] <= c[d] && c[d] <= hi[d]).then(|| {
+            let [x, y, z] = [0, 1, 2].map(|d| (c[d] - lo[d]) as usize);
+            x + dims[0] * (y + dims[1] * z)
+        })
+    };
+    for (&c, &v) in &result {
+        if let Some(i) = at(c) {
+            grid[i] = Some(v);
+        }
+    }
     let mut per_part: Vec<Vec<Vec<[i32; 3]>>> = Vec::with_capacity(parts.len());
+    let mut cells: Vec<[i32; 3]> = Vec::new();
     for &p in &parts {
         if piece_cells[p].is_empty() {
             return Err(format!("piece {} (shape {}) has no voxel", p + 1, problem.parts[p].shape + 1));
@@ -247,18 +269,19 @@ fn each_assembly_by(
             let (anchor, _) = o[0];
             for &target in result.keys() {
                 let shift = [target[0] - anchor[0], target[1] - anchor[1], target[2] - anchor[2]];
-                let mut cells = Vec::with_capacity(o.len());
+                cells.clear();
                 let fits = o.iter().all(|&(c, color)| {
                     let n = [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];
                     cells.push(n);
-                    result.get(&n).is_some_and(|v| problem.placement_allowed(puzzle.colors, color, v.color()))
+                    at(n).and_then(|i| grid[i]).is_some_and(|v| problem.placement_allowed(puzzle.colors, color, v.color()))
                 });
                 if !fits {
                     continue;
                 }
                 cells.sort_unstable();
-                if seen.insert(cells.clone()) {
-                    list.push(cells);
+                if !seen.contains(cells.as_slice()) {
+                    seen.insert(cells.clone());
+                    list.push(cells.clone());
                 }
             }
         }
