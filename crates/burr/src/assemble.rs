@@ -14,7 +14,7 @@
 //! being built from the mirror pieces. Pieces themselves are only rotated: the 24
 //! rotations of BurrTools' cube grid.
 
-use super::slots::SlotSearch;
+use super::slots::{bounds, SlotSearch};
 use super::{BurrProblem, BurrPuzzle, Voxel};
 use exact_cover::Problem;
 use polyform::{Cell, Lattice};
@@ -237,13 +237,7 @@ fn each_assembly_by(
     let symmetries = result_symmetries(&result, group);
     // Every placement of every part, in its result's voxels, sorted. The result as a
     // dense grid over its bounding box, for the fit test of each shift.
-    let (lo, hi) = result.keys().fold(([i32::MAX; 3], [i32::MIN; 3]), |(mut lo, mut hi), c| {
-        for d in 0..3 {
-            lo[d] = lo[d].min(c[d]);
-            hi[d] = hi[d].max(c[d]);
-        }
-        (lo, hi)
-    });
+    let (lo, hi) = bounds(result.keys());
     let dims = [0, 1, 2].map(|d| (hi[d] - lo[d] + 1) as usize);
     let mut grid: Vec<Option<Voxel>> = vec![None; dims[0] * dims[1] * dims[2]];
     let at = |c: [i32; 3]| -> Option<usize> {
@@ -392,9 +386,9 @@ fn each_assembly_by(
             search.slot(depth).first().is_none_or(|&o| (0..symmetries.len()).any(|g| first_slot[image(g, placements[o as usize]) as usize]))
         });
         if onto_first {
-            let key = |part: usize| mirror_of.as_ref().map_or(part, |mo| part.min(mo[part])) as u32;
-            key_of = Some(full.iter().map(|(part, _)| key(*part)).collect());
-            search.least_key_first(placements.iter().map(|&i| key(full[i as usize].0)).collect());
+            let keys: Vec<u32> = full.iter().map(|&(part, _)| mirror_of.as_ref().map_or(part, |mo| part.min(mo[part])) as u32).collect();
+            search.least_key_first(placements.iter().map(|&i| keys[i as usize]).collect());
+            key_of = Some(keys);
         }
     }
     // Whether the search meets an assembly (its placements sorted): all reachable, and
@@ -497,6 +491,7 @@ fn mirror_pairing(problem: &BurrProblem, pieces: &[Colored], everything: &[Matri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{lcg, shape_of};
     use crate::{Part, ShapeDef};
 
     fn shape(size: [usize; 3], text: &str) -> ShapeDef {
@@ -551,24 +546,6 @@ mod tests {
         assert_eq!(assemblies(&puzzle, 0, 1000).unwrap().all, 0);
     }
 
-    /// Cells as a shape of filled voxels in their bounding box.
-    fn shape_of(cells: &[[i32; 3]]) -> ShapeDef {
-        let (lo, hi) = (0..3).fold(([i32::MAX; 3], [i32::MIN; 3]), |(mut lo, mut hi), d| {
-            for c in cells {
-                lo[d] = lo[d].min(c[d]);
-                hi[d] = hi[d].max(c[d]);
-            }
-            (lo, hi)
-        });
-        let size = [0, 1, 2].map(|d| (hi[d] - lo[d] + 1) as usize);
-        let mut voxels = vec![Voxel::Empty; size[0] * size[1] * size[2]];
-        for c in cells {
-            let [x, y, z] = [0, 1, 2].map(|d| (c[d] - lo[d]) as usize);
-            voxels[x + size[0] * (y + size[1] * z)] = Voxel::Filled(0);
-        }
-        ShapeDef { name: None, size, voxels, hotspot: [0; 3] }
-    }
-
     /// The slot search and exact cover find the same assemblies (classes, counts and
     /// representatives) on random six-piece burrs of 2x2x6 sticks: six pieces cut from a
     /// random solid assembly (each contested voxel given to one of its sticks), a few
@@ -580,10 +557,7 @@ mod tests {
     #[test]
     fn slot_search_agrees_with_exact_cover_on_random_burrs() {
         let mut seed = 5u64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut next = |m: u64| (lcg(&mut seed) >> 33) % m;
         // The six sticks: along x at z = 2..=3, y = 1..=2 or 3..=4; along y at x = 2..=3,
         // z = 1..=2 or 3..=4; along z at y = 2..=3, x = 1..=2 or 3..=4.
         let mut sticks: Vec<Vec<[i32; 3]>> = Vec::new();

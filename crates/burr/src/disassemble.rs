@@ -1009,7 +1009,8 @@ pub fn check(pieces: &[Vec<[i32; 3]>], steps: &[Step]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{assemblies, BurrProblem, BurrPuzzle, Part, ShapeDef, Voxel};
+    use crate::testing::{lcg, shape_of};
+    use crate::{assemblies, BurrProblem, BurrPuzzle, Part, ShapeDef};
     use rustc_hash::FxHashSet;
 
     /// Whether the pieces come apart, by an exhaustive search written for this test:
@@ -1078,7 +1079,7 @@ mod tests {
     fn random_piece(seed: &mut u64, size: usize) -> Vec<[i32; 3]> {
         let mut cells = vec![[0, 0, 0]];
         while cells.len() < size {
-            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            lcg(seed);
             let from = cells[(*seed >> 33) as usize % cells.len()];
             let mut c = from;
             c[((*seed >> 20) % 3) as usize] += if (*seed >> 40) & 1 == 0 { 1 } else { -1 };
@@ -1088,15 +1089,6 @@ mod tests {
         }
         let lo = [0, 1, 2].map(|d| cells.iter().map(|c| c[d]).min().unwrap());
         cells.iter().map(|c| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]]).collect()
-    }
-
-    fn shape_of(cells: &[[i32; 3]]) -> ShapeDef {
-        let size = [0, 1, 2].map(|d| cells.iter().map(|c| c[d]).max().unwrap() as usize + 1);
-        let mut voxels = vec![Voxel::Empty; size[0] * size[1] * size[2]];
-        for c in cells {
-            voxels[c[0] as usize + size[0] * (c[1] as usize + size[1] * c[2] as usize)] = Voxel::Filled(0);
-        }
-        ShapeDef { name: None, size, voxels, hotspot: [0; 3] }
     }
 
     #[test]
@@ -1148,10 +1140,7 @@ mod tests {
     /// A random cut of the `dims` box into `k` connected pieces (grown together from `k`
     /// random cubes): such pieces often wrap around each other.
     fn random_partition(seed: &mut u64, dims: [i32; 3], k: usize) -> Vec<Vec<[i32; 3]>> {
-        let mut next = || {
-            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (*seed >> 33) as usize
-        };
+        let mut next = || (lcg(seed) >> 33) as usize;
         let cells: Vec<[i32; 3]> =
             (0..dims[2]).flat_map(|z| (0..dims[1]).flat_map(move |y| (0..dims[0]).map(move |x| [x, y, z]))).collect();
         let mut owner: rustc_hash::FxHashMap<[i32; 3], usize> = rustc_hash::FxHashMap::default();
@@ -1264,10 +1253,7 @@ mod tests {
     #[test]
     fn grouping_agrees_with_trying_every_assignment() {
         let mut seed = 11u64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut next = |m: u64| (lcg(&mut seed) >> 33) % m;
         let (mut yes, mut no) = (0, 0);
         for _ in 0..2000 {
             let mut shapes: Vec<Vec<(u32, u32)>> = Vec::new();

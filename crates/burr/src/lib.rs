@@ -139,3 +139,28 @@ impl BurrProblem {
         }
     }
 }
+
+/// Helpers of the crate's tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{ShapeDef, Voxel};
+
+    /// One step of the tests' linear congruential generator (Knuth's MMIX constants):
+    /// the new seed.
+    pub(crate) fn lcg(seed: &mut u64) -> u64 {
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *seed
+    }
+
+    /// Cells as a shape of filled voxels in their bounding box.
+    pub(crate) fn shape_of(cells: &[[i32; 3]]) -> ShapeDef {
+        let (lo, hi) = crate::slots::bounds(cells);
+        let size = [0, 1, 2].map(|d| (hi[d] - lo[d] + 1) as usize);
+        let mut voxels = vec![Voxel::Empty; size[0] * size[1] * size[2]];
+        for c in cells {
+            let [x, y, z] = [0, 1, 2].map(|d| (c[d] - lo[d]) as usize);
+            voxels[x + size[0] * (y + size[1] * z)] = Voxel::Filled(0);
+        }
+        ShapeDef { name: None, size, voxels, hotspot: [0; 3] }
+    }
+}

@@ -72,9 +72,10 @@ const MAX_MIXED: u32 = 8;
 const MAX_BOXES: usize = 4096;
 
 /// A box `[lo, hi]` (inclusive) of cube grid cells.
-type Bounds = ([i32; 3], [i32; 3]);
+pub(crate) type Bounds = ([i32; 3], [i32; 3]);
 
-fn bounds(cells: &[[i32; 3]]) -> Bounds {
+/// The bounding box of `cells` (`[i32::MAX; 3], [i32::MIN; 3]` for none).
+pub(crate) fn bounds<'a>(cells: impl IntoIterator<Item = &'a [i32; 3]>) -> Bounds {
     let mut lo = [i32::MAX; 3];
     let mut hi = [i32::MIN; 3];
     for c in cells {
@@ -106,7 +107,7 @@ impl SlotSearch {
         let mut boxes: Vec<Bounds> = Vec::new();
         let mut box_of: Vec<usize> = Vec::with_capacity(options.len());
         for (_, cells) in options {
-            let b = bounds(cells);
+            let b = bounds(cells.iter());
             let next = boxes.len();
             let s = *slot_of_box.entry(b).or_insert(next);
             if s == next {
@@ -128,7 +129,9 @@ impl SlotSearch {
             }
         }
         // The options of other boxes must each be blocked, else the search does not apply.
-        let sets = Sets::new(&voxels, options)?;
+        let index: FxHashMap<[i32; 3], usize> = voxels.iter().enumerate().map(|(i, (c, _))| (*c, i)).collect();
+        let must_fill = |c: &[i32; 3]| voxels[index[c]].1;
+        let sets = Sets::new(voxels.len(), &index, options)?;
         let to_fill = || (0..voxels.len()).filter(|&v| voxels[v].1);
         if (0..options.len()).any(|o| !anchored[box_of[o]] && !sets.blocked(o, to_fill(), |_| true)) {
             return None;
@@ -152,9 +155,7 @@ impl SlotSearch {
         let mut holders_of: FxHashMap<[i32; 3], Vec<usize>> = FxHashMap::default();
         let mut bit: FxHashMap<([i32; 3], usize), u32> = FxHashMap::default();
         let mut shared = vec![vec![0u32; n]; n];
-        let mut must_fill: FxHashMap<[i32; 3], bool> = FxHashMap::default();
         for &(c, must) in &voxels {
-            must_fill.insert(c, must);
             let holders: Vec<usize> = (0..n).filter(|&s| inside(&boxes[s], &c)).collect();
             match holders[..] {
                 [] if must => return None, // no option left can fill it: no assembly, which exact cover says as well
@@ -178,7 +179,6 @@ impl SlotSearch {
         }
         // An option that leaves a private voxel to fill of its slot empty, where every
         // option of the slot that fills it overlaps this one, is in no assembly: dropped.
-        let index: FxHashMap<[i32; 3], usize> = voxels.iter().enumerate().map(|(i, (c, _))| (*c, i)).collect();
         let private_at: Vec<Vec<usize>> = private.iter().map(|p| p.iter().map(|c| index[c]).collect()).collect();
         let alive: Vec<bool> = (0..options.len())
             .map(|o| {
@@ -229,7 +229,7 @@ impl SlotSearch {
                     // A voxel to fill whose other slots all came earlier is decided; one
                     // that a later slot may fill, or a variable one, is open unless an
                     // earlier slot filled it.
-                    match (before, after || !must_fill[c]) {
+                    match (before, after || !must_fill(c)) {
                         (true, false) => decided |= 1 << i,
                         (true, true) => mixed |= 1 << i,
                         _ => {}
@@ -250,7 +250,7 @@ impl SlotSearch {
                 projections.push(Vec::new());
                 continue; // blocked
             }
-            let privates = cells.iter().filter(|c| !bit.contains_key(&(**c, s)) && must_fill[*c]).count();
+            let privates = cells.iter().filter(|c| !bit.contains_key(&(**c, s)) && must_fill(c)).count();
             let mut mask = 0u64;
             let mut later: Vec<(u32, u64)> = Vec::new();
             for c in cells.iter() {
@@ -396,12 +396,12 @@ struct Sets {
 }
 
 impl Sets {
-    /// The sets of `options` over `voxels`, or `None` when an option has a voxel outside.
-    fn new(voxels: &[([i32; 3], bool)], options: &[(u32, &[[i32; 3]])]) -> Option<Sets> {
-        let index: FxHashMap<[i32; 3], usize> = voxels.iter().enumerate().map(|(i, (c, _))| (*c, i)).collect();
-        let words = voxels.len().div_ceil(64);
+    /// The sets of `options` over `voxels` voxels numbered by `index`, or `None` when an
+    /// option has a voxel outside.
+    fn new(voxels: usize, index: &FxHashMap<[i32; 3], usize>, options: &[(u32, &[[i32; 3]])]) -> Option<Sets> {
+        let words = voxels.div_ceil(64);
         let mut sets = vec![0u64; options.len() * words];
-        let mut covering: Vec<Vec<u32>> = vec![Vec::new(); voxels.len()];
+        let mut covering: Vec<Vec<u32>> = vec![Vec::new(); voxels];
         for (o, (_, cells)) in options.iter().enumerate() {
             for c in cells.iter() {
                 let v = *index.get(c)?;
