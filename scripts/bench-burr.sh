@@ -2,8 +2,8 @@
 # Races `gridlock burr --count --disassemble` against BurrTools' own command-line solver
 # `burrTxt -d -q` (when BURRTXT names a binary built by hand from BurrTools' public
 # source, outside this tree) on the generated puzzles of examples/burr and tests/data/burr.
-# Prints, per file, the median user seconds of RUNS runs (default 3) of each and the
-# counts each printed. FILES overrides the list.
+# Prints, per file, the median user seconds of RUNS runs (default 3) of each, taken in
+# turns, the counts each printed and the ratio of the medians. FILES overrides the list.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -12,13 +12,21 @@ bin=target/release/gridlock
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 user() { /usr/bin/time -f %U "$@" 2>&1 >/dev/null | tail -1; }
 for f in ${FILES:-examples/burr/soma.xmpuzzle tests/data/burr/b160.xmpuzzle tests/data/burr/b200.xmpuzzle examples/burr/b146.xmpuzzle examples/burr/b165.xmpuzzle examples/burr/notchable.xmpuzzle}; do
-  ours=$(for _ in $(seq "$RUNS"); do user "$bin" burr "$f" --count --disassemble; done | median)
+  # The runs alternate, gridlock then burrTxt, so both meet the same load.
+  : > /tmp/bench-burr.$$.ours
+  : > /tmp/bench-burr.$$.theirs
+  for _ in $(seq "$RUNS"); do
+    user "$bin" burr "$f" --count --disassemble >> /tmp/bench-burr.$$.ours
+    [ -z "${BURRTXT:-}" ] || user "$BURRTXT" -d -q "$f" >> /tmp/bench-burr.$$.theirs
+  done
+  ours=$(median < /tmp/bench-burr.$$.ours)
   counts=$("$bin" burr "$f" --count --disassemble | sed 's/.*: //')
   line="$f | gridlock $ours s ($counts)"
   if [ -n "${BURRTXT:-}" ]; then
-    theirs=$(for _ in $(seq "$RUNS"); do user "$BURRTXT" -d -q "$f"; done | median)
+    theirs=$(median < /tmp/bench-burr.$$.theirs)
     said=$("$BURRTXT" -d -q "$f" 2>/dev/null | grep -o '^[0-9]* assemblies and [0-9]* solutions')
-    line="$line | burrTxt $theirs s ($said)"
+    line="$line | burrTxt $theirs s ($said) | ratio $(awk -v a="$ours" -v b="$theirs" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')"
   fi
   echo "$line"
 done
+rm -f /tmp/bench-burr.$$.ours /tmp/bench-burr.$$.theirs

@@ -280,12 +280,19 @@ pub fn run(args: &Args) -> Outcome {
         let mut over = false;
         let mut disassembler = burr::Disassembler::default();
         let mut grouping = burr::Grouping { shape_of: Vec::new(), shapes: problem.parts.iter().map(|part| part.groups.clone()).collect() };
+        // Disassemblies are built only to be kept: a count asks only whether each
+        // assembly comes apart.
+        let trees = keep > 0 || save > 0;
         let tally = burr::each_assembly(&puzzle, k, |assembly, _| {
             let result = disassemble.then(|| {
                 let cells: Vec<&[[i32; 3]]> = assembly.iter().map(|p| p.cells.as_slice()).collect();
                 grouping.shape_of.clear();
                 grouping.shape_of.extend(assembly.iter().map(|p| p.part));
-                disassembler.disassemble(&cells, &grouping, args.max_moves, args.max_states)
+                if trees {
+                    disassembler.disassemble(&cells, &grouping, args.max_moves, args.max_states).map(Some)
+                } else {
+                    disassembler.comes_apart(&cells, &grouping, args.max_moves, args.max_states).map(|()| None)
+                }
             });
             match &result {
                 Some(Ok(_)) => solutions += 1,
@@ -301,6 +308,8 @@ pub fn run(args: &Args) -> Outcome {
                     over = true;
                     return ControlFlow::Break(());
                 }
+                // Kept only with `trees`: every disassembly here was built.
+                let result = result.map(|r| r.map(|d| d.expect("built when kept")));
                 kept.push((assembly, result, number - 1));
             }
             ControlFlow::Continue(())

@@ -245,12 +245,7 @@ impl Disassembler {
         max_moves: u32,
         max_states: usize,
     ) -> Result<Disassembly, Stuck> {
-        let whole = Part { pieces: (0..pieces.len()).collect(), offsets: vec![[0; 3]; pieces.len()] };
-        let mut movement = Movement::new(&mut self.cache, pieces, std::mem::take(&mut self.buffers));
-        let mut context = Context { grouping, grouped: Vec::new(), max_moves, max_states };
-        let found = take_apart(whole, &mut movement, &mut self.scratch, &mut context, true);
-        self.buffers = movement.buffers();
-        let Some(tree) = found? else {
+        let Some(tree) = self.run(pieces, grouping, max_moves, max_states, true)? else {
             // A single piece: nothing to take apart.
             let tree = Separation { moves: 0, pieces: (0..pieces.len()).collect(), steps: Vec::new(), left: None, removed: None };
             return Ok(Disassembly { level: vec![0], tree, steps: Vec::new() });
@@ -261,19 +256,53 @@ impl Disassembler {
         tree.collect_steps(&mut steps);
         Ok(Disassembly { level, tree, steps })
     }
+
+    /// Whether one assembly comes apart, as [`Disassembler::disassemble`] finds it, without
+    /// building its steps and its tree (a count needs only the answer).
+    ///
+    /// Errors: as [`disassemble`].
+    pub fn comes_apart<P: AsRef<[[i32; 3]]>>(
+        &mut self,
+        pieces: &[P],
+        grouping: &Grouping,
+        max_moves: u32,
+        max_states: usize,
+    ) -> Result<(), Stuck> {
+        self.run(pieces, grouping, max_moves, max_states, false).map(|_| ())
+    }
+
+    /// The separation tree of the whole assembly (`None` for a single piece, or when not
+    /// `record`ed).
+    fn run<P: AsRef<[[i32; 3]]>>(
+        &mut self,
+        pieces: &[P],
+        grouping: &Grouping,
+        max_moves: u32,
+        max_states: usize,
+        record: bool,
+    ) -> Result<Option<Separation>, Stuck> {
+        let whole = Part { pieces: (0..pieces.len()).collect(), offsets: vec![[0; 3]; pieces.len()] };
+        let mut movement = Movement::new(&mut self.cache, pieces, std::mem::take(&mut self.buffers));
+        let mut context = Context { grouping, grouped: Vec::new(), max_moves, max_states, record };
+        let found = take_apart(whole, &mut movement, &mut self.scratch, &mut context, true);
+        self.buffers = movement.buffers();
+        found
+    }
 }
 
 /// One assembly's disassembly: its groups, the locked parts let stay together by
-/// `subProbGrouping` so far, and the bounds.
+/// `subProbGrouping` so far, the bounds, and whether the steps and the tree are built.
 struct Context<'a> {
     grouping: &'a Grouping,
     grouped: Vec<Vec<usize>>,
     max_moves: u32,
     max_states: usize,
+    record: bool,
 }
 
 /// The separation tree of `part`, `None` for a single piece or, but for the `whole`
-/// assembly, for pieces that may stay together ([`Grouping`]).
+/// assembly, for pieces that may stay together ([`Grouping`]); always `None` when the
+/// context does not record.
 fn take_apart(
     part: Part,
     movement: &mut Movement,
@@ -287,7 +316,7 @@ fn take_apart(
     if !whole && context.grouping.one_group(&part.pieces) {
         return Ok(None);
     }
-    let (moves, steps, removed, left) = match separate(&part, movement, scratch, context.max_moves, context.max_states) {
+    let (moves, steps, removed, left) = match separate(&part, movement, scratch, context.max_moves, context.max_states, context.record) {
         Ok(found) => found,
         Err(Stuck::Locked) if !whole => {
             context.grouped.push(part.pieces);
@@ -300,7 +329,7 @@ fn take_apart(
     };
     let left = take_apart(left, movement, scratch, context, false)?.map(Box::new);
     let removed = take_apart(removed, movement, scratch, context, false)?.map(Box::new);
-    Ok(Some(Separation { moves, pieces: part.pieces, steps, left, removed }))
+    Ok(context.record.then_some(Separation { moves, pieces: part.pieces, steps, left, removed }))
 }
 
 /// No collision however far: a piece that never meets another along a direction.
@@ -820,14 +849,15 @@ fn direction(d: usize) -> (usize, i32) {
 }
 
 /// The breadth-first search for the first separation of `part`: its number of moves,
-/// its steps, and the two parts where they are at the separation (the pieces taken away,
-/// the fewer, then the pieces that stayed).
+/// its steps (only when `record`: none otherwise), and the two parts where they are at
+/// the separation (the pieces taken away, the fewer, then the pieces that stayed).
 fn separate(
     part: &Part,
     movement: &mut Movement,
     scratch: &mut Scratch,
     max_moves: u32,
     max_states: usize,
+    record: bool,
 ) -> Result<(u32, Vec<Step>, Part, Part), Stuck> {
     let n = part.pieces.len();
     if n > 64 {
@@ -877,12 +907,14 @@ fn separate(
                 // The steps from the start to this state, then the separation.
                 let mut steps = Vec::new();
                 let mut at = id;
-                while let Some(&(prev, g, axis, sign, units)) = seen.back.get(at as usize).filter(|b| b.0 != u32::MAX) {
+                while let Some(&(prev, g, axis, sign, units)) = seen.back.get(at as usize).filter(|b| record && b.0 != u32::MAX) {
                     steps.push(Step { pieces: ids(g), axis, sign, distance: Some(units) });
                     at = prev;
                 }
                 steps.reverse();
-                steps.push(Step { pieces: ids(taken), axis, sign, distance: None });
+                if record {
+                    steps.push(Step { pieces: ids(taken), axis, sign, distance: None });
+                }
                 let (a, b) = split(part, seen.state(id), taken);
                 return Ok((depth + 1, steps, a, b));
             }
@@ -1120,6 +1152,8 @@ mod tests {
                 let cells: Vec<Vec<[i32; 3]>> = assembly.iter().map(|p| p.cells.clone()).collect();
                 let ours = disassemble(&cells, 1000, 1_000_000);
                 assert_eq!(shared.disassemble(&cells, &Grouping::default(), 1000, 1_000_000), ours, "the shared cache changes nothing");
+                let answer = ours.as_ref().map(|_| ()).map_err(Stuck::clone);
+                assert_eq!(shared.comes_apart(&cells, &Grouping::default(), 1000, 1_000_000), answer, "no tree, the same answer");
                 assert_ne!(ours, Err(Stuck::GaveUp));
                 assert_eq!(ours.is_ok(), brute_apart(&cells), "{assembly:?}");
                 if let Ok(d) = &ours {
