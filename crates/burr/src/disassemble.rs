@@ -367,6 +367,8 @@ type Line = ([i32; 2], u32, u32);
 struct Form {
     /// Its cells, moved to touch the origin's planes from above, in the order given.
     cells: Vec<[i32; 3]>,
+    /// The largest coordinate of its cells along each axis (the least is 0).
+    top: [i32; 3],
     lines: [Vec<Line>; 3],
     coords: [Vec<i32>; 3],
 }
@@ -390,13 +392,19 @@ impl Form {
             }
             coords[axis] = keyed.into_iter().map(|(_, a)| a).collect();
         }
-        Form { cells, lines, coords }
+        let top = [0, 1, 2].map(|d| cells.iter().map(|c| c[d]).max().unwrap_or(0));
+        Form { cells, top, lines, coords }
     }
 
     /// The units this form can move along `axis` in the positive sense before it meets
     /// `other`, offset by `rel` from it (`FREE`: never).
     fn towards(&self, other: &Form, axis: usize, rel: [i32; 3]) -> u32 {
         let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+        // Boxes apart across the axis, or the other wholly behind: never met.
+        let apart = |d: usize| rel[d] > self.top[d] || rel[d] + other.top[d] < 0;
+        if apart(u) || apart(v) || rel[axis] + other.top[axis] <= 0 {
+            return FREE;
+        }
         let mut best = FREE;
         let theirs_lines = &other.lines[axis];
         for &(line, from, to) in &self.lines[axis] {
