@@ -4,13 +4,18 @@
 # source, outside this tree) on the generated puzzles of examples/burr and tests/data/burr.
 # Prints, per file, the median user seconds of RUNS runs (default 3) of each, taken in
 # turns, the counts each printed and the ratio of the medians. FILES overrides the list.
+# LOOP=N makes each run N runs in a row, its time divided by N (files that take a few
+# hundredths of a second, where one run is at the clock's resolution).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 bin=target/release/gridlock
 [ -x "$bin" ] || cargo build --release --locked --quiet
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-user() { /usr/bin/time -f %U "$@" 2>&1 >/dev/null | tail -1; }
+LOOP=${LOOP:-1}
+user() {
+  /usr/bin/time -f %U bash -c 'for _ in $(seq "$0"); do "$@" > /dev/null 2>&1; done' "$LOOP" "$@" 2>&1 | tail -1 | awk -v n="$LOOP" '{ printf "%.4g\n", $1 / n }'
+}
 for f in ${FILES:-examples/burr/soma.xmpuzzle tests/data/burr/b160.xmpuzzle tests/data/burr/b200.xmpuzzle examples/burr/b146.xmpuzzle examples/burr/b165.xmpuzzle examples/burr/notchable.xmpuzzle}; do
   # The runs alternate, gridlock then burrTxt, so both meet the same load.
   : > /tmp/bench-burr.$$.ours
