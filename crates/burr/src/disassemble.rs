@@ -856,9 +856,48 @@ fn direction(d: usize) -> (usize, i32) {
     (d / 2, if d.is_multiple_of(2) { 1 } else { -1 })
 }
 
+/// The separation of `part` in `state`, if any: the group taken away (the fewer side),
+/// its axis and sense. The first that takes the fewest pieces away, in the order of the
+/// directions and of the groups found (one piece: none can take fewer). Leaves the
+/// state's pairs in `pairs` and its met rows in `directions`.
+fn separation_in(
+    part: &Part,
+    state: &[[i32; 3]],
+    movement: &mut Movement,
+    pairs: &mut Vec<[u32; 3]>,
+    directions: &mut Directions,
+    free: &mut Vec<u64>,
+) -> Option<(u64, usize, i32)> {
+    let n = part.pieces.len();
+    movement.pairs(part, state, pairs);
+    directions.fill_met(pairs, n);
+    let mut separation: Option<(u64, usize, i32)> = None;
+    for d in 0..6 {
+        let (axis, sign) = direction(d);
+        directions.free_groups(d, free);
+        for &g in free.iter() {
+            // The pieces taken away are the fewer side: the rest moves the other way just
+            // as freely.
+            let (taken, s) = if 2 * g.count_ones() as usize <= n { (g, sign) } else { (!g & every_piece(n), -sign) };
+            if separation.is_none_or(|(best, _, _)| taken.count_ones() < best.count_ones()) {
+                separation = Some((taken, axis, s));
+                if taken.count_ones() == 1 {
+                    return separation;
+                }
+            }
+        }
+    }
+    separation
+}
+
 /// The breadth-first search for the first separation of `part`: its number of moves,
 /// its steps (only when `record`: none otherwise), and the two parts where they are at
 /// the separation (the pieces taken away, the fewer, then the pieces that stayed).
+///
+/// The states are visited in breadth-first order and the first with a separation wins;
+/// each is tested as it is met, so the search stops in the middle of the depth before
+/// it rather than after all of that depth's moves (the same state is found: a depth's
+/// states are visited in the order they were met).
 fn separate(
     part: &Part,
     movement: &mut Movement,
@@ -877,55 +916,45 @@ fn separate(
     moved.clear();
     moved.resize(n, [0; 3]);
     seen.insert(moved, (u32::MAX, 0, 0, 0, 0), usize::MAX)?;
+    // The assembly's indices of the pieces of a mask.
+    let ids = |mask: u64| -> Vec<usize> { members(mask, n).map(|i| part.pieces[i]).collect() };
+    // The answer for a separation of state `id`, `depth` moves from the start.
+    let found = |seen: &Seen, id: u32, depth: u32, (taken, axis, sign): (u64, usize, i32)| {
+        // The steps from the start to this state, then the separation.
+        let mut steps = Vec::new();
+        let mut at = id;
+        while let Some(&(prev, g, axis, sign, units)) = seen.back.get(at as usize).filter(|b| record && b.0 != u32::MAX) {
+            steps.push(Step { pieces: ids(g), axis, sign, distance: Some(units) });
+            at = prev;
+        }
+        steps.reverse();
+        if record {
+            steps.push(Step { pieces: ids(taken), axis, sign, distance: None });
+        }
+        let (a, b) = split(part, seen.state(id), taken);
+        (depth + 1, steps, a, b)
+    };
+    if max_moves == 0 {
+        return Err(Stuck::GaveUp);
+    }
+    if let Some(separation) = separation_in(part, seen.state(0), movement, pairs, directions, free) {
+        return Ok(found(seen, 0, 0, separation));
+    }
     frontier.clear();
     frontier.push(0);
     let mut depth = 0u32;
     let mut exhausted = true;
-    // The assembly's indices of the pieces of a mask.
-    let ids = |mask: u64| -> Vec<usize> { members(mask, n).map(|i| part.pieces[i]).collect() };
     while !frontier.is_empty() {
         if depth >= max_moves {
             exhausted = false;
             break;
         }
+        // The states met now are depth + 1 moves from the start; a separation from one
+        // is within the bound when depth + 2 moves are.
+        let test = depth + 1 < max_moves;
         next.clear();
         for &id in frontier.iter() {
-            // A separation is looked for in every direction before any move is built.
             movement.pairs(part, seen.state(id), pairs);
-            directions.fill_met(pairs, n);
-            let mut separation: Option<(u64, usize, i32)> = None;
-            // The first separation that takes the fewest pieces away, in the order of the
-            // directions and of the groups found (one piece: none can take fewer).
-            'directions: for d in 0..6 {
-                let (axis, sign) = direction(d);
-                directions.free_groups(d, free);
-                for &g in free.iter() {
-                    // The pieces taken away are the fewer side: the rest moves the
-                    // other way just as freely.
-                    let (taken, s) = if 2 * g.count_ones() as usize <= n { (g, sign) } else { (!g & every_piece(n), -sign) };
-                    if separation.is_none_or(|(best, _, _)| taken.count_ones() < best.count_ones()) {
-                        separation = Some((taken, axis, s));
-                        if taken.count_ones() == 1 {
-                            break 'directions;
-                        }
-                    }
-                }
-            }
-            if let Some((taken, axis, sign)) = separation {
-                // The steps from the start to this state, then the separation.
-                let mut steps = Vec::new();
-                let mut at = id;
-                while let Some(&(prev, g, axis, sign, units)) = seen.back.get(at as usize).filter(|b| record && b.0 != u32::MAX) {
-                    steps.push(Step { pieces: ids(g), axis, sign, distance: Some(units) });
-                    at = prev;
-                }
-                steps.reverse();
-                if record {
-                    steps.push(Step { pieces: ids(taken), axis, sign, distance: None });
-                }
-                let (a, b) = split(part, seen.state(id), taken);
-                return Ok((depth + 1, steps, a, b));
-            }
             directions.fill_levels(pairs);
             for d in 0..6 {
                 let (axis, sign) = direction(d);
@@ -935,8 +964,15 @@ fn separate(
                 }
                 for &(g, units) in moves.iter() {
                     normalize(seen.state(id), g, axis, sign * units as i32, moved);
-                    if let Some(child) = seen.insert(moved, (id, g, axis, sign, units), max_states)? {
-                        next.push(child);
+                    let Some(child) = seen.insert(moved, (id, g, axis, sign, units), max_states)? else { continue };
+                    next.push(child);
+                    // The test overwrites the pairs and the met rows, which the moves
+                    // of the state being expanded no longer read (its levels and rows
+                    // stay).
+                    if test {
+                        if let Some(separation) = separation_in(part, seen.state(child), movement, pairs, directions, free) {
+                            return Ok(found(seen, child, depth + 1, separation));
+                        }
                     }
                 }
             }
