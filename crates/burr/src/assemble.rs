@@ -77,6 +77,15 @@ fn normalized(mut cells: Colored) -> Colored {
     cells
 }
 
+/// A place in the result's grid mixed to 64 bits (splitmix64's finalizer), for keys that
+/// add places up in any order.
+fn mix(place: u32) -> u64 {
+    let mut z = u64::from(place).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 fn transform(m: &Matrix, c: [i32; 3]) -> [i32; 3] {
     let t = Lattice::Cubic.transform(m, Cell::new(c[0], c[1], c[2]));
     [t.x, t.y, t.z]
@@ -285,15 +294,80 @@ fn each_assembly_by(
     // under each symmetry as an index into this list: assemblies are mapped by index.
     let full: Vec<(usize, Vec<[i32; 3]>)> =
         per_part.iter().zip(&parts).flat_map(|(list, &part)| list.iter().map(move |cells| (part, cells.clone()))).collect();
-    let index_of: FxHashMap<(usize, &[[i32; 3]]), u32> =
-        full.iter().enumerate().map(|(i, (part, cells))| ((*part, cells.as_slice()), i as u32)).collect();
+    // Each placement as its voxels' places in the dense grid, sorted, in one arena; found
+    // by its part and the sum of its places' mixes (a key that needs no sort), checked
+    // place by place against a marked grid.
+    let no_image = || "internal error: a placement's image under a symmetry of the result is no placement".to_string();
+    let mut places: Vec<u32> = Vec::new();
+    let mut starts: Vec<usize> = vec![0];
+    for (_, cells) in &full {
+        let from = places.len();
+        for &c in cells {
+            places.push(at(c).ok_or_else(no_image)? as u32);
+        }
+        places[from..].sort_unstable();
+        starts.push(places.len());
+    }
+    let placed = |i: usize| &places[starts[i]..starts[i + 1]];
+    let sum_key = |places: &[u32]| places.iter().fold(0u64, |sum, &p| sum.wrapping_add(mix(p)));
+    let mut by_sum: FxHashMap<(usize, u64), u32> = FxHashMap::default();
+    // Two placements of a part whose sums meet (never seen): found by their sorted
+    // places instead.
+    let mut sums_meet = false;
+    for (i, (part, _)) in full.iter().enumerate() {
+        sums_meet |= by_sum.insert((*part, sum_key(placed(i))), i as u32).is_some();
+    }
+    let index_of: FxHashMap<(usize, &[u32]), u32> = full.iter().enumerate().map(|(i, (part, _))| ((*part, placed(i)), i as u32)).collect();
+    // The index in `full` of a placement of `part` (a part's placements lie in the grid).
+    let index_in_full = |part: usize, cells: &[[i32; 3]]| -> u32 {
+        let mut key: Vec<u32> = cells.iter().map(|&c| at(c).map_or(u32::MAX, |i| i as u32)).collect();
+        key.sort_unstable();
+        index_of[&(part, key.as_slice())]
+    };
     let mut image_of: Vec<u32> = Vec::with_capacity(symmetries.len() * full.len());
+    let mut image: Vec<u32> = Vec::new();
+    let mut marked = vec![false; grid.len()];
+    // Per symmetry, the image of each place of the grid that holds a voxel of the result
+    // (`u32::MAX`: outside the grid, or an empty place).
+    let mut moves_to = vec![u32::MAX; grid.len()];
     for (m, t, improper) in &symmetries {
-        for (part, cells) in &full {
+        for (i, to) in moves_to.iter_mut().enumerate() {
+            *to = u32::MAX;
+            if grid[i].is_some() {
+                let c = [lo[0] + (i % dims[0]) as i32, lo[1] + (i / dims[0] % dims[1]) as i32, lo[2] + (i / (dims[0] * dims[1])) as i32];
+                let n = transform(m, c);
+                if let Some(j) = at([n[0] + t[0], n[1] + t[1], n[2] + t[2]]) {
+                    *to = j as u32;
+                }
+            }
+        }
+        for (k, (part, _)) in full.iter().enumerate() {
             let part = if *improper { mirror_of.as_ref().map_or(*part, |mo| mo[*part]) } else { *part };
-            let image = map_cells(m, t, cells);
-            let Some(&i) = index_of.get(&(part, image.as_slice())) else {
-                return Err("internal error: a placement's image under a symmetry of the result is no placement".into());
+            image.clear();
+            for &p in placed(k) {
+                let to = moves_to[p as usize];
+                if to == u32::MAX {
+                    return Err(no_image());
+                }
+                image.push(to);
+            }
+            let i = if sums_meet {
+                image.sort_unstable();
+                *index_of.get(&(part, image.as_slice())).ok_or_else(no_image)?
+            } else {
+                let &i = by_sum.get(&(part, sum_key(&image))).ok_or_else(no_image)?;
+                let theirs = placed(i as usize);
+                for &p in theirs {
+                    marked[p as usize] = true;
+                }
+                let same = theirs.len() == image.len() && image.iter().all(|&p| marked[p as usize]);
+                for &p in theirs {
+                    marked[p as usize] = false;
+                }
+                if !same {
+                    return Err(no_image());
+                }
+                i
             };
             image_of.push(i);
         }
@@ -335,7 +409,7 @@ fn each_assembly_by(
             }
         }
         for cells in &per_part[k] {
-            reachable[index_of[&(parts[k], cells.as_slice())] as usize] = true;
+            reachable[index_in_full(parts[k], cells) as usize] = true;
         }
     }
     // Each option's placement, as its index in `full`.
@@ -345,7 +419,7 @@ fn each_assembly_by(
             let mut items: Vec<usize> = cells.iter().map(|c| item_of[c]).collect();
             items.push(filled.len() + k);
             xc.add_option(&items).map_err(|e| e.to_string())?;
-            placements.push(index_of[&(parts[k], cells.as_slice())]);
+            placements.push(index_in_full(parts[k], cells));
         }
     }
     // The slot search when the result splits into slots (see `slots`), else exact cover.
