@@ -280,15 +280,15 @@ pub fn run(args: &Args) -> Outcome {
         let mut over = false;
         let mut disassembler = burr::Disassembler::default();
         let mut grouping = burr::Grouping { shape_of: Vec::new(), shapes: problem.parts.iter().map(|part| part.groups.clone()).collect() };
-        // Disassemblies are built only to be kept: a count asks only whether each
-        // assembly comes apart.
-        let trees = keep > 0 || save > 0;
         let tally = burr::each_assembly(&puzzle, k, |assembly, _| {
+            // Disassemblies are built only while an assembly may still be kept (listed or
+            // saved); past that, and in counts, it is only asked whether it comes apart.
+            let may_keep = (kept.len() as u64) < keep || saveable < save;
             let result = disassemble.then(|| {
                 let cells: Vec<&[[i32; 3]]> = assembly.iter().map(|p| p.cells.as_slice()).collect();
                 grouping.shape_of.clear();
                 grouping.shape_of.extend(assembly.iter().map(|p| p.part));
-                if trees {
+                if may_keep {
                     disassembler.disassemble(&cells, &grouping, args.max_moves, args.max_states).map(Some)
                 } else {
                     disassembler.comes_apart(&cells, &grouping, args.max_moves, args.max_states).map(|()| None)
@@ -308,7 +308,7 @@ pub fn run(args: &Args) -> Outcome {
                     over = true;
                     return ControlFlow::Break(());
                 }
-                // Kept only with `trees`: every disassembly here was built.
+                // Kept only when `may_keep`: its disassembly was built.
                 let result = result.map(|r| r.map(|d| d.expect("built when kept")));
                 kept.push((assembly, result, number - 1));
             }
