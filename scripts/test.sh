@@ -14,12 +14,14 @@ bin=target/debug/gridlock
 venv=target/venv
 rm -rf "$venv"
 python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet 'pytest>=7'
+# pytest-timeout: a test that hangs (a cluster that never answers) fails after 10
+# minutes with every thread's stack, instead of holding the run.
+"$venv/bin/pip" install --quiet 'pytest>=7' 'pytest-timeout>=2.1'
 # A real Dask cluster and a real Ray instance on this machine for the tests of counts cut
 # into parts (issue 28).
 "$venv/bin/pip" install --quiet 'dask[distributed]>=2024.1' 'ray>=2.9'
 "$venv/bin/pip" install --quiet ./python
-GRIDLOCK_BIN="$bin" "$venv/bin/python" -m pytest -q python/tests
+GRIDLOCK_BIN="$bin" "$venv/bin/python" -m pytest -q --timeout 600 --timeout-method thread python/tests
 # The page of `gridlock serve` in a real browser (tests/browser/): Debian's chromium,
 # installed here when missing (never a browser download), driven by playwright-core from
 # npm (the version locked in tests/browser/package-lock.json).

@@ -93,6 +93,9 @@ def _apply(fn, *args, **kwargs):
 #: How many times one part is submitted again after its worker was lost.
 _RETRIES = 5
 
+#: Seconds a count waits for a part before it checks that the shipped problem is not lost.
+_POLL = 5.0
+
 
 def _lost(error):
     """Whether ``error`` says a part was lost with its worker or its connection (so that
@@ -206,7 +209,16 @@ def count_in_parts(problem, executor=None, parts=64, checkpoint=None, progress=N
     pending = {submit(k): k for k in missing}
     try:
         while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            finished, _ = wait(pending, timeout=_POLL, return_when=FIRST_COMPLETED)
+            if not finished and _gone(shipped):
+                # The one copy was lost and no part has said so (its tasks may wait on
+                # it without end): ship it again and submit every waiting part anew.
+                shipped = _ship(executor, payload)
+                for future, k in list(pending.items()):
+                    future.cancel()
+                    del pending[future]
+                    pending[submit(k)] = k
+                continue
             for future in finished:
                 k = pending.pop(future)
                 try:

@@ -11,7 +11,7 @@ import os
 import random
 import signal
 import subprocess
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -265,6 +265,47 @@ def test_checkpoints_resume_and_are_shared_with_the_cli(tmp_path):
         pentominoes().count(parts=16, checkpoint=classes)
 
 
+class _Copy:
+    """A stand-in for a Dask future of the scattered problem: ``status`` says whether
+    the copy is still held."""
+
+    def __init__(self, value, status="finished"):
+        self.value = value
+        self.status = status
+
+
+class _LosingExecutor(Executor):
+    """An executor whose first shipped copy of the problem is lost at once, and whose
+    parts that refer to it never answer (neither result nor error): what a count meets
+    when a scheduler forgets a lost copy's tasks without telling the client. Later copies
+    are held and their parts counted here."""
+
+    def __init__(self):
+        self.scattered = []
+        self._client = self
+
+    def scatter(self, values, hash=True, timeout=None):
+        copy = _Copy(values[0], "lost" if not self.scattered else "finished")
+        self.scattered.append(copy)
+        return [copy]
+
+    def submit(self, fn, /, *args):
+        copy, rest = args[0], args[1:]
+        future = Future()
+        if copy.status == "finished":
+            future.set_result(fn(copy.value, *rest))
+        return future
+
+
+def test_parts_waiting_on_a_lost_copy_are_submitted_again(monkeypatch):
+    from gridlock import _parts
+
+    monkeypatch.setattr(_parts, "_POLL", 0.05)
+    ex = _LosingExecutor()
+    assert pentominoes().count(executor=ex, parts=8) == 9356
+    assert [c.status for c in ex.scattered] == ["lost", "finished"]
+
+
 def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
     distributed = pytest.importorskip("distributed")
     xc = gridlock.ExactCover.from_knuth(pentominoes_dlx())
@@ -287,16 +328,21 @@ def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
             assert gridlock.pack("3x3x3", "soma").count(unique=True, executor=ex, parts=16) == 240
             assert pentominoes().count(unique=True, executor=ex, parts=16) == 2339
             assert gridlock.pack("4x4x4", "tetris-cube").count(executor=ex, parts=64) == TETRIS_CUBE
-            # Kill a worker process (SIGKILL) at each moment of a count, twice over: just
-            # before it (the scatter meets a worker the scheduler still lists), right
-            # after the scatter (the worker holding the one copy of the problem: it is
-            # shipped again), and once a few parts are in. The nanny starts another worker
-            # each time; lost parts are counted again and the count stays exact. (A kill
-            # before the scatter once failed the count with a KeyError or a
-            # CommClosedError, or hung it in the broadcast's replication; a lost part
-            # raised CancelledError.)
-            for moment in ["before", "after the scatter", "while parts run"] * 2:
+    # Kill a worker process (SIGKILL) at each moment of a count, twice over: just before
+    # it (the scatter meets a worker the scheduler still lists), right after the scatter
+    # (the worker holding the one copy of the problem: it is shipped again), and once a
+    # few parts are in. Lost parts are counted again by the other worker and the count
+    # stays exact. (A kill before the scatter once failed the count with a KeyError or a
+    # CommClosedError, or hung it in the broadcast's replication; a lost part raised
+    # CancelledError.) Each moment has a cluster of its own: the count must not need the
+    # nanny's new worker, and a nanny's restart that never registers (seen once in 120 s
+    # on this loaded machine) must not stall the next moment.
+    for moment in ["before", "after the scatter", "while parts run"] * 2:
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+            with distributed.Client(cluster) as client:
                 client.wait_for_workers(2, timeout=120)
+                ex = client.get_executor()
+                submit = ex.submit
                 pids = client.run(os.getpid)
                 killed = []
 
@@ -318,9 +364,7 @@ def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
                 if moment == "before":
                     kill(sorted(pids)[0])
                 assert xc.count(executor=ex, parts=64, progress=while_parts_run) == 9356, moment
-                del ex.submit
                 assert killed, moment
-                assert killed[0] not in client.run(os.getpid).values()
 
 
 def test_ray_counts_with_the_problem_put_once():
