@@ -910,7 +910,8 @@ fn separate(
     if n > 64 {
         return Err(Stuck::GaveUp);
     }
-    let Scratch { pairs, directions, free, spans, groups, moves, union_seen, seen, frontier, next, moved } = scratch;
+    let Scratch { pairs, directions, free, spans, groups, moves, union_seen, seen, frontier, next, moved, frontier_pairs, next_pairs } =
+        scratch;
     seen.reset(n);
     // The start is kept whatever the bound: a separation from it needs no other state.
     moved.clear();
@@ -942,6 +943,10 @@ fn separate(
     }
     frontier.clear();
     frontier.push(0);
+    // Each frontier state's pairs, `n * n` a state in the frontier's order: computed
+    // once, when the state was met and tested, and read again when it is expanded.
+    frontier_pairs.clear();
+    frontier_pairs.extend_from_slice(pairs);
     let mut depth = 0u32;
     let mut exhausted = true;
     while !frontier.is_empty() {
@@ -953,9 +958,9 @@ fn separate(
         // is within the bound when depth + 2 moves are.
         let test = depth + 1 < max_moves;
         next.clear();
-        for &id in frontier.iter() {
-            movement.pairs(part, seen.state(id), pairs);
-            directions.fill_levels(pairs);
+        next_pairs.clear();
+        for (&id, state_pairs) in frontier.iter().zip(frontier_pairs.chunks_exact(n * n)) {
+            directions.fill_levels(state_pairs);
             for d in 0..6 {
                 let (axis, sign) = direction(d);
                 directions.groups(d, spans, groups);
@@ -969,15 +974,18 @@ fn separate(
                     // The test overwrites the pairs and the met rows, which the moves
                     // of the state being expanded no longer read (its levels and rows
                     // stay).
+                    // A state met at the last depth is not expanded, nor tested.
                     if test {
                         if let Some(separation) = separation_in(part, seen.state(child), movement, pairs, directions, free) {
                             return Ok(found(seen, child, depth + 1, separation));
                         }
+                        next_pairs.extend_from_slice(pairs);
                     }
                 }
             }
         }
         std::mem::swap(frontier, next);
+        std::mem::swap(frontier_pairs, next_pairs);
         depth += 1;
     }
     Err(if exhausted { Stuck::Locked } else { Stuck::GaveUp })
@@ -998,6 +1006,8 @@ struct Scratch {
     frontier: Vec<u32>,
     next: Vec<u32>,
     moved: Vec<[i32; 3]>,
+    frontier_pairs: Vec<[u32; 3]>,
+    next_pairs: Vec<[u32; 3]>,
 }
 
 /// `state` with `group` moved by `by` along `axis`, then every offset made relative to
