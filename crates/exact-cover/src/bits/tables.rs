@@ -188,7 +188,14 @@ impl Tables {
             }
             opt_start.push(opt_items.len() as u32);
             for (part, (word, bits)) in [(&mut conf_word, &mut conf_bits), (&mut sec_word, &mut sec_bits)].into_iter().enumerate() {
-                touched[part].sort_unstable();
+                // The nonzero words in increasing order: sorted when few, else found by
+                // one pass over the words (cheaper than sorting many).
+                if touched[part].len() * 16 < words {
+                    touched[part].sort_unstable();
+                } else {
+                    touched[part].clear();
+                    touched[part].extend((0..words as u32).filter(|&w| scratch[part][w as usize] != 0));
+                }
                 for &w in &touched[part] {
                     word.push(w);
                     bits.push(scratch[part][w as usize]);
