@@ -580,6 +580,23 @@ impl<'a> Movement<'a> {
             }
         }
     }
+
+    /// [`Movement::pairs`] of a state reached by moving `group` from a state whose pairs
+    /// are `parent`: the pairs within the group and within the rest are the parent's
+    /// (their offsets did not change), only those across are computed.
+    fn pairs_after(&mut self, part: &Part, state: &[[i32; 3]], parent: &[[u32; 3]], group: u64, out: &mut Vec<[u32; 3]>) {
+        let n = state.len();
+        out.clear();
+        out.extend_from_slice(parent);
+        for a in 0..n {
+            let pa = [0, 1, 2].map(|d| part.offsets[a][d] + state[a][d]);
+            let across = if group >> a & 1 == 1 { !group } else { group } & every_piece(n);
+            for b in members(across, n) {
+                let rel = [0, 1, 2].map(|d| part.offsets[b][d] + state[b][d] - pa[d]);
+                out[a * n + b] = self.towards(part.pieces[a], part.pieces[b], rel);
+            }
+        }
+    }
 }
 
 /// The six directions (axis `d / 2`, positive sense when `d` is even) in one state of a
@@ -859,17 +876,22 @@ fn direction(d: usize) -> (usize, i32) {
 /// The separation of `part` in `state`, if any: the group taken away (the fewer side),
 /// its axis and sense. The first that takes the fewest pieces away, in the order of the
 /// directions and of the groups found (one piece: none can take fewer). Leaves the
-/// state's pairs in `pairs` and its met rows in `directions`.
+/// state's pairs in `pairs` and its met rows in `directions`. `from`: the pairs of the
+/// state it was reached from and the group moved (only the pairs across it are new).
 fn separation_in(
     part: &Part,
     state: &[[i32; 3]],
+    from: Option<(&[[u32; 3]], u64)>,
     movement: &mut Movement,
     pairs: &mut Vec<[u32; 3]>,
     directions: &mut Directions,
     free: &mut Vec<u64>,
 ) -> Option<(u64, usize, i32)> {
     let n = part.pieces.len();
-    movement.pairs(part, state, pairs);
+    match from {
+        Some((parent, group)) => movement.pairs_after(part, state, parent, group, pairs),
+        None => movement.pairs(part, state, pairs),
+    }
     directions.fill_met(pairs, n);
     let mut separation: Option<(u64, usize, i32)> = None;
     for d in 0..6 {
@@ -938,7 +960,7 @@ fn separate(
     if max_moves == 0 {
         return Err(Stuck::GaveUp);
     }
-    if let Some(separation) = separation_in(part, seen.state(0), movement, pairs, directions, free) {
+    if let Some(separation) = separation_in(part, seen.state(0), None, movement, pairs, directions, free) {
         return Ok(found(seen, 0, 0, separation));
     }
     frontier.clear();
@@ -976,7 +998,9 @@ fn separate(
                     // stay).
                     // A state met at the last depth is not expanded, nor tested.
                     if test {
-                        if let Some(separation) = separation_in(part, seen.state(child), movement, pairs, directions, free) {
+                        if let Some(separation) =
+                            separation_in(part, seen.state(child), Some((state_pairs, g)), movement, pairs, directions, free)
+                        {
                             return Ok(found(seen, child, depth + 1, separation));
                         }
                         next_pairs.extend_from_slice(pairs);
