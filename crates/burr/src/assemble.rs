@@ -217,27 +217,11 @@ fn each_assembly_by(
     if result.is_empty() {
         return Err("the result shape is empty".into());
     }
-    // Items: filled voxels, then one per part (primary); variable voxels (secondary).
     let mut filled: Vec<[i32; 3]> = result.iter().filter(|(_, v)| matches!(v, Voxel::Filled(_))).map(|(&c, _)| c).collect();
     let mut variable: Vec<[i32; 3]> = result.iter().filter(|(_, v)| matches!(v, Voxel::Variable(_))).map(|(&c, _)| c).collect();
     filled.sort_unstable();
     variable.sort_unstable();
     let parts: Vec<usize> = (0..problem.parts.len()).filter(|&p| problem.parts[p].max > 0).collect();
-    let mut item_of: FxHashMap<[i32; 3], usize> = FxHashMap::default();
-    for (i, &c) in filled.iter().enumerate() {
-        item_of.insert(c, i);
-    }
-    let primary = filled.len() + parts.len();
-    for (i, &c) in variable.iter().enumerate() {
-        item_of.insert(c, primary + i);
-    }
-    let mut xc = Problem::new(primary, variable.len());
-    for (k, &p) in parts.iter().enumerate() {
-        let part = &problem.parts[p];
-        if (part.min, part.max) != (1, 1) {
-            xc.set_multiplicity(filled.len() + k, part.min, part.max).map_err(|e| e.to_string())?;
-        }
-    }
     let piece_cells: Vec<Colored> =
         problem.parts.iter().map(|part| puzzle.shapes[part.shape].cells().into_iter().map(|(c, v)| (c, v.color())).collect()).collect();
     // Mirror closure: a pairing of the parts with their mirror images.
@@ -415,12 +399,7 @@ fn each_assembly_by(
     // Each option's placement, as its index in `full`.
     let mut placements: Vec<u32> = Vec::new();
     for (k, list) in per_part.iter().enumerate() {
-        for cells in list {
-            let mut items: Vec<usize> = cells.iter().map(|c| item_of[c]).collect();
-            items.push(filled.len() + k);
-            xc.add_option(&items).map_err(|e| e.to_string())?;
-            placements.push(index_in_full(parts[k], cells));
-        }
+        placements.extend(list.iter().map(|cells| index_in_full(parts[k], cells)));
     }
     // The slot search when the result splits into slots (see `slots`), else exact cover.
     let slot_options: Vec<(u32, &[[i32; 3]])> =
@@ -518,10 +497,12 @@ fn each_assembly_by(
             tally.slot_search = true;
         }
         None => {
+            let (xc, options, placed) = exact_cover_model(&filled, &variable, &parts, problem, &per_part, breaker, &placements, &full)?;
             let mut search = exact_cover::Cover::new(&xc).search();
             while let Some(solution) = search.next_solution() {
                 found.clear();
-                found.extend(solution.iter().map(|&o| placements[o]));
+                found.extend(solution.iter().map(|&o| options[o]));
+                found.extend(placed);
                 found.sort_unstable();
                 if on_found(&found).is_break() {
                     break;
@@ -530,6 +511,69 @@ fn each_assembly_by(
         }
     }
     Ok(tally)
+}
+
+/// The exact cover model of the assembly search (Algorithm M): each filled voxel a primary
+/// item, each part a primary item of multiplicity `min..max`, each variable voxel a
+/// secondary item; an option per placement of `placements` (indices into `full`, of the
+/// parts `parts` in that order; `per_part` their cells). A breaking part left with one
+/// placement is placed beforehand: its voxels and its item are left out, and so are the
+/// placements that meet it, so that the search starts on the smaller problem. Returns
+/// the problem, each option's placement and the placement placed beforehand.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn exact_cover_model(
+    filled: &[[i32; 3]],
+    variable: &[[i32; 3]],
+    parts: &[usize],
+    problem: &BurrProblem,
+    per_part: &[Vec<Vec<[i32; 3]>>],
+    breaker: Option<usize>,
+    placements: &[u32],
+    full: &[(usize, Vec<[i32; 3]>)],
+) -> Result<(Problem, Vec<u32>, Option<u32>), String> {
+    let lone = breaker.filter(|&k| per_part[k].len() == 1);
+    let placed: Option<u32> = lone.map(|k| {
+        let cells = &per_part[k][0];
+        placements.iter().copied().find(|&i| full[i as usize].0 == parts[k] && &full[i as usize].1 == cells).unwrap_or(u32::MAX)
+    });
+    let taken: FxHashSet<[i32; 3]> = placed.map(|i| full[i as usize].1.iter().copied().collect()).unwrap_or_default();
+    // Items: filled voxels, then one per part (primary); variable voxels (secondary).
+    let mut item_of: FxHashMap<[i32; 3], usize> = FxHashMap::default();
+    for &c in filled.iter().filter(|c| !taken.contains(*c)) {
+        item_of.insert(c, item_of.len());
+    }
+    let mut part_item: FxHashMap<usize, usize> = FxHashMap::default();
+    for (k, &p) in parts.iter().enumerate() {
+        if Some(k) != lone {
+            part_item.insert(p, item_of.len() + part_item.len());
+        }
+    }
+    let primary = item_of.len() + part_item.len();
+    let mut secondary = 0;
+    for &c in variable.iter().filter(|c| !taken.contains(*c)) {
+        item_of.insert(c, primary + secondary);
+        secondary += 1;
+    }
+    let mut xc = Problem::new(primary, secondary);
+    for &p in parts {
+        let part = &problem.parts[p];
+        if let (Some(&item), false) = (part_item.get(&p), (part.min, part.max) == (1, 1)) {
+            xc.set_multiplicity(item, part.min, part.max).map_err(|e| e.to_string())?;
+        }
+    }
+    let mut options = Vec::new();
+    for &i in placements {
+        let (part, cells) = &full[i as usize];
+        let Some(&item) = part_item.get(part) else { continue };
+        if cells.iter().any(|c| taken.contains(c)) {
+            continue;
+        }
+        let mut items: Vec<usize> = cells.iter().map(|c| item_of[c]).collect();
+        items.push(item);
+        xc.add_option(&items).map_err(|e| e.to_string())?;
+        options.push(i);
+    }
+    Ok((xc, options, placed))
 }
 
 /// A pairing of the parts with their mirror images, or `None` when the pieces are not
