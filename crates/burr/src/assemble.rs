@@ -532,10 +532,16 @@ fn exact_cover_model(
     full: &[(usize, Vec<[i32; 3]>)],
 ) -> Result<(Problem, Vec<u32>, Option<u32>), String> {
     let lone = breaker.filter(|&k| per_part[k].len() == 1);
-    let placed: Option<u32> = lone.map(|k| {
-        let cells = &per_part[k][0];
-        placements.iter().copied().find(|&i| full[i as usize].0 == parts[k] && &full[i as usize].1 == cells).unwrap_or(u32::MAX)
-    });
+    let placed: Option<u32> = match lone {
+        Some(k) => Some(
+            placements
+                .iter()
+                .copied()
+                .find(|&i| full[i as usize].0 == parts[k] && full[i as usize].1 == per_part[k][0])
+                .ok_or("internal error: the breaking part's placement is no option")?,
+        ),
+        None => None,
+    };
     let taken: FxHashSet<[i32; 3]> = placed.map(|i| full[i as usize].1.iter().copied().collect()).unwrap_or_default();
     // Items: filled voxels, then one per part (primary); variable voxels (secondary).
     let mut item_of: FxHashMap<[i32; 3], usize> = FxHashMap::default();
