@@ -894,7 +894,14 @@ fn separation_in(
     }
     directions.fill_met(pairs, n);
     let mut separation: Option<(u64, usize, i32)> = None;
-    for d in 0..6 {
+    let all = every_piece(n);
+    // Neither sense of an axis has a free group when piece 0 meets every piece, directly
+    // or through others, and every piece meets piece 0 (the pieces meet each other in
+    // one strongly connected component; the other sense's rows are the transposed
+    // graph): two closures instead of one per piece and direction.
+    let connected = |axis: usize| (2 * axis..2 * axis + 2).all(|e| Directions::closure(Some(&directions.met[e]), 1) == all);
+    let open: [bool; 3] = [0, 1, 2].map(|axis| !connected(axis));
+    for d in (0..6).filter(|d| open[d / 2]) {
         let (axis, sign) = direction(d);
         directions.free_groups(d, free);
         for &g in free.iter() {
