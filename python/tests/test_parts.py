@@ -364,7 +364,9 @@ def test_a_dask_local_cluster_counts_and_survives_a_killed_worker():
                 if moment == "before":
                     kill(sorted(pids)[0])
                 assert xc.count(executor=ex, parts=64, progress=while_parts_run) == 9356, moment
+                del ex.submit
                 assert killed, moment
+                assert killed[0] not in client.run(os.getpid).values()
 
 
 def test_ray_counts_with_the_problem_put_once():
