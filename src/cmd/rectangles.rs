@@ -431,9 +431,13 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
         b.finish_and_clear();
     }
     if args.stats {
-        eprintln!("strategy: skyline search from both ends (one breadth-first search per cross-section), cross-sections a x b by increasing a b^2");
+        eprintln!("strategy: per cross-section, the skyline search from both ends raced against exact cover of each whole box, cross-sections a x b by increasing a b^2");
         for p in &seen {
-            eprintln!("{} x {} across: depth {}, {} states kept", p.across.0, p.across.1, p.depth, p.states);
+            if p.exact_cover {
+                eprintln!("{} x {} across: exact cover of whole boxes", p.across.0, p.across.1);
+            } else {
+                eprintln!("{} x {} across: depth {}, {} states kept", p.across.0, p.across.1, p.depth, p.states);
+            }
         }
     }
     answer_boxes(&run, pieces, &searched)

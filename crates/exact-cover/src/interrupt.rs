@@ -11,7 +11,7 @@
 //!
 //! The flag is per thread: a search is only stopped by the flag its own thread was given.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -21,12 +21,14 @@ pub const POLL_INTERVAL: u64 = 1024;
 
 thread_local! {
     static FLAG: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    /// The polls left to the enclosing [`with_budget`] on this thread.
+    static BUDGET: Cell<Option<u64>> = const { Cell::new(None) };
 }
 
-/// Whether the flag given to the enclosing [`with`] on this thread is set (false
-/// outside any [`with`]).
+/// Whether the flag given to the enclosing [`with`] on this thread is set, or the
+/// budget of the enclosing [`with_budget`] is spent (false outside both).
 pub fn requested() -> bool {
-    FLAG.with_borrow(|f| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+    BUDGET.get() == Some(0) || FLAG.with_borrow(|f| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
 }
 
 /// The stop flag of the enclosing [`with`] on this thread, if any: a front end that
@@ -40,7 +42,42 @@ pub fn current() -> Option<Arc<AtomicBool>> {
 /// [`requested`] once every [`POLL_INTERVAL`] nodes.
 #[inline]
 pub fn poll(nodes: u64) -> bool {
-    nodes & (POLL_INTERVAL - 1) == 0 && requested()
+    nodes & (POLL_INTERVAL - 1) == 0 && (spend() || requested())
+}
+
+/// One poll of the enclosing [`with_budget`]'s budget spent: whether none was left.
+fn spend() -> bool {
+    match BUDGET.get() {
+        Some(0) => true,
+        Some(n) => {
+            BUDGET.set(Some(n - 1));
+            false
+        }
+        None => false,
+    }
+}
+
+/// Runs `search` on this thread with a budget of about `nodes` search nodes: the
+/// engines' polls ([`poll`], one per [`POLL_INTERVAL`] nodes of an engine's counter)
+/// spend it, and once it is spent [`requested`] says yes, so that the search unwinds
+/// as if interrupted. Returns what `search` returned and, when it finished within the
+/// budget, about how many nodes it took (in steps of [`POLL_INTERVAL`]); `None` when the
+/// budget ran out (then that answer is meaningless, as an interrupted one is). A caller
+/// uses it to race a search that may be cheap against another (the box orders race
+/// exact cover on each box against the skyline search). The previous budget is restored
+/// afterwards.
+pub fn with_budget<T>(nodes: u64, search: impl FnOnce() -> T) -> (T, Option<u64>) {
+    struct Restore(Option<u64>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            BUDGET.set(self.0);
+        }
+    }
+    let polls = nodes.div_ceil(POLL_INTERVAL).max(1);
+    let _restore = Restore(BUDGET.replace(Some(polls)));
+    let out = search();
+    let left = BUDGET.get().unwrap_or(0);
+    (out, (left > 0).then(|| (polls - left) * POLL_INTERVAL))
 }
 
 /// Runs `search` on this thread with `flag` as its stop flag (restoring the previous one
@@ -71,6 +108,31 @@ mod tests {
             std::thread::scope(|s| assert!(!s.spawn(requested).join().unwrap()));
         });
         assert!(!requested());
+    }
+
+    #[test]
+    fn a_budget_stops_a_search_and_says_so() {
+        // Exact cover of 0..40 by pairs across the halves: 20! solutions, far past any
+        // budget; a small one stops the count at once, a count within it is whole.
+        let mut p = crate::Problem::new(40, 0);
+        for a in 0..20 {
+            for b in 20..40 {
+                p.add_option(&[a, b]).unwrap();
+            }
+        }
+        let mut s = crate::Solver::new(&p);
+        let (_, used) = with_budget(4 * POLL_INTERVAL, || s.count());
+        assert_eq!(used, None);
+        assert!(s.stats().nodes <= 6 * POLL_INTERVAL, "{} nodes", s.stats().nodes);
+        assert!(!requested(), "the budget ends with its search");
+        let mut q = crate::Problem::new(4, 0);
+        for a in 0..2 {
+            for b in 2..4 {
+                q.add_option(&[a, b]).unwrap();
+            }
+        }
+        let (n, used) = with_budget(1 << 20, || crate::Solver::new(&q).count());
+        assert_eq!((n, used), (2, Some(0)), "under one poll interval of nodes");
     }
 
     #[test]

@@ -573,15 +573,20 @@ pub fn search_with(
             let lengths = lengths_for(goal, r);
             let sky = Skyline::new(shapes, freedom, copies, r)?;
             let mut tell = |e: Effort| progress(Progress { width: r, depth: e.depth, states: e.states });
-            match sky.shortest(beats, lengths, width_states, threads, &mut tell) {
-                Ok((Shortest::Found(n, tiles), _)) if n >= r => {
-                    // Shorter than `beats`, so better than the best so far.
-                    if offer(&mut best, goal, r, n, (r * n / size) as u32) {
-                        best_tiles = Some(tiles);
+            // Only lengths from r up count here (a shorter one was a narrower width),
+            // and only those whose area a whole number of copies fills.
+            match sky.longest_possible(lengths, r, beats) {
+                None => Ok(()),
+                Some(top) => match sky.shortest(top, lengths, width_states, threads, &mut tell) {
+                    Ok((Shortest::Found(n, tiles), _)) if n >= r => {
+                        // Shorter than `beats`, so better than the best so far.
+                        if offer(&mut best, goal, r, n, (r * n / size) as u32) {
+                            best_tiles = Some(tiles);
+                        }
+                        Ok(())
                     }
-                    Ok(())
-                }
-                found => found.map(|_| ()),
+                    found => found.map(|_| ()),
+                },
             }
         } else {
             transfer_width(shapes, freedom, copies, goal, r, longest, largest, cell_states, &mut best, &mut best_tiles)

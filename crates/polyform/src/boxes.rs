@@ -43,6 +43,9 @@ pub struct BoxProgress {
     pub depth: usize,
     /// States kept at this cross-section.
     pub states: usize,
+    /// Whether exact cover of whole boxes answered for this cross-section (told once, as
+    /// it finishes; the skyline search's depth and states are then 0).
+    pub exact_cover: bool,
 }
 
 /// The cross-sections `(a, b)`, `a <= b`, a box whose sides are `a <= b <= c` (of at
@@ -160,10 +163,16 @@ pub fn search_with(
             skipped.get_or_insert((floor, Unproven::Across { a, b, error: TransferError::Unfit }));
             continue;
         }
-        let sky = Skyline::solid(shapes, freedom, copies, a, b)?;
-        progress(BoxProgress { across: (a, b), depth: 0, states: 0 });
-        let mut tell = |e: Effort| progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states });
-        let outcome = match sky.shortest_box(beats, lengths_for(goal, a), max_states, threads, &mut tell) {
+        // Only lengths from b up count here when every cross-section before was searched
+        // (a box a x b x c with c < b was one of theirs).
+        let lo = if skipped.is_none() { b } else { 1 };
+        progress(BoxProgress { across: (a, b), ..BoxProgress::default() });
+        let mut tell = |e: Effort| progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states, exact_cover: false });
+        let searched = shortest_box(shapes, freedom, copies, goal, (a, b), (lo, beats), max_states, threads, &mut tell);
+        if let Ok((_, None)) = searched {
+            progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
+        }
+        let outcome = match searched {
             Ok((Shortest::Found(c, tiles), _)) => {
                 best = Some((a * b * c, [a, b, c], Some(tiles)));
                 Some((c, (a * b * c / shapes[0].len()) as u32))
@@ -181,8 +190,7 @@ pub fn search_with(
     }
     // A best box recorded before the resume: its filling found again.
     if let Some((v, [a, b, c], tiles @ None)) = &mut best {
-        let sky = Skyline::solid(shapes, freedom, copies, *a, *b)?;
-        match sky.shortest_box(*c, lengths_for(goal, *a), max_states, threads, &mut |_| {})? {
+        match shortest_box(shapes, freedom, copies, goal, (*a, *b), (*c, *c), max_states, threads, &mut |_| {})? {
             (Shortest::Found(m, found), _) if m == *c => *tiles = Some(found),
             _ => unreachable!("the box of volume {v} is found again at its cross-section"),
         }
@@ -197,9 +205,351 @@ pub fn search_with(
     Ok(SearchedBox { found, unproven, impossible: None })
 }
 
+/// The budgets of the race in [`shortest_box`].
+#[derive(Debug, Clone, Copy)]
+struct Race {
+    /// The skyline search's steps before the race.
+    head: u64,
+    /// Exact cover's nodes in the first round (the skyline search gets
+    /// [`SKYLINE_STEPS_PER_NODE`] steps a node); each round doubles it.
+    first: u64,
+}
+
+/// The budgets the searches use: a head start of 2^18 steps (about 15 ms) and a first
+/// round of 2^12 nodes (about 1 ms).
+const RACE: Race = Race { head: 1 << 18, first: 1 << 12 };
+
+/// The skyline search's steps that take about as long as one node of exact cover (50 to
+/// 70 ns against 200 to 300 ns on this project's machine, on the polycubes of
+/// `scripts/race-3dbox.sh`).
+const SKYLINE_STEPS_PER_NODE: u64 = 4;
+
+/// The shortest box of cross-section `a x b` with a length from `lo` to `hi` (or a
+/// shorter one the skyline search meets on the way), for `goal`, with one filling. Two
+/// engines race until one answers. The skyline search ([`Skyline::shortest_box_within`])
+/// on the cross-section goes first alone, within a head start of steps; then, in rounds
+/// of budgets doubling each time:
+///
+/// - exact cover ([`fill_box`], the first filling) on each whole box whose length a
+///   whole number of copies fills and `goal` accepts, shortest first, sharing the
+///   round's budget of search nodes (building a box's placements is charged a node per
+///   orientation and cell): the first filled box is the answer, every shorter one being
+///   shown empty by then, and with every box empty there is none; a box shown empty
+///   stays so in later rounds;
+/// - the skyline search again, within the round's budget of steps when it is more than
+///   it was given before.
+///
+/// Neither engine wins everywhere. A box whose six walls all bound the search is where
+/// exact cover is fast (trec's 3dbox fills each box that way): the Y hexomino's 5 x 5 x 6
+/// box is shown empty in 0.2 s of exact cover against 88 s of sweeping 206,019 states. A
+/// narrow cross-section with many lengths is where the sweep is. Each round repeats the
+/// work of the one before, so the race costs about twice what the faster engine needs
+/// alone, plus as much again of the other's; the answer does not depend on which wins.
+///
+/// Returns the answer and the skyline search's effort, `None` when exact cover answered.
+///
+/// Errors: as [`Skyline::shortest_box`].
+#[allow(clippy::too_many_arguments)]
+fn shortest_box(
+    shapes: &[Shape],
+    freedom: Freedom,
+    copies: &[Copies],
+    goal: Goal,
+    across: (usize, usize),
+    range: (usize, usize),
+    max_states: usize,
+    threads: usize,
+    tell: &mut dyn FnMut(Effort),
+) -> Result<(Shortest<Solid>, Option<Effort>), TransferError> {
+    shortest_box_raced(shapes, freedom, copies, goal, across, range, max_states, threads, tell, RACE)
+}
+
+/// [`shortest_box`] with the budgets `race`.
+#[allow(clippy::too_many_arguments)]
+fn shortest_box_raced(
+    shapes: &[Shape],
+    freedom: Freedom,
+    copies: &[Copies],
+    goal: Goal,
+    (a, b): (usize, usize),
+    (lo, hi): (usize, usize),
+    max_states: usize,
+    threads: usize,
+    tell: &mut dyn FnMut(Effort),
+    race: Race,
+) -> Result<(Shortest<Solid>, Option<Effort>), TransferError> {
+    let sky = Skyline::solid(shapes, freedom, copies, a, b)?;
+    let lengths = lengths_for(goal, a);
+    // The possible lengths, shortest first.
+    let mut possible = Vec::new();
+    let mut top = hi;
+    while let Some(c) = sky.longest_possible(lengths, lo, top) {
+        possible.push(c);
+        top = c - 1;
+    }
+    possible.reverse();
+    let Some(&longest) = possible.last() else {
+        return Ok((Shortest::None { exhausted: false }, Some(Effort::default())));
+    };
+    // Building a box's placements is charged as a node per orientation and cell.
+    let orientations: usize = shapes.iter().map(|s| s.orientations(freedom).len()).sum();
+    let mut pending = &possible[..];
+    // The skyline search alone first: most cross-sections end within its head start.
+    let mut tried_steps = race.head;
+    if let Some((answer, effort)) = sky.shortest_box_within(longest, lengths, max_states, threads, tell, race.head)? {
+        return Ok((answer, Some(effort)));
+    }
+    let mut budget = race.first;
+    loop {
+        // The round's nodes, shared by the boxes it tries.
+        let mut left = budget;
+        while let Some(&c) = pending.first() {
+            let build = (a * b * c * orientations) as u64;
+            if left <= build {
+                break;
+            }
+            left -= build;
+            let tried = fill_box(shapes, freedom, copies, [a, b, c], left);
+            if exact_cover::interrupt::requested() {
+                return Err(TransferError::Interrupted);
+            }
+            match tried {
+                Tried::Filled(tiles) => return Ok((Shortest::Found(c, tiles), None)),
+                Tried::Empty(used) => {
+                    pending = &pending[1..];
+                    left = left.saturating_sub(used);
+                }
+                Tried::Unknown => break,
+            }
+        }
+        if pending.is_empty() {
+            return Ok((Shortest::None { exhausted: false }, None));
+        }
+        let steps = budget.saturating_mul(SKYLINE_STEPS_PER_NODE);
+        if steps > tried_steps {
+            tried_steps = steps;
+            if let Some((answer, effort)) = sky.shortest_box_within(longest, lengths, max_states, threads, tell, steps)? {
+                return Ok((answer, Some(effort)));
+            }
+        }
+        budget = budget.saturating_mul(2);
+    }
+}
+
+/// Keeps, among the `placements` (per piece, cell indices of `region`) that cover the
+/// cell that the most of the region's symmetries fix (the first such cell), only the
+/// least of each orbit under those symmetries (their images' sorted cells compared).
+/// Every packing is mapped by one of them to a packing whose tile on that cell is kept,
+/// so the packings kept are empty exactly when all are. Returns that cell.
+fn break_symmetry(region: &crate::Region, freedom: Freedom, placements: &mut [Vec<Vec<usize>>]) -> Option<usize> {
+    let symmetries = region.symmetries(&region.lattice().group(freedom.reflections()));
+    let fixed = |x: usize| symmetries.iter().filter(|(_, perm)| perm[x] == x).count();
+    let x0 = (0..region.len()).max_by_key(|&x| (fixed(x), std::cmp::Reverse(x)))?;
+    let stabiliser: Vec<&Vec<usize>> = symmetries.iter().map(|(_, perm)| perm).filter(|perm| perm[x0] == x0).collect();
+    let sorted = |cells: &mut dyn Iterator<Item = usize>| {
+        let mut v: Vec<usize> = cells.collect();
+        v.sort_unstable();
+        v
+    };
+    for list in placements {
+        list.retain(|pl| {
+            let me = sorted(&mut pl.iter().copied());
+            !me.contains(&x0) || stabiliser.iter().all(|perm| sorted(&mut me.iter().map(|&i| perm[i])) >= me)
+        });
+    }
+    Some(x0)
+}
+
+/// What exact cover said of one box within its budget.
+enum Tried {
+    /// A filling.
+    Filled(Solid),
+    /// None exists: shown in about this many search nodes.
+    Empty(u64),
+    /// The budget ran out (or the box's placements are too many to build).
+    Unknown,
+}
+
+/// Fills the box `a x b x c` (cross-section `a x b`, cells `[row, column, layer]`) with
+/// `shapes` by exact cover ([`crate::cover::cover_with_copies`]), within `budget` search
+/// nodes. The box's symmetries are broken first: among the placements covering the cell
+/// that the most symmetries fix (the centre, when every side is odd), only the least of
+/// each orbit under those symmetries is kept, which keeps a filling whenever there is
+/// one (any filling is mapped by one of them to one whose tile there is kept).
+fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], [a, b, c]: [usize; 3], budget: u64) -> Tried {
+    // A polycube's (x, y, z) is (column, row, layer), as in the skyline search.
+    let region = crate::Region::cuboid(b as i32, a as i32, c as i32);
+    let cells = region.len();
+    let sizes: Vec<usize> = shapes.iter().map(Shape::len).collect();
+    if !crate::cover::area_reachable(&sizes, copies, cells) {
+        return Tried::Empty(0);
+    }
+    let entries: usize = shapes.iter().map(|s| s.orientations(freedom).len() * cells * s.len()).sum();
+    if entries > crate::pack::MAX_PLACEMENT_CELLS {
+        return Tried::Unknown;
+    }
+    let mut placements: Vec<Vec<Vec<usize>>> = shapes.iter().map(|s| region.placements_sorted(s, freedom)).collect();
+    if placements.iter().zip(copies).any(|(l, c)| l.is_empty() && c.lo > 0) || crate::pack::rules_out(&region, &placements, copies) {
+        return Tried::Empty(0);
+    }
+    break_symmetry(&region, freedom, &mut placements);
+    let cover = crate::cover::cover_with_copies(cells, &placements, copies, &[]);
+    let search = || exact_cover::Cover::new(&cover.problem).search().next_solution().map(<[usize]>::to_vec);
+    let (first, used) = exact_cover::interrupt::with_budget(budget, search);
+    match (first, used) {
+        (Some(options), _) => Tried::Filled(
+            options
+                .into_iter()
+                .map(|o| {
+                    let (q, k) = cover.owners[o];
+                    let cells: Vec<crate::Cell> = placements[q][k].iter().map(|&i| region.cells()[i]).collect();
+                    let shape = Shape::on(Lattice::Cubic, cells.iter().copied()).expect("a tile's cells");
+                    let index =
+                        shapes[q].orientations(freedom).iter().position(|o| *o == shape).expect("a tile is an orientation of its piece");
+                    (q, index, cells.iter().map(|p| [p.y, p.x, p.z]).collect())
+                })
+                .collect(),
+        ),
+        (None, Some(used)) => Tried::Empty(used),
+        (None, None) => Tried::Unknown,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::skyline::Lengths;
+
+    /// Whether `tiles` fill the `a x b x c` box once over, each tile an orientation of
+    /// its piece.
+    fn fills_once(tiles: &Solid, [a, b, c]: [usize; 3], shapes: &[Shape], freedom: Freedom) -> bool {
+        let mut seen = vec![false; a * b * c];
+        for (q, index, cells) in tiles {
+            let shape = Shape::on(Lattice::Cubic, cells.iter().map(|&[i, j, l]| crate::Cell::new(j, i, l))).unwrap();
+            if shapes[*q].orientations(freedom)[*index] != shape {
+                return false;
+            }
+            for &[i, j, l] in cells {
+                let (i, j, l) = (i as usize, j as usize, l as usize);
+                if i >= a || j >= b || l >= c || std::mem::replace(&mut seen[(l * a + i) * b + j], true) {
+                    return false;
+                }
+            }
+        }
+        seen.iter().all(|&s| s)
+    }
+
+    /// Whether the box is filled, by exact cover of every placement (no symmetry broken).
+    fn plain(shapes: &[Shape], freedom: Freedom, copies: &[Copies], [a, b, c]: [usize; 3]) -> bool {
+        let region = crate::Region::cuboid(b as i32, a as i32, c as i32);
+        let placements: Vec<Vec<Vec<usize>>> = shapes.iter().map(|s| region.placements(s, freedom)).collect();
+        let cover = crate::cover::cover_with_copies(region.len(), &placements, copies, &[]);
+        exact_cover::Solver::new(&cover.problem).next_solution().is_some()
+    }
+
+    #[test]
+    fn a_box_is_filled_with_its_symmetry_broken_exactly_when_it_is_filled() {
+        let any = [Copies { lo: 0, hi: None }];
+        let mut filled = 0;
+        for size in 3..=4 {
+            for piece in Lattice::Cubic.polyforms(size, true) {
+                let shapes = [piece];
+                for freedom in [Freedom::Free, Freedom::OneSided] {
+                    for a in 1..=3 {
+                        for b in a..=3 {
+                            for c in b..=4 {
+                                let want = plain(&shapes, freedom, &any, [a, b, c]);
+                                match fill_box(&shapes, freedom, &any, [a, b, c], u64::MAX / 2) {
+                                    Tried::Filled(tiles) => {
+                                        assert!(want, "{:?} {a}x{b}x{c}", shapes[0].cells());
+                                        assert!(fills_once(&tiles, [a, b, c], &shapes, freedom));
+                                        filled += 1;
+                                    }
+                                    Tried::Empty(_) => assert!(!want, "{:?} {a}x{b}x{c}", shapes[0].cells()),
+                                    Tried::Unknown => panic!("no budget ran out"),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(filled > 50, "{filled} boxes filled");
+    }
+
+    #[test]
+    fn every_filling_has_an_image_whose_tile_is_kept() {
+        // Every filling of small boxes by trominoes and tetracubes, by plain exact cover:
+        // some symmetry of the box maps it to one whose tile on the chosen cell is kept.
+        let any = [Copies { lo: 0, hi: None }];
+        let mut checked = 0;
+        for size in 3..=4 {
+            for piece in Lattice::Cubic.polyforms(size, true) {
+                for freedom in [Freedom::Free, Freedom::OneSided] {
+                    for [x, y, z] in [[2, 2, 3], [2, 3, 3], [1, 3, 4], [2, 2, 4], [3, 3, 3]] {
+                        let region = crate::Region::cuboid(x, y, z);
+                        let all: Vec<Vec<usize>> = region.placements(&piece, freedom);
+                        let mut kept = vec![all.clone()];
+                        let x0 = break_symmetry(&region, freedom, &mut kept).unwrap();
+                        let kept: std::collections::HashSet<Vec<usize>> = kept[0].iter().map(|p| sorted(p)).collect();
+                        let symmetries = region.symmetries(&Lattice::Cubic.group(freedom.reflections()));
+                        let cover = crate::cover::cover_with_copies(region.len(), std::slice::from_ref(&all), &any, &[]);
+                        let mut solver = exact_cover::Solver::new(&cover.problem);
+                        while let Some(options) = solver.next_solution() {
+                            let tiles: Vec<&Vec<usize>> = options.iter().map(|&o| &all[cover.owners[o].1]).collect();
+                            let ok = symmetries.iter().any(|(_, perm)| {
+                                tiles
+                                    .iter()
+                                    .map(|t| sorted(&t.iter().map(|&i| perm[i]).collect::<Vec<_>>()))
+                                    .any(|t| t.contains(&x0) && kept.contains(&t))
+                            });
+                            assert!(ok, "{:?} in {x}x{y}x{z}: {tiles:?}", piece.cells());
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} fillings");
+    }
+
+    fn sorted(cells: &[usize]) -> Vec<usize> {
+        let mut v = cells.to_vec();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn the_race_answers_as_the_skyline_search_alone() {
+        // With no head start, exact cover answers most cross-sections; the lengths
+        // found are the skyline search's.
+        let any = [Copies { lo: 0, hi: None }];
+        let forced = Race { head: 1, first: 1 << 40 };
+        let mut by_race = 0;
+        for size in 3..=4 {
+            for piece in Lattice::Cubic.polyforms(size, true) {
+                let shapes = [piece];
+                for (a, b) in [(1, 3), (2, 2), (2, 3), (3, 3), (2, 4)] {
+                    let sky = Skyline::solid(&shapes, Freedom::Free, &any, a, b).unwrap();
+                    let alone = sky.shortest_box(12, Lengths::Any, 1 << 20, 1, &mut |_| {}).unwrap().0;
+                    let raced =
+                        shortest_box_raced(&shapes, Freedom::Free, &any, Goal::Order, (a, b), (1, 12), 1 << 20, 1, &mut |_| {}, forced)
+                            .unwrap()
+                            .0;
+                    match (alone, raced) {
+                        (Shortest::Found(m, _), Shortest::Found(n, tiles)) => {
+                            assert_eq!(m, n, "{:?} {a}x{b}", shapes[0].cells());
+                            assert!(fills_once(&tiles, [a, b, n], &shapes, Freedom::Free));
+                            by_race += 1;
+                        }
+                        (Shortest::None { .. }, Shortest::None { .. }) => {}
+                        (alone, raced) => panic!("{:?} {a}x{b}: {alone:?} alone, {raced:?} raced", shapes[0].cells()),
+                    }
+                }
+            }
+        }
+        assert!(by_race > 10, "{by_race} found");
+    }
 
     #[test]
     fn cross_sections_go_by_least_volume() {

@@ -24,6 +24,7 @@ mod coloring;
 mod counts;
 
 pub use coloring::color;
+pub(crate) use coloring::rules_out;
 pub use counts::is_canonical_tiling;
 
 use crate::count::Classes;

@@ -44,6 +44,7 @@ use crate::transfer::{check_polyominoes, Tiles, TransferError};
 use rustc_hash::FxHashMap;
 use std::cell::Cell;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 mod search;
 use search::Search;
@@ -140,6 +141,37 @@ pub struct Skyline {
     /// Whether every piece is connected and of two cells or more (then a cell with all
     /// its neighbours taken cannot be covered).
     connected: bool,
+}
+
+/// What [`Skyline::fill`] did: whether the length bound turned a placement away, its
+/// calls, and whether they passed the search's budget (the calls over all threads, kept
+/// in `limit`'s counter; then every fill stops at once).
+#[derive(Debug, Default)]
+struct Tally<'w> {
+    cut: Cell<bool>,
+    nodes: Cell<u64>,
+    limit: Option<(&'w AtomicU64, u64)>,
+    spent: Cell<bool>,
+}
+
+/// The calls of [`Skyline::fill`] a thread makes between two looks at the budget.
+const TALLY_STEP: u64 = 1024;
+
+impl Tally<'_> {
+    /// Counts a call; whether the budget is spent.
+    #[inline]
+    fn step(&self) -> bool {
+        let n = self.nodes.get() + 1;
+        self.nodes.set(n);
+        if n.is_multiple_of(TALLY_STEP) {
+            if let Some((work, budget)) = self.limit {
+                if work.fetch_add(TALLY_STEP, Ordering::Relaxed) + TALLY_STEP > budget {
+                    self.spent.set(true);
+                }
+            }
+        }
+        self.spent.get()
+    }
 }
 
 /// The answer at one width.
@@ -427,7 +459,25 @@ impl Skyline {
         threads: usize,
         progress: &mut dyn FnMut(Effort),
     ) -> Result<(Shortest<Solid>, Effort), TransferError> {
-        Search::new(self, lengths, max_length, max_states).run(threads, progress)
+        let run = Search::new(self, lengths, max_length, max_states, None).run(threads, progress)?;
+        Ok(run.expect("a search without a budget runs to its end"))
+    }
+
+    /// [`Skyline::shortest_box`] within a budget of `budget` steps of its search (calls
+    /// of the routine that fills a layer, over all threads): `None` when the budget ran
+    /// out first (a caller races it against another engine, doubling the budgets).
+    ///
+    /// Errors: as [`Skyline::shortest`].
+    pub fn shortest_box_within(
+        &self,
+        max_length: usize,
+        lengths: Lengths,
+        max_states: usize,
+        threads: usize,
+        progress: &mut dyn FnMut(Effort),
+        budget: u64,
+    ) -> Result<Option<(Shortest<Solid>, Effort)>, TransferError> {
+        Search::new(self, lengths, max_length, max_states, Some(budget)).run(threads, progress)
     }
 
     /// The depth's residue a state keeps.
@@ -439,6 +489,13 @@ impl Skyline {
             Lengths::OddCopies => 2 * self.size,
             Lengths::Exactly(_) => max_length + 1,
         }
+    }
+
+    /// The longest length from `lo` to `hi` that a tiling could have and `lengths`
+    /// accepts: its area (`cells across x length`) a multiple of the pieces' size, or
+    /// `None` when no length in the range is (then no search is needed).
+    pub fn longest_possible(&self, lengths: Lengths, lo: usize, hi: usize) -> Option<usize> {
+        (lo.max(1)..=hi).rev().find(|&n| (self.cells * n).is_multiple_of(self.size) && self.accepts(lengths, n))
     }
 
     /// Whether a tiled rectangle of this length is accepted.
@@ -455,17 +512,21 @@ impl Skyline {
     /// Fills row 0 of `rows` (at least `height` rows, from the row above the line up) by
     /// every choice of placements whose first cell is in row 0, then calls
     /// `full(used, placed)` with row 0 full; `room` is the rows left below the
-    /// length bound (`cut` is set when it turns a placement away).
+    /// length bound (`tally.cut` is set when it turns a placement away; `tally` counts
+    /// the calls, the search's measure of work, and breaks off when the budget is spent).
     #[allow(clippy::too_many_arguments)]
     fn fill(
         &self,
         rows: &mut [u64],
         used: u32,
         room: usize,
-        cut: &Cell<bool>,
+        tally: &Tally,
         placed: &mut Vec<u32>,
         full: &mut dyn FnMut(u32, &[u32]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        if tally.step() {
+            return ControlFlow::Break(());
+        }
         let row0 = rows[0];
         if row0 == self.full {
             return full(used, placed);
@@ -478,7 +539,7 @@ impl Skyline {
             let p = &self.placements[id as usize];
             let extent = p.extent as usize;
             if extent > room {
-                cut.set(true);
+                tally.cut.set(true);
                 continue;
             }
             let masks = &self.masks[p.start as usize..p.start as usize + extent];
@@ -489,7 +550,7 @@ impl Skyline {
                 *r |= m;
             }
             placed.push(id);
-            let flow = self.fill(rows, used | p.used, room, cut, placed, full);
+            let flow = self.fill(rows, used | p.used, room, tally, placed, full);
             placed.pop();
             for (r, m) in rows.iter_mut().zip(masks) {
                 *r ^= m;
@@ -528,7 +589,7 @@ impl Skyline {
 
     /// Whether the state of crossing tiles `tiles` (pieces `used`) can be extended by
     /// `rows` more rows within `room` rows.
-    fn viable(&self, tiles: &[u32], used: u32, room: usize, rows: usize, cut: &Cell<bool>) -> bool {
+    fn viable(&self, tiles: &[u32], used: u32, room: usize, rows: usize, tally: &Tally) -> bool {
         if rows == 0 || tiles.is_empty() {
             return true;
         }
@@ -540,13 +601,13 @@ impl Skyline {
                 return ControlFlow::Break(());
             }
             self.next_line(tiles, new, &mut next);
-            if self.viable(&next, u, room - 1, rows - 1, cut) {
+            if self.viable(&next, u, room - 1, rows - 1, tally) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         };
-        self.fill(&mut upper, used, room, cut, &mut Vec::new(), &mut any).is_break()
+        self.fill(&mut upper, used, room, tally, &mut Vec::new(), &mut any).is_break()
     }
 
     /// The rows above the line that the crossing tiles `tiles` cover.

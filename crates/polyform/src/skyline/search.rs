@@ -2,12 +2,12 @@
 //! kept (an arena of keys with a hash index), each depth expanded on threads, the mates
 //! looked up turned, and the tiling rebuilt from the two chains.
 
-use super::{across_map, normal, Effort, Lengths, Shortest, Skyline, Solid, LOOKAHEAD, MAX_REQUIRED};
+use super::{across_map, normal, Effort, Lengths, Shortest, Skyline, Solid, Tally, LOOKAHEAD, MAX_REQUIRED};
 use crate::transfer::TransferError;
 use rustc_hash::FxHasher;
-use std::cell::Cell;
 use std::hash::Hasher;
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicU64;
 
 /// The states kept: each state's key (its crossing tiles, sorted, then one word of used
 /// set and residue) in one arena, found by hash.
@@ -89,6 +89,9 @@ struct Children {
     parents: Vec<u32>,
     /// The first state of the slice with a full cut as a child.
     cut: Option<u32>,
+    /// Whether the search's budget ran out while the slice was expanded (then the
+    /// children are not all there).
+    spent: bool,
 }
 
 pub(super) struct Search<'a> {
@@ -97,11 +100,15 @@ pub(super) struct Search<'a> {
     modulus: usize,
     max_length: usize,
     max_states: usize,
+    /// The calls of [`Skyline::fill`] the search may make, over all threads.
+    budget: Option<u64>,
+    /// The calls made so far, when there is a budget.
+    work: AtomicU64,
 }
 
 impl<'a> Search<'a> {
-    pub(super) fn new(sky: &'a Skyline, lengths: Lengths, max_length: usize, max_states: usize) -> Self {
-        Search { sky, lengths, modulus: sky.modulus(lengths, max_length), max_length, max_states }
+    pub(super) fn new(sky: &'a Skyline, lengths: Lengths, max_length: usize, max_states: usize, budget: Option<u64>) -> Self {
+        Search { sky, lengths, modulus: sky.modulus(lengths, max_length), max_length, max_states, budget, work: AtomicU64::new(0) }
     }
 
     /// Whether a tiled rectangle whose length is `length` modulo [`Skyline::modulus`] (or
@@ -138,7 +145,7 @@ impl<'a> Search<'a> {
 
     /// The children of the states `ids` (all at `depth`): their keys, one after another
     /// in `words`, each with its parent; and the best full cut among them.
-    fn expand(&self, states: &States, ids: &[u32], depth: usize, cut: &Cell<bool>) -> Children {
+    fn expand(&self, states: &States, ids: &[u32], depth: usize, tally: &Tally<'_>) -> Children {
         let sky = self.sky;
         let mut out = Children::default();
         let (mut rows, mut placed, mut tiles) = (vec![0u64; sky.height], Vec::new(), Vec::new());
@@ -160,7 +167,7 @@ impl<'a> Search<'a> {
                 // A child whose first row cannot be filled leads nowhere: it is not kept.
                 // (In a tiling of length L, the state at each line below L has the next
                 // line's state as a child, so no rectangle is lost.)
-                if !next.is_empty() && !sky.viable(&next, used, self.max_length - d, LOOKAHEAD, cut) {
+                if !next.is_empty() && !sky.viable(&next, used, self.max_length - d, LOOKAHEAD, tally) {
                     return ControlFlow::Continue(());
                 }
                 self.canonical(&next, self.tail(used, d), &mut key, &mut scratch);
@@ -169,7 +176,11 @@ impl<'a> Search<'a> {
                 out.parents.push(id);
                 ControlFlow::Continue(())
             };
-            let _ = sky.fill(&mut rows, used, self.max_length - depth, cut, &mut placed, &mut found);
+            let _ = sky.fill(&mut rows, used, self.max_length - depth, tally, &mut placed, &mut found);
+            if tally.spent.get() {
+                out.spent = true;
+                break;
+            }
         }
         out
     }
@@ -210,7 +221,8 @@ impl<'a> Search<'a> {
         best
     }
 
-    pub(super) fn run(&self, threads: usize, progress: &mut dyn FnMut(Effort)) -> Result<(Shortest<Solid>, Effort), TransferError> {
+    /// The search to its end: `None` when the budget ran out first.
+    pub(super) fn run(&self, threads: usize, progress: &mut dyn FnMut(Effort)) -> Result<Option<(Shortest<Solid>, Effort)>, TransferError> {
         let mut states =
             States { words: Vec::new(), starts: Vec::new(), depths: Vec::new(), parents: Vec::new(), index: hashbrown::HashTable::new() };
         states.insert(&[self.tail(0, 0)], 0, u32::MAX);
@@ -239,14 +251,17 @@ impl<'a> Search<'a> {
                     .map(|ids| {
                         let states = &states;
                         scope.spawn(move || {
-                            let cut = Cell::new(false);
-                            let children = self.expand(states, ids, depth, &cut);
-                            (children, cut.get())
+                            let tally = Tally { limit: self.budget.map(|b| (&self.work, b)), ..Tally::default() };
+                            let children = self.expand(states, ids, depth, &tally);
+                            (children, tally.cut.get())
                         })
                     })
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("an expanding thread panicked")).collect()
             });
+            if parts.iter().any(|(children, _)| children.spent) {
+                return Ok(None);
+            }
             let d = depth + 1;
             let mut grown = Vec::new();
             for (children, turned_away) in &parts {
@@ -299,8 +314,8 @@ impl<'a> Search<'a> {
             }
         }
         match best {
-            Some((length, bottom, top)) => Ok((Shortest::Found(length, self.tiling(&states, length, bottom, top)), effort)),
-            None => Ok((Shortest::None { exhausted: layer.is_empty() && !cut }, effort)),
+            Some((length, bottom, top)) => Ok(Some((Shortest::Found(length, self.tiling(&states, length, bottom, top)), effort))),
+            None => Ok(Some((Shortest::None { exhausted: layer.is_empty() && !cut }, effort))),
         }
     }
 
@@ -346,7 +361,7 @@ impl<'a> Search<'a> {
                     ControlFlow::Continue(())
                 }
             };
-            let _ = sky.fill(&mut rows, used, self.max_length - depth, &Cell::new(false), &mut placed, &mut found);
+            let _ = sky.fill(&mut rows, used, self.max_length - depth, &Tally::default(), &mut placed, &mut found);
             let (crossing, new, u) = got.expect("a kept state is reached again from its parent");
             out.extend(new.iter().map(|&p| sky.cells_of(p, depth as i32)));
             tiles = crossing;
