@@ -222,7 +222,7 @@ const RACE: Race = Race { head: 1 << 18, first: 1 << 12 };
 /// The skyline search's steps that take about as long as one node of exact cover (50 to
 /// 70 ns against 200 to 300 ns on this project's machine, on the polycubes of
 /// `scripts/race-3dbox.sh`).
-const SKYLINE_STEPS_PER_NODE: u64 = 4;
+const SKYLINE_STEPS_PER_NODE: u64 = 16;
 
 /// The shortest box of cross-section `a x b` with a length from `lo` to `hi` (or a
 /// shorter one the skyline search meets on the way), for `goal`, with one filling. Two
@@ -295,8 +295,8 @@ fn shortest_box_raced(
     let orientations: usize = shapes.iter().map(|s| s.orientations(freedom).len()).sum();
     let mut pending = &possible[..];
     // The skyline search alone first: most cross-sections end within its head start.
-    let mut tried_steps = race.head;
-    if let Some((answer, effort)) = sky.shortest_box_within(longest, lengths, max_states, threads, tell, race.head)? {
+    let mut sweep = None;
+    if let Some((answer, effort)) = sky.shortest_box_within(longest, lengths, max_states, threads, tell, race.head, &mut sweep)? {
         return Ok((answer, Some(effort)));
     }
     let mut budget = race.first;
@@ -309,7 +309,10 @@ fn shortest_box_raced(
                 break;
             }
             left -= build;
-            let tried = fill_box(shapes, freedom, copies, [a, b, c], left);
+            // A node of a larger box costs more (the bitsets grow with its placements):
+            // nodes are charged in proportion to the cells, at par for 256.
+            let cells = (a * b * c) as u64;
+            let tried = fill_box(shapes, freedom, copies, [a, b, c], (left.saturating_mul(256) / cells).max(1));
             if exact_cover::interrupt::requested() {
                 return Err(TransferError::Interrupted);
             }
@@ -317,7 +320,7 @@ fn shortest_box_raced(
                 Tried::Filled(tiles) => return Ok((Shortest::Found(c, tiles), None)),
                 Tried::Empty(used) => {
                     pending = &pending[1..];
-                    left = left.saturating_sub(used);
+                    left = left.saturating_sub(used.saturating_mul(cells) / 256);
                 }
                 Tried::Unknown => break,
             }
@@ -325,12 +328,10 @@ fn shortest_box_raced(
         if pending.is_empty() {
             return Ok((Shortest::None { exhausted: false }, None));
         }
+        // The skyline search goes on where it stopped.
         let steps = budget.saturating_mul(SKYLINE_STEPS_PER_NODE);
-        if steps > tried_steps {
-            tried_steps = steps;
-            if let Some((answer, effort)) = sky.shortest_box_within(longest, lengths, max_states, threads, tell, steps)? {
-                return Ok((answer, Some(effort)));
-            }
+        if let Some((answer, effort)) = sky.shortest_box_within(longest, lengths, max_states, threads, tell, steps, &mut sweep)? {
+            return Ok((answer, Some(effort)));
         }
         budget = budget.saturating_mul(2);
     }

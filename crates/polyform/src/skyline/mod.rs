@@ -48,6 +48,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 mod search;
 use search::Search;
+pub use search::Sweep;
 
 /// The default bound on the states a search keeps at one width ([`Skyline::shortest`]);
 /// a state takes about 130 bytes with the buffers of a depth (8.9 GB for 67,108,864
@@ -459,15 +460,19 @@ impl Skyline {
         threads: usize,
         progress: &mut dyn FnMut(Effort),
     ) -> Result<(Shortest<Solid>, Effort), TransferError> {
-        let run = Search::new(self, lengths, max_length, max_states, None).run(threads, progress)?;
+        let run = Search::new(self, lengths, max_length, max_states, None).run(threads, progress, &mut None)?;
         Ok(run.expect("a search without a budget runs to its end"))
     }
 
     /// [`Skyline::shortest_box`] within a budget of `budget` steps of its search (calls
     /// of the routine that fills a layer, over all threads): `None` when the budget ran
-    /// out first (a caller races it against another engine, doubling the budgets).
+    /// out first, and then `sweep` holds where the search stopped (the depths whose
+    /// states were all kept): called again with it and the same bounds, the search goes
+    /// on from there, so that a caller racing it against another engine in rounds of
+    /// growing budgets repeats at most the depth each round stopped in.
     ///
     /// Errors: as [`Skyline::shortest`].
+    #[allow(clippy::too_many_arguments)]
     pub fn shortest_box_within(
         &self,
         max_length: usize,
@@ -476,8 +481,9 @@ impl Skyline {
         threads: usize,
         progress: &mut dyn FnMut(Effort),
         budget: u64,
+        sweep: &mut Option<Sweep>,
     ) -> Result<Option<(Shortest<Solid>, Effort)>, TransferError> {
-        Search::new(self, lengths, max_length, max_states, Some(budget)).run(threads, progress)
+        Search::new(self, lengths, max_length, max_states, Some(budget)).run(threads, progress, sweep)
     }
 
     /// The depth's residue a state keeps.

@@ -94,6 +94,19 @@ struct Children {
     spent: bool,
 }
 
+/// Where a [`Search`] stopped when its budget ran out: the states kept, the depth whose
+/// states are all kept and not yet expanded (`layer`), the best rectangle found so far
+/// (length, bottom state, top state; the top `u32::MAX` for a full cut after the
+/// bottom state), and whether the length bound turned a placement away.
+pub struct Sweep {
+    states: States,
+    layer: Vec<u32>,
+    effort: Effort,
+    best: Option<(usize, u32, u32)>,
+    depth: usize,
+    cut: bool,
+}
+
 pub(super) struct Search<'a> {
     sky: &'a Skyline,
     lengths: Lengths,
@@ -221,23 +234,28 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// The search to its end: `None` when the budget ran out first.
-    pub(super) fn run(&self, threads: usize, progress: &mut dyn FnMut(Effort)) -> Result<Option<(Shortest<Solid>, Effort)>, TransferError> {
-        let mut states =
-            States { words: Vec::new(), starts: Vec::new(), depths: Vec::new(), parents: Vec::new(), index: hashbrown::HashTable::new() };
-        states.insert(&[self.tail(0, 0)], 0, u32::MAX);
-        // The states of the depth being expanded.
-        let mut layer = vec![0u32];
-        let mut effort = Effort::default();
-        // The best rectangle so far: (length, bottom state, top state), the top
-        // `u32::MAX` for a full cut after the bottom state.
-        let mut best: Option<(usize, u32, u32)> = None;
+    /// The search to its end: `None` when the budget ran out first, and then `sweep`
+    /// holds where it stopped (every depth whose states were all kept), so that a run
+    /// given it again goes on from there (with the same bounds).
+    pub(super) fn run(
+        &self,
+        threads: usize,
+        progress: &mut dyn FnMut(Effort),
+        sweep: &mut Option<Sweep>,
+    ) -> Result<Option<(Shortest<Solid>, Effort)>, TransferError> {
+        let Sweep { mut states, mut layer, mut effort, mut best, mut depth, mut cut } = sweep.take().unwrap_or_else(|| {
+            let mut states = States {
+                words: Vec::new(),
+                starts: Vec::new(),
+                depths: Vec::new(),
+                parents: Vec::new(),
+                index: hashbrown::HashTable::new(),
+            };
+            states.insert(&[self.tail(0, 0)], 0, u32::MAX);
+            Sweep { states, layer: vec![0u32], effort: Effort::default(), best: None, depth: 0, cut: false }
+        });
         // States deeper than half the longest length are not needed.
         let deepest = self.max_length.div_ceil(2);
-        let mut depth = 0;
-        // Whether the length bound turned a placement away (then states that run out
-        // prove nothing past the bound).
-        let mut cut = false;
         let threads = threads.max(1);
         while depth < deepest && !layer.is_empty() {
             if exact_cover::interrupt::requested() {
@@ -260,6 +278,8 @@ impl<'a> Search<'a> {
                 handles.into_iter().map(|h| h.join().expect("an expanding thread panicked")).collect()
             });
             if parts.iter().any(|(children, _)| children.spent) {
+                drop(parts);
+                *sweep = Some(Sweep { states, layer, effort, best, depth, cut });
                 return Ok(None);
             }
             let d = depth + 1;
