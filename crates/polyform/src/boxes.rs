@@ -219,9 +219,10 @@ struct Race {
 /// round of 2^12 nodes (about 1 ms).
 const RACE: Race = Race { head: 1 << 18, first: 1 << 12 };
 
-/// The skyline search's steps that take about as long as one node of exact cover (50 to
-/// 70 ns against 200 to 300 ns on this project's machine, on the polycubes of
-/// `scripts/race-3dbox.sh`).
+/// The skyline search's steps per node of exact cover in a round of the race: a step
+/// takes 50 to 70 ns and a node 200 to 300 ns on this project's machine (the polycubes
+/// of `scripts/race-3dbox.sh`), and the skyline search is given four times exact
+/// cover's time, the engine that wins most cross-sections.
 const SKYLINE_STEPS_PER_NODE: u64 = 16;
 
 /// The shortest box of cross-section `a x b` with a length from `lo` to `hi` (or a
@@ -232,19 +233,20 @@ const SKYLINE_STEPS_PER_NODE: u64 = 16;
 ///
 /// - exact cover ([`fill_box`], the first filling) on each whole box whose length a
 ///   whole number of copies fills and `goal` accepts, shortest first, sharing the
-///   round's budget of search nodes (building a box's placements is charged a node per
-///   orientation and cell): the first filled box is the answer, every shorter one being
-///   shown empty by then, and with every box empty there is none; a box shown empty
-///   stays so in later rounds;
-/// - the skyline search again, within the round's budget of steps when it is more than
-///   it was given before.
+///   round's budget of search nodes (a node charged in proportion to the box's cells, at
+///   par for 256; building a box's placements a node per orientation and cell): the
+///   first filled box is the answer, every shorter one being shown empty by then, and
+///   with every box empty there is none; a box shown empty stays so in later rounds,
+///   one left unknown starts again;
+/// - the skyline search, resumed where it stopped (at the depth it was expanding),
+///   within [`SKYLINE_STEPS_PER_NODE`] steps per node of the round's budget.
 ///
 /// Neither engine wins everywhere. A box whose six walls all bound the search is where
 /// exact cover is fast (trec's 3dbox fills each box that way): the Y hexomino's 5 x 5 x 6
-/// box is shown empty in 0.2 s of exact cover against 88 s of sweeping 206,019 states. A
-/// narrow cross-section with many lengths is where the sweep is. Each round repeats the
-/// work of the one before, so the race costs about twice what the faster engine needs
-/// alone, plus as much again of the other's; the answer does not depend on which wins.
+/// box is shown empty in 0.04 s of exact cover against 88 s of sweeping 206,019 states.
+/// A narrow cross-section with many lengths is where the sweep is. Exact cover's turns
+/// cost a cross-section that the skyline search wins up to about as much again (trec's
+/// `c04040!60`: 21 s against 12 s); the answer does not depend on which engine wins.
 ///
 /// Returns the answer and the skyline search's effort, `None` when exact cover answered.
 ///
