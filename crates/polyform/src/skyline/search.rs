@@ -94,10 +94,11 @@ struct Children {
     spent: bool,
 }
 
-/// Where a skyline search ([`Skyline::shortest_box_within`]) stopped when its budget ran out: the states kept, the depth whose
-/// states are all kept and not yet expanded (`layer`), the best rectangle found so far
-/// (length, bottom state, top state; the top `u32::MAX` for a full cut after the
-/// bottom state), and whether the length bound turned a placement away.
+/// Where a skyline search ([`Skyline::shortest_box_within`]) stopped when its budget
+/// ran out: the states kept, the depth whose states are all kept and not yet expanded
+/// (`layer`), the best rectangle found so far (length, bottom state, top state; the top
+/// `u32::MAX` for a full cut after the bottom state), and whether the length bound
+/// turned a placement away.
 pub struct Sweep {
     states: States,
     layer: Vec<u32>,
