@@ -380,23 +380,20 @@ enum Tried {
 /// each orbit under those symmetries is kept, which keeps a filling whenever there is
 /// one (any filling is mapped by one of them to one whose tile there is kept).
 fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], [a, b, c]: [usize; 3], budget: u64) -> Tried {
-    // A polycube's (x, y, z) is (column, row, layer), as in the skyline search.
+    // A polycube's (x, y, z) is (column, row, layer), as in the skyline search. The
+    // packing problem rules out what needs no search (the volume, a required piece
+    // without a placement, the colouring) and refuses placements past its bound.
     let region = crate::Region::cuboid(b as i32, a as i32, c as i32);
-    let cells = region.len();
-    let sizes: Vec<usize> = shapes.iter().map(Shape::len).collect();
-    if !crate::cover::area_reachable(&sizes, copies, cells) {
-        return Tried::Empty(0);
-    }
-    let entries: usize = shapes.iter().map(|s| s.orientations(freedom).len() * cells * s.len()).sum();
-    if entries > crate::pack::MAX_PLACEMENT_CELLS {
+    let pieces = shapes.iter().map(|s| crate::Piece { name: String::new(), shape: s.clone() }).collect();
+    let Ok(problem) = crate::pack::Problem::new(region, pieces, copies.to_vec(), freedom) else {
         return Tried::Unknown;
-    }
-    let mut placements: Vec<Vec<Vec<usize>>> = shapes.iter().map(|s| region.placements_sorted(s, freedom)).collect();
-    if placements.iter().zip(copies).any(|(l, c)| l.is_empty() && c.lo > 0) || crate::pack::rules_out(&region, &placements, copies) {
+    };
+    if problem.hopeless() {
         return Tried::Empty(0);
     }
+    let (region, mut placements) = problem.into_placements();
     break_symmetry(&region, freedom, &mut placements);
-    let cover = crate::cover::cover_with_copies(cells, &placements, copies, &[]);
+    let cover = crate::cover::cover_with_copies(region.len(), &placements, copies, &[]);
     let search = || exact_cover::Cover::new(&cover.problem).search().next_solution().map(<[usize]>::to_vec);
     let (first, used) = exact_cover::interrupt::with_budget(budget, search);
     match (first, used) {

@@ -34,7 +34,7 @@ const BUDGET: u64 = 50_000_000;
 /// piece, its placements as region cell indices), piece `p` used as `copies[p]` says.
 /// `false` when it does not, when the lattice has no such colouring, or past
 /// [`BUDGET`].
-pub(crate) fn rules_out(region: &Region, placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> bool {
+pub(super) fn rules_out(region: &Region, placements: &[Vec<Vec<usize>>], copies: &[Copies]) -> bool {
     let lattice = region.lattice();
     let Some(colors) = region.cells().iter().map(|&c| color(lattice, c)).collect::<Option<Vec<bool>>>() else {
         return false;

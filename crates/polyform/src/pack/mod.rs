@@ -24,7 +24,6 @@ mod coloring;
 mod counts;
 
 pub use coloring::color;
-pub(crate) use coloring::rules_out;
 pub use counts::is_canonical_tiling;
 
 use crate::count::Classes;
@@ -168,6 +167,14 @@ impl Problem {
     /// The region (on the square lattice, the board).
     pub fn region(&self) -> &Region {
         &self.region
+    }
+
+    /// The region and, per piece, its placements as region cell indices (none when the
+    /// problem is [`Problem::hopeless`] before they were built), for a caller that
+    /// searches them its own way (the box orders break a box's symmetry for a first
+    /// filling).
+    pub fn into_placements(self) -> (Region, Vec<Vec<Vec<usize>>>) {
+        (self.region, self.placements)
     }
 
     /// The pieces.
