@@ -263,20 +263,10 @@ impl<'a> Search<'a> {
                 return Err(TransferError::Interrupted);
             }
             // Each thread expands a slice of the layer; the children are kept in order.
-            let chunk = layer.len().div_ceil(threads).max(1);
-            let parts: Vec<(Children, bool)> = std::thread::scope(|scope| {
-                let handles: Vec<_> = layer
-                    .chunks(chunk)
-                    .map(|ids| {
-                        let states = &states;
-                        scope.spawn(move || {
-                            let tally = Tally { limit: self.budget.map(|b| (&self.work, b)), ..Tally::default() };
-                            let children = self.expand(states, ids, depth, &tally);
-                            (children, tally.cut.get())
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().expect("an expanding thread panicked")).collect()
+            let parts: Vec<(Children, bool)> = in_slices(&layer, threads, |ids| {
+                let tally = Tally { limit: self.budget.map(|b| (&self.work, b)), ..Tally::default() };
+                let children = self.expand(&states, ids, depth, &tally);
+                (children, tally.cut.get())
             });
             if parts.iter().any(|(children, _)| children.spent) {
                 drop(parts);
@@ -309,17 +299,7 @@ impl<'a> Search<'a> {
             }
             drop(parts);
             // The new states' mates, looked up in slices.
-            let chunk = grown.len().div_ceil(threads).max(1);
-            let found: Vec<Option<(usize, u32, u32)>> = std::thread::scope(|scope| {
-                let handles: Vec<_> = grown
-                    .chunks(chunk)
-                    .map(|ids| {
-                        let states = &states;
-                        scope.spawn(move || self.mates(states, ids, d))
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().expect("a matching thread panicked")).collect()
-            });
+            let found: Vec<Option<(usize, u32, u32)>> = in_slices(&grown, threads, |ids| self.mates(&states, ids, d));
             for f in found.into_iter().flatten() {
                 if best.is_none_or(|b| f < b) {
                     best = Some(f);
@@ -451,4 +431,18 @@ impl<'a> Search<'a> {
         }
         tiles
     }
+}
+
+/// `work` on each of up to `threads` slices of `items` (in order), each on a thread of
+/// its own, or on the caller's thread when there is one slice (no thread started).
+fn in_slices<T: Sync, R: Send>(items: &[T], threads: usize, work: impl Fn(&[T]) -> R + Sync) -> Vec<R> {
+    let chunk = items.len().div_ceil(threads).max(1);
+    if chunk >= items.len() {
+        return vec![work(items)];
+    }
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items.chunks(chunk).map(|slice| scope.spawn(move || work(slice))).collect();
+        handles.into_iter().map(|h| h.join().expect("a thread of the skyline search panicked")).collect()
+    })
 }
