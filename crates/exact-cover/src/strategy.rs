@@ -134,6 +134,16 @@ impl Search {
         }
     }
 
+    /// Whether the last call was paused by an interrupt ([`crate::interrupt`]) where the
+    /// search can go on: the next call then resumes it as if never interrupted (on
+    /// bitsets; a search on the other engines is stopped for good by an interrupt).
+    pub fn paused(&self) -> bool {
+        match self {
+            Search::Bits(b) => b.paused(),
+            Search::BitsM(_) | Search::Links(_) => false,
+        }
+    }
+
     /// Counts the remaining solutions.
     pub fn count(&mut self) -> u64 {
         match self {

@@ -402,3 +402,48 @@ proptest! {
         compacted_against_plain(&sparse_cover_problem(seed, primary, primary * per_item, 7))?;
     }
 }
+
+/// The first `cap` solutions of a bitset search counting `counting`, each call of
+/// `next_solution` run within `budget` nodes ([`exact_cover::interrupt::with_budget`])
+/// and called again while [`BitSolver::paused`]: the solutions in order, the nodes
+/// entered, the pauses, and the most nodes between two solutions (or the start and the
+/// end).
+fn listed_in_pieces(p: &Problem, counting: Counting, budget: u64, cap: usize) -> (Listed, u64, u64) {
+    let mut b = BitSolver::with_counting(p, Some(counting)).expect("a problem for bitsets");
+    let (mut found, mut pauses, mut gap, mut last) = (Vec::new(), 0, 0, 0);
+    while found.len() < cap {
+        let (next, _) = exact_cover::interrupt::with_budget(budget, || b.next_solution().map(<[usize]>::to_vec));
+        if next.is_some() || !b.paused() {
+            gap = gap.max(b.stats().nodes - last);
+            last = b.stats().nodes;
+        }
+        match next {
+            Some(s) => found.push(s),
+            None if b.paused() => pauses += 1,
+            None => break,
+        }
+    }
+    ((found, b.stats().nodes), pauses, gap)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// A search paused by a budget again and again goes on exactly where it stopped: the
+    /// same solutions in the same order as a search never paused, and the same nodes (a
+    /// node entered once more at each pause).
+    #[test]
+    fn a_paused_search_resumes_where_it_stopped(seed in any::<u64>(), primary in 16usize..40, per_item in 3usize..8, budget in 1u64..5000) {
+        let p = larger_problem(seed, primary, primary * per_item);
+        for counting in [Counting::Incremental, Counting::Popcount, Counting::Dense] {
+            let ((whole, nodes), never, gap) = listed_in_pieces(&p, counting, u64::MAX / 2, 3000);
+            prop_assert_eq!(never, 0);
+            let ((pieces, paused_nodes), pauses, _) = listed_in_pieces(&p, counting, budget, 3000);
+            prop_assert_eq!(&pieces, &whole, "{:?}: the same solutions in the same order", counting);
+            prop_assert_eq!(paused_nodes, nodes + pauses, "{:?}: a node entered again at each of {} pauses", counting, pauses);
+            if gap > budget + 2 * exact_cover::interrupt::POLL_INTERVAL {
+                prop_assert!(pauses > 0, "{:?}: {} nodes between two solutions, budgets of {}, never paused", counting, gap, budget);
+            }
+        }
+    }
+}

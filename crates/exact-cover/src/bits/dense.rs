@@ -128,11 +128,11 @@ impl BitSolver {
         let Some((mut l, mut enter)) = self.cursor.resume() else { return false };
         let Some(d) = self.t.dense.as_ref() else { return false };
         let (live, act, stats, cand, rows) = (&mut self.live, &mut self.act, &mut self.stats, &mut self.cand, &mut self.rows);
-        let mut alive = l > self.base || self.base_alive;
+        let mut alive = self.cursor.paused.take().unwrap_or(l > self.base || self.base_alive);
         loop {
             if enter {
                 if !tick(stats) {
-                    return self.cursor.stop();
+                    return self.cursor.pause(l, alive);
                 }
                 let a = act[l];
                 if alive && a == 0 {

@@ -80,13 +80,15 @@ macro_rules! dense_dispatch {
 
 pub(crate) mod cost;
 /// Where a resumable bitset search stands, shared by [`BitSolver`] and [`BitSolverM`]:
-/// the level reached, whether the search is done, and whether it stopped at a solution
-/// (the next call moves on from it).
+/// the level reached, whether the search is done, whether it stopped at a solution
+/// (the next call moves on from it), and whether an interrupt paused it on entering a
+/// node (the next call enters that node again; with whether its frame was alive).
 #[derive(Debug, Clone, Copy, Default)]
 struct Cursor {
     level: usize,
     done: bool,
     at_solution: bool,
+    paused: Option<bool>,
 }
 
 impl Cursor {
@@ -128,6 +130,16 @@ impl Cursor {
             return None;
         }
         Some(l - 1)
+    }
+
+    /// Pauses the search on an interrupt, on entering a node at level `l` (`alive`: its
+    /// frame not known to be a dead end), before any work on it: false. The next call
+    /// enters that node again, so that the search goes on as if never interrupted.
+    #[cold]
+    fn pause(&mut self, l: usize, alive: bool) -> bool {
+        self.level = l;
+        self.paused = Some(alive);
+        false
     }
 
     /// Stops the search on an interrupt: false.
@@ -411,6 +423,15 @@ impl BitSolver {
         self.stats
     }
 
+    /// Whether the last call was paused by an interrupt ([`crate::interrupt`], a flag
+    /// or a budget) where the search can go on: the next call then resumes it exactly
+    /// where it stopped, as if never interrupted. False after a call that ended at a
+    /// solution or at the end, or that an interrupt stopped for good (inside a compacted
+    /// subtree of a count).
+    pub fn paused(&self) -> bool {
+        self.cursor.paused.is_some() && !self.cursor.done
+    }
+
     /// Whether [`BitSolver::count`] compacts (the default): hands the subtree below a
     /// node of few live options to a dense search over just those
     /// ([`BitSolver::count_compacted`]), and the subtree below a dense node whose live
@@ -674,11 +695,11 @@ impl BitSolver {
         // `enter`: a new node at level l (`alive`: not known to be a dead end); otherwise
         // move on to the next option at level l - 1 (after a solution, or a dead end).
         let Some((mut l, mut enter)) = self.cursor.resume() else { return false };
-        let mut alive = l > self.base || self.base_alive;
+        let mut alive = self.cursor.paused.take().unwrap_or(l > self.base || self.base_alive);
         loop {
             if enter {
                 if !tick(&mut self.stats) {
-                    return self.cursor.stop();
+                    return self.cursor.pause(l, alive);
                 }
                 if COMPACT && alive && self.compacting && self.count_compacted(l) {
                     if self.cursor.done {
