@@ -412,9 +412,9 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
         goal,
         bounds,
         &mut |p| {
-            match seen.last_mut() {
-                Some(last) if last.across == p.across => *last = p,
-                _ => seen.push(p),
+            match seen.iter_mut().find(|s| s.across == p.across) {
+                Some(last) => *last = p,
+                None => seen.push(p),
             }
             if let Some(b) = &bar {
                 b.set_message(format!("{} x {} across, depth {}, {} states", p.across.0, p.across.1, p.depth, p.states));

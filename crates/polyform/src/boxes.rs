@@ -2,13 +2,16 @@
 //! sides odd) and the orders (the fewest copies that fill a box, an odd number of them,
 //! a cube), each with one filling, proven least unless a bound says otherwise.
 //!
-//! Each cross-section `a x b` (`a <= b`) runs the skyline search ([`Skyline::solid`]),
-//! which finds the shortest box of that cross-section or shows there is none. Every box
-//! has sides `a <= b <= c`, so it is found at cross-section `a x b`, and no box of that
-//! cross-section has less volume than `a b^2`: the cross-sections are taken by increasing
-//! `a b^2`, each searched only for lengths that beat the best so far, until `a b^2` can
-//! beat it no more. This is the question Karl Dahlke's 3dbox answers (trec's
-//! `theorems/hexlist-3d`: the flat stair tetromino has order 6 in a 2 x 3 x 4 box).
+//! Each cross-section `a x b` (`a <= b`) runs the skyline search ([`Skyline::solid`])
+//! raced against exact cover of its whole boxes, which finds the shortest box of that
+//! cross-section or shows there is none. Every box has sides `a <= b <= c`, so it is
+//! found at cross-section `a x b`, and no box of that cross-section has less volume than
+//! `a b^2`: the cross-sections are taken by increasing `a b^2`, each searched only for
+//! lengths that beat the best so far, until `a b^2` can beat it no more; and in passes
+//! of growing volume caps, so that a long box of one cross-section is not searched
+//! before a shorter box of a later one. This is the question Karl Dahlke's 3dbox answers
+//! (trec's `theorems/hexlist-3d`: the flat stair tetromino has order 6 in a 2 x 3 x 4
+//! box), taking boxes by volume.
 
 use crate::atlas::{lengths_for, Bounds, Goal, Impossible, Journal, Searched, Unproven};
 use crate::copies::Copies;
@@ -135,58 +138,111 @@ pub fn search_with(
     let mut best: Option<(usize, [usize; 3], Option<Solid>)> = None;
     // The least volume a cross-section skipped could have held.
     let mut skipped: Option<(usize, Unproven)> = None;
-    for (number, (a, b)) in (1..).zip(cross_sections(goal, max_volume)) {
-        let floor = match goal {
-            Goal::Square | Goal::SquareOrder => a * a * a,
-            _ => a * b * b,
-        };
-        if best.as_ref().is_some_and(|(v, ..)| floor >= *v) {
-            break;
-        }
+    let sections = cross_sections(goal, max_volume);
+    // Per cross-section: settled (finished or skipped), or the longest length shown
+    // empty so far.
+    let mut settled = vec![false; sections.len()];
+    let mut cleared = vec![0usize; sections.len()];
+    for (i, number) in (1..=sections.len()).enumerate() {
         if let Some(&outcome) = done.get(&number) {
             // Finished before: its box, when it beat the best then (and so now, unless a
             // cross-section skipped then found a better one since).
+            settled[i] = true;
             if let Some((c, _)) = outcome {
+                let (a, b) = sections[i];
                 if best.as_ref().is_none_or(|(v, ..)| a * b * c < *v) {
                     best = Some((a * b * c, [a, b, c], None));
                 }
             }
-            continue;
         }
+    }
+    // The longest length of cross-section a x b that beats the best so far.
+    let beats_of = |best: Option<&(usize, [usize; 3], Option<Solid>)>, a: usize, b: usize| {
         let longest = match goal {
             Goal::Square | Goal::SquareOrder => a,
             _ => max_volume / (a * b),
         };
-        // The longest length that beats the best so far.
-        let beats = best.as_ref().map_or(longest, |(v, ..)| ((v - 1) / (a * b)).min(longest));
-        if a * b > MAX_SECTION {
-            skipped.get_or_insert((floor, Unproven::Across { a, b, error: TransferError::Unfit }));
-            continue;
-        }
-        // Only lengths from b up count here when every cross-section before was searched
-        // (a box a x b x c with c < b was one of theirs).
-        let lo = if skipped.is_none() { b } else { 1 };
-        progress(BoxProgress { across: (a, b), ..BoxProgress::default() });
-        let mut tell = |e: Effort| progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states, exact_cover: false });
-        let searched = shortest_box(shapes, freedom, copies, goal, (a, b), (lo, beats), max_states, threads, &mut tell);
-        if let Ok((_, None)) = searched {
-            progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
-        }
-        let outcome = match searched {
-            Ok((Shortest::Found(c, tiles), _)) => {
-                best = Some((a * b * c, [a, b, c], Some(tiles)));
-                Some((c, (a * b * c / shapes[0].len()) as u32))
+        best.map_or(longest, |(v, ..)| ((v - 1) / (a * b)).min(longest))
+    };
+    // Passes of growing volume caps, as 3dbox takes boxes by volume: a cross-section is
+    // searched for lengths within the cap, again in a later pass when nothing was found
+    // and the cap cut it short.
+    let mut cap = (FIRST_CAP_COPIES * size).min(max_volume);
+    loop {
+        for (i, &(a, b)) in sections.iter().enumerate() {
+            let floor = match goal {
+                Goal::Square | Goal::SquareOrder => a * a * a,
+                _ => a * b * b,
+            };
+            if best.as_ref().is_some_and(|(v, ..)| floor >= *v) || floor > cap {
+                break;
             }
-            Ok((Shortest::None { .. }, _)) => None,
-            Err(e) if e.is_too_many_states() => {
-                skipped.get_or_insert((floor, Unproven::Across { a, b, error: e }));
+            if settled[i] {
                 continue;
             }
-            Err(e) => return Err(e),
-        };
-        if finished(number, outcome).is_break() {
-            return Err(TransferError::Interrupted);
+            let number = i + 1;
+            if cleared[i] > 0 && cleared[i] >= beats_of(best.as_ref(), a, b) {
+                // A later best brought its bound within what it cleared.
+                settled[i] = true;
+                if finished(number, None).is_break() {
+                    return Err(TransferError::Interrupted);
+                }
+                continue;
+            }
+            if a * b > MAX_SECTION {
+                settled[i] = true;
+                skipped.get_or_insert((floor, Unproven::Across { a, b, error: TransferError::Unfit }));
+                continue;
+            }
+            // The longest length that beats the best so far, and the longest within the cap.
+            let beats = beats_of(best.as_ref(), a, b);
+            let within = beats.min(cap / (a * b));
+            // Only lengths from b up count here when every cross-section before was searched
+            // (a box a x b x c with c < b was one of theirs, of less volume, searched in
+            // this pass or before), and only those not shown empty before.
+            let lo = if skipped.is_none() { b } else { 1 }.max(cleared[i] + 1);
+            progress(BoxProgress { across: (a, b), ..BoxProgress::default() });
+            let mut tell = |e: Effort| progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states, exact_cover: false });
+            let searched = shortest_box(shapes, freedom, copies, goal, (a, b), (lo, within), max_states, threads, &mut tell);
+            if let Ok((_, None)) = searched {
+                progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
+            }
+            let outcome = match searched {
+                Ok((Shortest::Found(c, tiles), _)) => {
+                    best = Some((a * b * c, [a, b, c], Some(tiles)));
+                    Some((c, (a * b * c / size) as u32))
+                }
+                Ok((Shortest::None { exhausted }, _)) if exhausted || within >= beats => None,
+                Ok((Shortest::None { .. }, _)) => {
+                    cleared[i] = within;
+                    continue;
+                }
+                Err(e) if e.is_too_many_states() => {
+                    settled[i] = true;
+                    skipped.get_or_insert((floor, Unproven::Across { a, b, error: e }));
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            settled[i] = true;
+            if finished(number, outcome).is_break() {
+                return Err(TransferError::Interrupted);
+            }
         }
+        // The cross-sections the cap cut short that are now finished: nothing beats the
+        // best within what they cleared.
+        for (i, &(a, b)) in sections.iter().enumerate() {
+            if !settled[i] && cleared[i] > 0 && cleared[i] >= beats_of(best.as_ref(), a, b) {
+                settled[i] = true;
+                if finished(i + 1, None).is_break() {
+                    return Err(TransferError::Interrupted);
+                }
+            }
+        }
+        if cap >= max_volume || best.as_ref().is_some_and(|(v, ..)| *v <= cap) {
+            break;
+        }
+        cap = (cap.saturating_mul(3) / 2).max(cap + 1).min(max_volume);
     }
     // A best box recorded before the resume: its filling found again.
     if let Some((v, [a, b, c], tiles @ None)) = &mut best {
@@ -205,6 +261,11 @@ pub fn search_with(
     Ok(SearchedBox { found, unproven, impossible: None })
 }
 
+/// The first pass's volume cap of [`search_with`], in copies; each later pass raises it
+/// by half. Passes doubling the cap overshot: trec's `e080!20` searched the 4 x 4 x 10
+/// box (160 cells) before finding 3 x 5 x 6 (90), 68 ms against 21 ms.
+const FIRST_CAP_COPIES: usize = 8;
+
 /// The budgets of the race in [`shortest_box`].
 #[derive(Debug, Clone, Copy)]
 struct Race {
@@ -221,9 +282,9 @@ const RACE: Race = Race { head: 1 << 18, first: 1 << 12 };
 
 /// The skyline search's steps per node of exact cover in a round of the race: a step
 /// takes 50 to 70 ns and a node 200 to 300 ns on this project's machine (the polycubes
-/// of `scripts/race-3dbox.sh`), and the skyline search is given four times exact
-/// cover's time, the engine that wins most cross-sections.
-const SKYLINE_STEPS_PER_NODE: u64 = 16;
+/// of `scripts/race-3dbox.sh`), so that the two engines get about the same time (both
+/// resume where they stopped; 8 and 16 were slower on trec's `e04040` and `f840`).
+const SKYLINE_STEPS_PER_NODE: u64 = 4;
 
 /// The shortest box of cross-section `a x b` with a length from `lo` to `hi` (or a
 /// shorter one the skyline search meets on the way), for `goal`, with one filling. Two
@@ -237,7 +298,8 @@ const SKYLINE_STEPS_PER_NODE: u64 = 16;
 ///   par for 256; building a box's placements a node per orientation and cell): the
 ///   first filled box is the answer, every shorter one being shown empty by then, and
 ///   with every box empty there is none; a box shown empty stays so in later rounds,
-///   one left unknown starts again;
+///   and the search of one left unknown goes on where it stopped (on bitsets;
+///   [`exact_cover::strategy::Search::paused`]) or starts again;
 /// - the skyline search, resumed where it stopped (at the depth it was expanding),
 ///   within [`SKYLINE_STEPS_PER_NODE`] steps per node of the round's budget.
 ///
@@ -302,19 +364,35 @@ fn shortest_box_raced(
         return Ok((answer, Some(effort)));
     }
     let mut budget = race.first;
+    // The exact cover of the first pending box, once built (resumed round after round).
+    let mut started: Option<(usize, BoxCover)> = None;
     loop {
         // The round's nodes, shared by the boxes it tries.
         let mut left = budget;
         while let Some(&c) = pending.first() {
-            let build = (a * b * c * orientations) as u64;
-            if left <= build {
-                break;
-            }
-            left -= build;
+            let cells = (a * b * c) as u64;
+            let cover = match &mut started {
+                Some((at, cover)) if *at == c => cover,
+                _ => {
+                    let build = cells * orientations as u64;
+                    if left <= build {
+                        break;
+                    }
+                    left -= build;
+                    match BoxCover::new(shapes, freedom, copies, [a, b, c]) {
+                        Ok(cover) => &mut started.insert((c, cover)).1,
+                        Err(Tried::Empty(_)) => {
+                            pending = &pending[1..];
+                            continue;
+                        }
+                        Err(_) => break,
+                    }
+                }
+            };
             // A node of a larger box costs more (the bitsets grow with its placements):
             // nodes are charged in proportion to the cells, at par for 256.
-            let cells = (a * b * c) as u64;
-            let tried = fill_box(shapes, freedom, copies, [a, b, c], (left.saturating_mul(256) / cells).max(1));
+            let nodes = (left.saturating_mul(256) / cells).max(1);
+            let tried = cover.run(shapes, freedom, nodes);
             if exact_cover::interrupt::requested() {
                 return Err(TransferError::Interrupted);
             }
@@ -322,6 +400,7 @@ fn shortest_box_raced(
                 Tried::Filled(tiles) => return Ok((Shortest::Found(c, tiles), None)),
                 Tried::Empty(used) => {
                     pending = &pending[1..];
+                    started = None;
                     left = left.saturating_sub(used.saturating_mul(cells) / 256);
                 }
                 Tried::Unknown => break,
@@ -367,51 +446,92 @@ fn break_symmetry(region: &crate::Region, freedom: Freedom, placements: &mut [Ve
 enum Tried {
     /// A filling.
     Filled(Solid),
-    /// None exists: shown in about this many search nodes.
+    /// None exists: shown in about this many (more) search nodes.
     Empty(u64),
     /// The budget ran out (or the box's placements are too many to build).
     Unknown,
 }
 
-/// Fills the box `a x b x c` (cross-section `a x b`, cells `[row, column, layer]`) with
-/// `shapes` by exact cover ([`crate::cover::cover_with_copies`]), within `budget` search
-/// nodes. The box's symmetries are broken first: among the placements covering the cell
-/// that the most symmetries fix (the centre, when every side is odd), only the least of
-/// each orbit under those symmetries is kept, which keeps a filling whenever there is
-/// one (any filling is mapped by one of them to one whose tile there is kept).
-fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], [a, b, c]: [usize; 3], budget: u64) -> Tried {
-    // A polycube's (x, y, z) is (column, row, layer), as in the skyline search. The
-    // packing problem rules out what needs no search (the volume, a required piece
-    // without a placement, the colouring) and refuses placements past its bound.
-    let region = crate::Region::cuboid(b as i32, a as i32, c as i32);
-    let pieces = shapes.iter().map(|s| crate::Piece { name: String::new(), shape: s.clone() }).collect();
-    let Ok(problem) = crate::pack::Problem::new(region, pieces, copies.to_vec(), freedom) else {
-        return Tried::Unknown;
-    };
-    if problem.hopeless() {
-        return Tried::Empty(0);
+/// Exact cover of one box, resumable: [`BoxCover::new`] builds it, [`BoxCover::run`]
+/// searches within a budget and, when the budget runs out, goes on from there at the
+/// next call.
+struct BoxCover {
+    region: crate::Region,
+    placements: Vec<Vec<Vec<usize>>>,
+    cover: crate::cover::CoverProblem,
+    /// The search, once started (kept while it can be resumed).
+    search: Option<exact_cover::strategy::Search>,
+}
+
+impl BoxCover {
+    /// The exact cover problem of filling the box `a x b x c` (cross-section `a x b`,
+    /// cells `[row, column, layer]`) with `shapes` ([`crate::cover::cover_with_copies`]).
+    /// The box's symmetries are broken first: among the placements covering the cell
+    /// that the most symmetries fix (the centre, when every side is odd), only the least
+    /// of each orbit under those symmetries is kept, which keeps a filling whenever there
+    /// is one (any filling is mapped by one of them to one whose tile there is kept).
+    /// Errors: [`Tried::Empty`] when no search is needed to show it empty (its volume,
+    /// a required piece without a placement, the colouring), [`Tried::Unknown`] when its
+    /// placements are too many to build.
+    fn new(shapes: &[Shape], freedom: Freedom, copies: &[Copies], [a, b, c]: [usize; 3]) -> Result<BoxCover, Tried> {
+        // A polycube's (x, y, z) is (column, row, layer), as in the skyline search. The
+        // packing problem rules out what needs no search and refuses placements past its
+        // bound.
+        let region = crate::Region::cuboid(b as i32, a as i32, c as i32);
+        let pieces = shapes.iter().map(|s| crate::Piece { name: String::new(), shape: s.clone() }).collect();
+        let Ok(problem) = crate::pack::Problem::new(region, pieces, copies.to_vec(), freedom) else {
+            return Err(Tried::Unknown);
+        };
+        if problem.hopeless() {
+            return Err(Tried::Empty(0));
+        }
+        let (region, mut placements) = problem.into_placements();
+        break_symmetry(&region, freedom, &mut placements);
+        let cover = crate::cover::cover_with_copies(region.len(), &placements, copies, &[]);
+        Ok(BoxCover { region, placements, cover, search: None })
     }
-    let (region, mut placements) = problem.into_placements();
-    break_symmetry(&region, freedom, &mut placements);
-    let cover = crate::cover::cover_with_copies(region.len(), &placements, copies, &[]);
-    let search = || exact_cover::Cover::new(&cover.problem).search().next_solution().map(<[usize]>::to_vec);
-    let (first, used) = exact_cover::interrupt::with_budget(budget, search);
-    match (first, used) {
-        (Some(options), _) => Tried::Filled(
-            options
-                .into_iter()
-                .map(|o| {
-                    let (q, k) = cover.owners[o];
-                    let cells: Vec<crate::Cell> = placements[q][k].iter().map(|&i| region.cells()[i]).collect();
-                    let shape = Shape::on(Lattice::Cubic, cells.iter().copied()).expect("a tile's cells");
-                    let index =
-                        shapes[q].orientations(freedom).iter().position(|o| *o == shape).expect("a tile is an orientation of its piece");
-                    (q, index, cells.iter().map(|p| [p.y, p.x, p.z]).collect())
-                })
-                .collect(),
-        ),
-        (None, Some(used)) => Tried::Empty(used),
-        (None, None) => Tried::Unknown,
+
+    /// The first filling within about `budget` more search nodes ([`Tried::Empty`] with
+    /// the nodes of this call, [`Tried::Unknown`] when the budget ran out; the next call
+    /// goes on where this one stopped, or starts again on an engine that cannot).
+    fn run(&mut self, shapes: &[Shape], freedom: Freedom, budget: u64) -> Tried {
+        let search = self.search.get_or_insert_with(|| exact_cover::Cover::new(&self.cover.problem).search());
+        let (first, used) = exact_cover::interrupt::with_budget(budget, || search.next_solution().map(<[usize]>::to_vec));
+        let paused = search.paused();
+        match (first, used) {
+            (Some(options), _) => Tried::Filled(
+                options
+                    .into_iter()
+                    .map(|o| {
+                        let (q, k) = self.cover.owners[o];
+                        let cells: Vec<crate::Cell> = self.placements[q][k].iter().map(|&i| self.region.cells()[i]).collect();
+                        let shape = Shape::on(Lattice::Cubic, cells.iter().copied()).expect("a tile's cells");
+                        let index = shapes[q]
+                            .orientations(freedom)
+                            .iter()
+                            .position(|o| *o == shape)
+                            .expect("a tile is an orientation of its piece");
+                        (q, index, cells.iter().map(|p| [p.y, p.x, p.z]).collect())
+                    })
+                    .collect(),
+            ),
+            (None, Some(used)) => Tried::Empty(used),
+            (None, None) => {
+                if !paused {
+                    self.search = None;
+                }
+                Tried::Unknown
+            }
+        }
+    }
+}
+
+/// [`BoxCover::new`] and [`BoxCover::run`] within `budget` search nodes.
+#[cfg(test)]
+fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], sides: [usize; 3], budget: u64) -> Tried {
+    match BoxCover::new(shapes, freedom, copies, sides) {
+        Ok(mut cover) => cover.run(shapes, freedom, budget),
+        Err(tried) => tried,
     }
 }
 
