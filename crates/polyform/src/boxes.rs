@@ -168,6 +168,8 @@ pub fn search_with(
     // searched for lengths within the cap, again in a later pass when nothing was found
     // and the cap cut it short.
     let mut cap = (FIRST_CAP_COPIES * size).min(max_volume);
+    // Whether a cross-section too wide for the skyline search spent exact cover's budget.
+    let mut wide_spent = false;
     loop {
         for (i, &(a, b)) in sections.iter().enumerate() {
             let floor = match goal {
@@ -189,14 +191,46 @@ pub fn search_with(
                 }
                 continue;
             }
-            if a * b > MAX_SECTION {
+            // The longest length that beats the best so far, and the longest within the cap.
+            let beats = beats_of(best.as_ref(), a, b);
+            let within = beats.min(cap / (a * b));
+            if a * b > MAX_SECTION && wide_spent {
                 settled[i] = true;
                 skipped.get_or_insert((floor, Unproven::Across { a, b, error: TransferError::Unfit }));
                 continue;
             }
-            // The longest length that beats the best so far, and the longest within the cap.
-            let beats = beats_of(best.as_ref(), a, b);
-            let within = beats.min(cap / (a * b));
+            if a * b > MAX_SECTION {
+                // Too wide for the skyline search: exact cover of its boxes alone, within a
+                // budget (once one such cross-section has spent its budget, the wider ones
+                // are skipped).
+                progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
+                let lo = if skipped.is_none() { b } else { 1 }.max(cleared[i] + 1);
+                let outcome = match cover_boxes(shapes, freedom, copies, goal, (a, b), (lo, within), WIDE_SECTION_NODES) {
+                    Some(Some((c, tiles))) => {
+                        best = Some((a * b * c, [a, b, c], Some(tiles)));
+                        Some((c, (a * b * c / size) as u32))
+                    }
+                    Some(None) if within >= beats => None,
+                    Some(None) => {
+                        cleared[i] = within;
+                        continue;
+                    }
+                    None => {
+                        if exact_cover::interrupt::requested() {
+                            return Err(TransferError::Interrupted);
+                        }
+                        settled[i] = true;
+                        wide_spent = true;
+                        skipped.get_or_insert((floor, Unproven::Across { a, b, error: TransferError::Unfit }));
+                        continue;
+                    }
+                };
+                settled[i] = true;
+                if finished(number, outcome).is_break() {
+                    return Err(TransferError::Interrupted);
+                }
+                continue;
+            }
             // Only lengths from b up count here when every cross-section before was searched
             // (a box a x b x c with c < b was one of theirs, of less volume, searched in
             // this pass or before), and only those not shown empty before.
@@ -265,6 +299,43 @@ pub fn search_with(
 /// by half. Passes doubling the cap overshot: trec's `e080!20` searched the 4 x 4 x 10
 /// box (160 cells) before finding 3 x 5 x 6 (90), 68 ms against 21 ms.
 const FIRST_CAP_COPIES: usize = 8;
+
+/// Exact cover's search nodes for the boxes of one cross-section past
+/// [`MAX_SECTION`] cells (about a second).
+const WIDE_SECTION_NODES: u64 = 1 << 20;
+
+/// The shortest box of cross-section `a x b` with a length from `lo` to `hi` that
+/// `goal` accepts and a whole number of copies fills, by exact cover of each such box
+/// ([`BoxCover`]), shortest first, within `budget` search nodes in all: `Some(None)` when
+/// every such box is empty, `None` when the budget ran out first (or a box's placements
+/// were too many to build).
+#[allow(clippy::too_many_arguments)]
+fn cover_boxes(
+    shapes: &[Shape],
+    freedom: Freedom,
+    copies: &[Copies],
+    goal: Goal,
+    (a, b): (usize, usize),
+    (lo, hi): (usize, usize),
+    budget: u64,
+) -> Option<Option<(usize, Solid)>> {
+    let lengths = lengths_for(goal, a);
+    let size = shapes[0].len();
+    let mut left = budget;
+    for c in (lo.max(1)..=hi).filter(|&c| crate::skyline::possible_length(a * b, size, lengths, c)) {
+        let mut cover = match BoxCover::new(shapes, freedom, copies, [a, b, c]) {
+            Ok(cover) => cover,
+            Err(Tried::Empty(_)) => continue,
+            Err(_) => return None,
+        };
+        match cover.run(shapes, freedom, left) {
+            Tried::Filled(tiles) => return Some(Some((c, tiles))),
+            Tried::Empty(used) => left = left.saturating_sub(used).max(1),
+            Tried::Unknown => return None,
+        }
+    }
+    Some(None)
+}
 
 /// The budgets of the race in [`shortest_box`].
 #[derive(Debug, Clone, Copy)]

@@ -225,3 +225,15 @@ fn corners_and_bounds() {
     assert_eq!(s.found, None);
     assert!(matches!(s.unproven, Some(Unproven::Across { a: 8, b: 9, .. })), "{:?}", s.unproven);
 }
+
+/// A cross-section past 64 cells, too wide for the skyline search, goes to exact cover of
+/// its boxes: trec's `80!c0c0!40` (which trec proves fills no box) is shown to fill none
+/// of at most 700 cells, the 8 x 9 x 9 box included, where dancing links over the whole
+/// box (no symmetry broken) agrees.
+#[test]
+fn wide_cross_sections_go_to_exact_cover() {
+    let piece = [cube("..\n#./##\n##/..\n.#")];
+    let s = boxes::search(&piece, Freedom::Free, &[ANY], Goal::Order, Bounds::new(700), &mut |_| {}).unwrap();
+    assert_eq!((s.found, s.unproven, s.impossible), (None, Some(Unproven::Volume(700)), None));
+    assert!(!fills(&piece, true, &[ANY], [8, 9, 9]));
+}

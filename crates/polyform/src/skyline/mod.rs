@@ -501,18 +501,12 @@ impl Skyline {
     /// accepts: its area (`cells across x length`) a multiple of the pieces' size, or
     /// `None` when no length in the range is (then no search is needed).
     pub fn longest_possible(&self, lengths: Lengths, lo: usize, hi: usize) -> Option<usize> {
-        (lo.max(1)..=hi).rev().find(|&n| (self.cells * n).is_multiple_of(self.size) && self.accepts(lengths, n))
+        (lo.max(1)..=hi).rev().find(|&n| possible_length(self.cells, self.size, lengths, n))
     }
 
     /// Whether a tiled rectangle of this length is accepted.
     fn accepts(&self, lengths: Lengths, length: usize) -> bool {
-        length > 0
-            && match lengths {
-                Lengths::Any => true,
-                Lengths::Odd => length % 2 == 1,
-                Lengths::OddCopies => (self.cells * length / self.size) % 2 == 1,
-                Lengths::Exactly(n) => length == n,
-            }
+        accepted(self.cells, self.size, lengths, length)
     }
 
     /// Fills row 0 of `rows` (at least `height` rows, from the row above the line up) by
@@ -729,4 +723,24 @@ mod tests {
         let got = lengths(&stair, &[(1, 1), (1, 2), (1, 3), (2, 2), (2, 3)], 12);
         assert_eq!(got, vec![None, None, None, None, Some(4)]);
     }
+}
+
+/// Whether a tiling `cells` cells across and `length` long, of pieces of `size` cells,
+/// is accepted by `lengths` (the length's own condition, and an odd number of copies for
+/// [`Lengths::OddCopies`]).
+fn accepted(cells: usize, size: usize, lengths: Lengths, length: usize) -> bool {
+    length > 0
+        && match lengths {
+            Lengths::Any => true,
+            Lengths::Odd => length % 2 == 1,
+            Lengths::OddCopies => (cells * length / size) % 2 == 1,
+            Lengths::Exactly(n) => length == n,
+        }
+}
+
+/// Whether a tiling `cells` cells across (a rectangle's width, a box's cross-section)
+/// could be `length` long with pieces of `size` cells: its area a multiple of `size`, and
+/// the length accepted by `lengths`.
+pub fn possible_length(cells: usize, size: usize, lengths: Lengths, length: usize) -> bool {
+    (cells * length).is_multiple_of(size) && accepted(cells, size, lengths, length)
 }
