@@ -670,6 +670,26 @@ fn normal(mut cells: Vec<Swept>) -> (Vec<Swept>, Swept) {
     (cells, first)
 }
 
+/// Whether a tiling `cells` cells across and `length` long, of pieces of `size` cells,
+/// is accepted by `lengths` (the length's own condition, and an odd number of copies for
+/// [`Lengths::OddCopies`]).
+fn accepted(cells: usize, size: usize, lengths: Lengths, length: usize) -> bool {
+    length > 0
+        && match lengths {
+            Lengths::Any => true,
+            Lengths::Odd => length % 2 == 1,
+            Lengths::OddCopies => (cells * length / size) % 2 == 1,
+            Lengths::Exactly(n) => length == n,
+        }
+}
+
+/// Whether a tiling `cells` cells across (a rectangle's width, a box's cross-section)
+/// could be `length` long with pieces of `size` cells: its area a multiple of `size`, and
+/// the length accepted by `lengths`.
+pub fn possible_length(cells: usize, size: usize, lengths: Lengths, length: usize) -> bool {
+    (cells * length).is_multiple_of(size) && accepted(cells, size, lengths, length)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -723,24 +743,4 @@ mod tests {
         let got = lengths(&stair, &[(1, 1), (1, 2), (1, 3), (2, 2), (2, 3)], 12);
         assert_eq!(got, vec![None, None, None, None, Some(4)]);
     }
-}
-
-/// Whether a tiling `cells` cells across and `length` long, of pieces of `size` cells,
-/// is accepted by `lengths` (the length's own condition, and an odd number of copies for
-/// [`Lengths::OddCopies`]).
-fn accepted(cells: usize, size: usize, lengths: Lengths, length: usize) -> bool {
-    length > 0
-        && match lengths {
-            Lengths::Any => true,
-            Lengths::Odd => length % 2 == 1,
-            Lengths::OddCopies => (cells * length / size) % 2 == 1,
-            Lengths::Exactly(n) => length == n,
-        }
-}
-
-/// Whether a tiling `cells` cells across (a rectangle's width, a box's cross-section)
-/// could be `length` long with pieces of `size` cells: its area a multiple of `size`, and
-/// the length accepted by `lengths`.
-pub fn possible_length(cells: usize, size: usize, lengths: Lengths, length: usize) -> bool {
-    (cells * length).is_multiple_of(size) && accepted(cells, size, lengths, length)
 }
