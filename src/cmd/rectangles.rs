@@ -431,7 +431,7 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
         b.finish_and_clear();
     }
     if args.stats {
-        eprintln!("strategy: per cross-section, the skyline search from both ends raced against exact cover of each whole box, cross-sections a x b by increasing a b^2");
+        eprintln!("strategy: per cross-section, the skyline search from both ends raced against exact cover of each whole box, cross-sections a x b by increasing a b^2 in passes of growing volume caps (exact cover alone past 64 cells across)");
         for p in &seen {
             if p.exact_cover {
                 eprintln!("{} x {} across: exact cover of whole boxes", p.across.0, p.across.1);

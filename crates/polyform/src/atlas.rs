@@ -397,10 +397,11 @@ pub enum Unproven {
     /// Boxes of volume above `max_area` were not searched ([`crate::boxes`]).
     #[error("the volume bound {0} was reached")]
     Volume(usize),
-    /// Boxes of cross-section `a x b` were not searched: more than
-    /// [`crate::skyline::MAX_SECTION`] cells across ([`TransferError::Unfit`]), or more
-    /// states than allowed.
-    #[error("boxes {a} x {b} across were not searched: {}", if error.is_too_many_states() { error.to_string() } else { format!("more than {} cells across", crate::skyline::MAX_SECTION) })]
+    /// Boxes of cross-section `a x b` were not searched through: more than
+    /// [`crate::skyline::MAX_SECTION`] cells across for the skyline search, and exact
+    /// cover of its boxes ran past its budget (or an earlier such cross-section's did)
+    /// ([`TransferError::Unfit`]); or more states than allowed.
+    #[error("boxes {a} x {b} across were not searched: {}", if error.is_too_many_states() { error.to_string() } else { format!("more than {} cells across, and exact cover of its boxes ran past its budget", crate::skyline::MAX_SECTION) })]
     Across {
         /// Rows across.
         a: usize,

@@ -194,53 +194,35 @@ pub fn search_with(
             // The longest length that beats the best so far, and the longest within the cap.
             let beats = beats_of(best.as_ref(), a, b);
             let within = beats.min(cap / (a * b));
-            if a * b > MAX_SECTION && wide_spent {
-                settled[i] = true;
-                skipped.get_or_insert((floor, Unproven::Across { a, b, error: TransferError::Unfit }));
-                continue;
-            }
-            if a * b > MAX_SECTION {
-                // Too wide for the skyline search: exact cover of its boxes alone, within a
-                // budget (once one such cross-section has spent its budget, the wider ones
-                // are skipped).
-                progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
-                let lo = if skipped.is_none() { b } else { 1 }.max(cleared[i] + 1);
-                let outcome = match cover_boxes(shapes, freedom, copies, goal, (a, b), (lo, within), WIDE_SECTION_NODES) {
-                    Some(Some((c, tiles))) => {
-                        best = Some((a * b * c, [a, b, c], Some(tiles)));
-                        Some((c, (a * b * c / size) as u32))
-                    }
-                    Some(None) if within >= beats => None,
-                    Some(None) => {
-                        cleared[i] = within;
-                        continue;
-                    }
-                    None => {
-                        if exact_cover::interrupt::requested() {
-                            return Err(TransferError::Interrupted);
-                        }
-                        settled[i] = true;
-                        wide_spent = true;
-                        skipped.get_or_insert((floor, Unproven::Across { a, b, error: TransferError::Unfit }));
-                        continue;
-                    }
-                };
-                settled[i] = true;
-                if finished(number, outcome).is_break() {
-                    return Err(TransferError::Interrupted);
-                }
-                continue;
-            }
             // Only lengths from b up count here when every cross-section before was searched
             // (a box a x b x c with c < b was one of theirs, of less volume, searched in
             // this pass or before), and only those not shown empty before.
             let lo = if skipped.is_none() { b } else { 1 }.max(cleared[i] + 1);
-            progress(BoxProgress { across: (a, b), ..BoxProgress::default() });
-            let mut tell = |e: Effort| progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states, exact_cover: false });
-            let searched = shortest_box(shapes, freedom, copies, goal, (a, b), (lo, within), max_states, threads, &mut tell);
-            if let Ok((_, None)) = searched {
-                progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
-            }
+            let wide = a * b > MAX_SECTION;
+            let searched = if wide {
+                // Too wide for the skyline search: exact cover of its boxes alone, within a
+                // budget (once one such cross-section has spent its budget, the wider ones
+                // are skipped).
+                let covered = (!wide_spent).then(|| {
+                    progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
+                    cover_boxes(shapes, freedom, copies, goal, (a, b), (lo, within), WIDE_SECTION_NODES)
+                });
+                covered.flatten().map_or_else(
+                    || {
+                        wide_spent = true;
+                        Err(if exact_cover::interrupt::requested() { TransferError::Interrupted } else { TransferError::Unfit })
+                    },
+                    |found| Ok((found.map_or(Shortest::None { exhausted: false }, |(c, tiles)| Shortest::Found(c, tiles)), None)),
+                )
+            } else {
+                progress(BoxProgress { across: (a, b), ..BoxProgress::default() });
+                let mut tell = |e: Effort| progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states, exact_cover: false });
+                let searched = shortest_box(shapes, freedom, copies, goal, (a, b), (lo, within), max_states, threads, &mut tell);
+                if let Ok((_, None)) = searched {
+                    progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
+                }
+                searched
+            };
             let outcome = match searched {
                 Ok((Shortest::Found(c, tiles), _)) => {
                     best = Some((a * b * c, [a, b, c], Some(tiles)));
@@ -251,7 +233,7 @@ pub fn search_with(
                     cleared[i] = within;
                     continue;
                 }
-                Err(e) if e.is_too_many_states() => {
+                Err(e) if e.is_too_many_states() || (wide && matches!(e, TransferError::Unfit)) => {
                     settled[i] = true;
                     skipped.get_or_insert((floor, Unproven::Across { a, b, error: e }));
                     continue;

@@ -218,10 +218,15 @@ fn corners_and_bounds() {
     let z = [cube("##.\n.##")];
     let s = boxes::search(&z, Freedom::Free, &[ANY], Goal::Order, Bounds::new(23), &mut |_| {}).unwrap();
     assert_eq!((s.found, s.unproven, s.impossible), (None, Some(Unproven::Volume(23)), None));
-    // trec's c040!0060 fills no box (trec proves it by hand); the first cross-section
-    // past 64 cells that could hold a box of at most 650 cells is 8 x 9.
+    // trec's c040!0060 fills no box (trec proves it by hand). The first cross-section
+    // past 64 cells that could hold a box of at most 720 cells is 8 x 9, which only
+    // exact cover searches: the 8 x 9 x 9 box holds no whole number of pentacubes, so
+    // no box of at most 650 cells is proven; 8 x 9 x 10 (720) is past exact cover's
+    // budget, and named.
     let twisted = [cube("##.\n.#./...\n.##")];
     let s = boxes::search(&twisted, Freedom::Free, &[ANY], Goal::Order, Bounds::new(650), &mut |_| {}).unwrap();
+    assert_eq!((s.found, s.unproven), (None, Some(Unproven::Volume(650))));
+    let s = boxes::search(&twisted, Freedom::Free, &[ANY], Goal::Order, Bounds::new(720), &mut |_| {}).unwrap();
     assert_eq!(s.found, None);
     assert!(matches!(s.unproven, Some(Unproven::Across { a: 8, b: 9, .. })), "{:?}", s.unproven);
 }
