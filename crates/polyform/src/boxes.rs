@@ -83,9 +83,10 @@ pub fn cross_sections(goal: Goal, max_volume: usize) -> Vec<(usize, usize)> {
 /// used as `copies[q]` says), and draws one filling of the best. `progress` is called at
 /// each depth of each cross-section.
 ///
-/// The answer is proven unless a cross-section of more than [`MAX_SECTION`] cells, or
-/// one that passed `bounds.max_states`, could hold a better box, or the volume bound cut
-/// the search where a better box could lie; then [`Searched::unproven`] says which.
+/// The answer is proven unless a cross-section of more than [`MAX_SECTION`] cells whose
+/// boxes exact cover could not settle within its budget, or one that passed
+/// `bounds.max_states`, could hold a better box, or the volume bound cut the search where
+/// a better box could lie; then [`Searched::unproven`] says which.
 /// With no box found it is proven (no box at all) only when no orientation fills a
 /// box's corner.
 ///
@@ -108,10 +109,12 @@ pub fn search(
 /// `journal.finished` each cross-section it finishes (the front ends keep them in a
 /// checkpoint file). A cross-section is named by its number (from 1) in
 /// [`cross_sections`]`(goal, bounds.max_area)`, and its outcome is the length and copies
-/// of the box it found that beat the best before it, or `None`. A cross-section cut by
-/// `bounds.max_states` is not finished, so a resumed search tries it again. The answer is
-/// the same as an uninterrupted search's; a best box found before the resume is searched
-/// again at its cross-section to draw its filling.
+/// of the box it found that beat the best before it, or `None`. Cross-sections finish in
+/// any order: one that a pass's volume cap cut short finishes in a later pass, or once
+/// the best box found brings its bound within the lengths it excluded. A cross-section
+/// cut by `bounds.max_states` is not finished, so a resumed search tries it again. The
+/// answer is the same as an uninterrupted search's; a best box found before the resume
+/// is searched again at its cross-section to draw its filling.
 ///
 /// Errors: as [`search`].
 pub fn search_with(
