@@ -147,6 +147,26 @@ impl Tables {
             }
             item_start.push(item_word.len() as u32);
         }
+        // Per secondary item, its options as nonzero words (as for the primary items
+        // above): an option without a color there conflicts with all of them, ORed in
+        // whole words.
+        let mut free_word = Vec::new();
+        let mut free_bits: Vec<u64> = Vec::new();
+        let mut free_start = vec![0u32; problem.items() + 1];
+        for (i, list) in by_item.iter().enumerate().skip(primary) {
+            let first = free_word.len();
+            for &(k, _) in list {
+                let w = k / 64;
+                if free_word.len() == first || free_word.last() != Some(&w) {
+                    free_word.push(w);
+                    free_bits.push(0);
+                }
+                if let Some(b) = free_bits.last_mut() {
+                    *b |= 1 << (k % 64);
+                }
+            }
+            free_start[i + 1] = free_word.len() as u32;
+        }
         let mut opt_items = Vec::new();
         let mut opt_start = vec![0u32];
         let mut conf_word = Vec::new();
@@ -174,8 +194,21 @@ impl Tables {
                     }
                     continue;
                 }
+                if c == Color::NONE {
+                    let i = item as usize;
+                    for j in free_start[i] as usize..free_start[i + 1] as usize {
+                        let w = free_word[j] as usize;
+                        for part in [0, 1].into_iter().take(if primary_conflicts { 2 } else { 1 }) {
+                            if scratch[part][w] == 0 {
+                                touched[part].push(w as u32);
+                            }
+                            scratch[part][w] |= free_bits[j];
+                        }
+                    }
+                    continue;
+                }
                 for &(other, c2) in &by_item[item as usize] {
-                    if c == Color::NONE || c2 != c {
+                    if c2 != c {
                         let w = (other / 64) as usize;
                         for part in [0, 1].into_iter().take(if primary_conflicts { 2 } else { 1 }) {
                             if scratch[part][w] == 0 {
