@@ -130,43 +130,10 @@ impl Tables {
         if stored.saturating_mul(copies) > MAX_FRAMES {
             return None;
         }
-        let mut item_word = Vec::new();
-        let mut item_bits: Vec<u64> = Vec::new();
-        let mut item_start = vec![0u32];
-        for list in &by_item[..primary] {
-            let first = item_word.len();
-            for &(k, _) in list {
-                let w = k / 64;
-                if item_word.len() == first || item_word.last() != Some(&w) {
-                    item_word.push(w);
-                    item_bits.push(0);
-                }
-                if let Some(b) = item_bits.last_mut() {
-                    *b |= 1 << (k % 64);
-                }
-            }
-            item_start.push(item_word.len() as u32);
-        }
-        // Per secondary item, its options as nonzero words (as for the primary items
-        // above): an option without a color there conflicts with all of them, ORed in
-        // whole words.
-        let mut free_word = Vec::new();
-        let mut free_bits: Vec<u64> = Vec::new();
-        let mut free_start = vec![0u32; problem.items() + 1];
-        for (i, list) in by_item.iter().enumerate().skip(primary) {
-            let first = free_word.len();
-            for &(k, _) in list {
-                let w = k / 64;
-                if free_word.len() == first || free_word.last() != Some(&w) {
-                    free_word.push(w);
-                    free_bits.push(0);
-                }
-                if let Some(b) = free_bits.last_mut() {
-                    *b |= 1 << (k % 64);
-                }
-            }
-            free_start[i + 1] = free_word.len() as u32;
-        }
+        let (item_word, item_bits, item_start) = words_of(&by_item[..primary]);
+        // Per secondary item, its options as nonzero words (as for the primary items):
+        // an option without a color there conflicts with all of them, ORed in whole words.
+        let (free_word, free_bits, free_start) = words_of(&by_item[primary..]);
         let mut opt_items = Vec::new();
         let mut opt_start = vec![0u32];
         let mut conf_word = Vec::new();
@@ -195,7 +162,7 @@ impl Tables {
                     continue;
                 }
                 if c == Color::NONE {
-                    let i = item as usize;
+                    let i = item as usize - primary;
                     for j in free_start[i] as usize..free_start[i + 1] as usize {
                         let w = free_word[j] as usize;
                         for part in [0, 1].into_iter().take(if primary_conflicts { 2 } else { 1 }) {
@@ -304,4 +271,26 @@ impl Tables {
             })
             .collect()
     }
+}
+
+/// The options of each item in `lists` (ascending option numbers) as their nonzero words
+/// of 64 options: the words' numbers, their bits, and where each item's words start (one
+/// more entry than items, the last the total).
+fn words_of(lists: &[Vec<(u32, Color)>]) -> (Vec<u32>, Vec<u64>, Vec<u32>) {
+    let (mut word, mut bits, mut start) = (Vec::new(), Vec::<u64>::new(), vec![0u32]);
+    for list in lists {
+        let first = word.len();
+        for &(k, _) in list {
+            let w = k / 64;
+            if word.len() == first || word.last() != Some(&w) {
+                word.push(w);
+                bits.push(0);
+            }
+            if let Some(b) = bits.last_mut() {
+                *b |= 1 << (k % 64);
+            }
+        }
+        start.push(word.len() as u32);
+    }
+    (word, bits, start)
 }
