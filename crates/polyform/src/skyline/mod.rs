@@ -297,8 +297,8 @@ impl Skyline {
         let mut at = vec![Vec::new(); cells_across];
         let mut masks = Vec::new();
         let mut placements = Vec::new();
-        // (orientation, position) -> placement
-        let mut placement_of: FxHashMap<(usize, i32), u32> = FxHashMap::default();
+        // orientation * cells across + position -> placement
+        let mut placement_of = vec![u32::MAX; orientations.len() * cells_across];
         for (position, list) in at.iter_mut().enumerate() {
             let (i0, j0) = ((position / b) as i32, (position % b) as i32);
             for (o, (q, _, cells)) in orientations.iter().enumerate() {
@@ -313,7 +313,7 @@ impl Skyline {
                     masks[start + dr as usize] |= 1u64 << ((i0 + di) * bi + j0 + dj);
                 }
                 let id = placements.len() as u32;
-                placement_of.insert((o, position as i32), id);
+                placement_of[o * cells_across + position] = id;
                 placements.push(Placement {
                     orientation: o as u32,
                     position: position as u32,
@@ -366,32 +366,64 @@ impl Skyline {
             .collect();
         // The crossing tiles turned and under each symmetry. A tile whose first cell is
         // `below` rows under the line has cells at rows `dr - below` (row 0 the first row
-        // above it).
+        // above it). Each map is affine on the cells, so a tile's image has the same
+        // orientation and the same cell first wherever the tile stands: they are found
+        // once per orientation, depth and map, and each placement's image is then its
+        // first cell's image.
+        let turn = |(r, i, j): Swept| (-1 - r, i, bi - 1 - j);
+        let symmetry = |k: usize| {
+            move |(r, i, j): Swept| {
+                let (i, j) = across_map(k, (i, j), ai, bi);
+                (r, i, j)
+            }
+        };
+        // Per orientation and depth below the line (`o * height + below`), per map (the
+        // turn, then `kept`'s symmetries): the image's orientation and its first cell's
+        // index in the orientation's cells.
+        let maps = 1 + kept.len();
+        let mut images = vec![(u32::MAX, 0u32); orientations.len() * height * maps];
+        for (o, (q, _, cells)) in orientations.iter().enumerate() {
+            let extent = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
+            for below in 1..extent {
+                for m in 0..maps {
+                    let image: Vec<Swept> = cells
+                        .iter()
+                        .map(|&(dr, di, dj)| {
+                            let c = (dr - below, di, dj);
+                            if m == 0 {
+                                turn(c)
+                            } else {
+                                symmetry(kept[m - 1])(c)
+                            }
+                        })
+                        .collect();
+                    let first = *image.iter().min().expect("a tile has cells");
+                    let anchor = image.iter().position(|&c| c == first).expect("its first cell") as u32;
+                    let (normalised, _) = normal(image);
+                    images[(o * height + below as usize) * maps + m] = (index[&(*q, normalised)] as u32, anchor);
+                }
+            }
+        }
         let codes = placements.len() * height;
         let mut turned = vec![u32::MAX; codes];
         let mut symmetries: Vec<(usize, Vec<u32>)> = kept.iter().map(|&k| (k, vec![u32::MAX; codes])).collect();
         for (p, pl) in placements.iter().enumerate() {
-            let (q, _, cells) = &orientations[pl.orientation as usize];
+            let o = pl.orientation as usize;
+            let cells = &orientations[o].2;
             let (i0, j0) = ((pl.position as usize / b) as i32, (pl.position as usize % b) as i32);
-            for below in 1..pl.extent as i32 {
-                let absolute: Vec<Swept> = cells.iter().map(|&(dr, di, dj)| (dr - below, i0 + di, j0 + dj)).collect();
-                let code_of = |image: Vec<Swept>| {
-                    let (cells, (r0, i1, j1)) = normal(image);
-                    let o = index[&(*q, cells)];
-                    (placement_of[&(o, i1 * bi + j1)] as usize * height) as u32 + (-r0) as u32
+            for below in 1..pl.extent as usize {
+                let code = p * height + below;
+                let code_of = |m: usize, map: &dyn Fn(Swept) -> Swept| {
+                    let (image, anchor) = images[(o * height + below) * maps + m];
+                    let (dr, di, dj) = cells[anchor as usize];
+                    let (r0, i1, j1) = map((dr - below as i32, i0 + di, j0 + dj));
+                    let placement = placement_of[image as usize * cells_across + (i1 * bi + j1) as usize];
+                    debug_assert_ne!(placement, u32::MAX, "a placement's image is a placement");
+                    (placement as usize * height) as u32 + (-r0) as u32
                 };
-                let code = p * height + below as usize;
-                turned[code] = code_of(absolute.iter().map(|&(r, i, j)| (-1 - r, i, bi - 1 - j)).collect());
-                for (k, map) in &mut symmetries {
-                    map[code] = code_of(
-                        absolute
-                            .iter()
-                            .map(|&(r, i, j)| {
-                                let (i, j) = across_map(*k, (i, j), ai, bi);
-                                (r, i, j)
-                            })
-                            .collect(),
-                    );
+                turned[code] = code_of(0, &turn);
+                for (m, (k, map)) in symmetries.iter_mut().enumerate() {
+                    map[code] = code_of(m + 1, &symmetry(*k));
                 }
             }
         }
