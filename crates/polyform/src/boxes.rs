@@ -36,6 +36,29 @@ pub struct FoundBox {
 /// A box search's answer: what it found, and whether the bounds left it unproven.
 pub type SearchedBox = Searched<FoundBox>;
 
+/// The pieces a box search fills boxes with: the polycubes, whether they may be
+/// mirrored, and how many copies of each.
+#[derive(Clone, Copy)]
+struct Pieces<'a> {
+    shapes: &'a [Shape],
+    freedom: Freedom,
+    copies: &'a [Copies],
+}
+
+impl Pieces<'_> {
+    /// The cells of a piece (all have as many).
+    fn size(&self) -> usize {
+        self.shapes[0].len()
+    }
+
+    /// The lengths from `lo` to `hi`, shortest first, of the boxes of cross-section
+    /// `a x b` that `goal` accepts and a whole number of copies fills.
+    fn possible_lengths(&self, goal: Goal, (a, b): (usize, usize), (lo, hi): (usize, usize)) -> Vec<usize> {
+        let lengths = lengths_for(goal, a);
+        (lo.max(1)..=hi).filter(|&c| crate::skyline::possible_length(a * b, self.size(), lengths, c)).collect()
+    }
+}
+
 /// Where a [`search`] is: the cross-section being searched, the depth reached and the
 /// states kept so far.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -135,7 +158,8 @@ pub fn search_with(
     if !Skyline::solid(shapes, freedom, copies, 1, 1)?.fills_a_corner() {
         return Ok(SearchedBox { found: None, unproven: None, impossible: Some(Impossible::NoBoxCorner) });
     }
-    let size = shapes[0].len();
+    let pieces = Pieces { shapes, freedom, copies };
+    let size = pieces.size();
     // The best so far: its volume (all pieces have `size` cells, so fewer copies is less
     // volume and the reverse), its sides and its filling.
     let mut best: Option<(usize, [usize; 3], Option<Solid>)> = None;
@@ -208,7 +232,7 @@ pub fn search_with(
                 // are skipped).
                 let covered = (!wide_spent).then(|| {
                     progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
-                    cover_boxes(shapes, freedom, copies, goal, (a, b), (lo, within), WIDE_SECTION_NODES)
+                    cover_boxes(pieces, goal, (a, b), (lo, within), WIDE_SECTION_NODES)
                 });
                 covered.flatten().map_or_else(
                     || {
@@ -220,7 +244,7 @@ pub fn search_with(
             } else {
                 progress(BoxProgress { across: (a, b), ..BoxProgress::default() });
                 let mut tell = |e: Effort| progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states, exact_cover: false });
-                let searched = shortest_box(shapes, freedom, copies, goal, (a, b), (lo, within), max_states, threads, &mut tell);
+                let searched = shortest_box(pieces, goal, (a, b), (lo, within), max_states, threads, &mut tell);
                 if let Ok((_, None)) = searched {
                     progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
                 }
@@ -265,7 +289,7 @@ pub fn search_with(
     }
     // A best box recorded before the resume: its filling found again.
     if let Some((v, [a, b, c], tiles @ None)) = &mut best {
-        match shortest_box(shapes, freedom, copies, goal, (*a, *b), (*c, *c), max_states, threads, &mut |_| {})? {
+        match shortest_box(pieces, goal, (*a, *b), (*c, *c), max_states, threads, &mut |_| {})? {
             (Shortest::Found(m, found), _) if m == *c => *tiles = Some(found),
             _ => unreachable!("the box of volume {v} is found again at its cross-section"),
         }
@@ -294,26 +318,15 @@ const WIDE_SECTION_NODES: u64 = 1 << 20;
 /// ([`BoxCover`]), shortest first, within `budget` search nodes in all: `Some(None)` when
 /// every such box is empty, `None` when the budget ran out first (or a box's placements
 /// were too many to build).
-#[allow(clippy::too_many_arguments)]
-fn cover_boxes(
-    shapes: &[Shape],
-    freedom: Freedom,
-    copies: &[Copies],
-    goal: Goal,
-    (a, b): (usize, usize),
-    (lo, hi): (usize, usize),
-    budget: u64,
-) -> Option<Option<(usize, Solid)>> {
-    let lengths = lengths_for(goal, a);
-    let size = shapes[0].len();
+fn cover_boxes(pieces: Pieces, goal: Goal, (a, b): (usize, usize), range: (usize, usize), budget: u64) -> Option<Option<(usize, Solid)>> {
     let mut left = budget;
-    for c in (lo.max(1)..=hi).filter(|&c| crate::skyline::possible_length(a * b, size, lengths, c)) {
-        let mut cover = match BoxCover::new(shapes, freedom, copies, [a, b, c]) {
+    for c in pieces.possible_lengths(goal, (a, b), range) {
+        let mut cover = match BoxCover::new(pieces, [a, b, c]) {
             Ok(cover) => cover,
             Err(Tried::Empty(_)) => continue,
             Err(_) => return None,
         };
-        match cover.run(shapes, freedom, left) {
+        match cover.run(pieces, left) {
             Tried::Filled(tiles) => return Some(Some((c, tiles))),
             Tried::Empty(used) => left = left.saturating_sub(used).max(1),
             Tried::Unknown => return None,
@@ -369,11 +382,8 @@ const SKYLINE_STEPS_PER_NODE: u64 = 4;
 /// Returns the answer and the skyline search's effort, `None` when exact cover answered.
 ///
 /// Errors: as [`Skyline::shortest_box`].
-#[allow(clippy::too_many_arguments)]
 fn shortest_box(
-    shapes: &[Shape],
-    freedom: Freedom,
-    copies: &[Copies],
+    pieces: Pieces,
     goal: Goal,
     across: (usize, usize),
     range: (usize, usize),
@@ -381,38 +391,29 @@ fn shortest_box(
     threads: usize,
     tell: &mut dyn FnMut(Effort),
 ) -> Result<(Shortest<Solid>, Option<Effort>), TransferError> {
-    shortest_box_raced(shapes, freedom, copies, goal, across, range, max_states, threads, tell, RACE)
+    shortest_box_raced(pieces, goal, across, range, max_states, threads, tell, RACE)
 }
 
 /// [`shortest_box`] with the budgets `race`.
 #[allow(clippy::too_many_arguments)]
 fn shortest_box_raced(
-    shapes: &[Shape],
-    freedom: Freedom,
-    copies: &[Copies],
+    pieces: Pieces,
     goal: Goal,
     (a, b): (usize, usize),
-    (lo, hi): (usize, usize),
+    range: (usize, usize),
     max_states: usize,
     threads: usize,
     tell: &mut dyn FnMut(Effort),
     race: Race,
 ) -> Result<(Shortest<Solid>, Option<Effort>), TransferError> {
-    let sky = Skyline::solid(shapes, freedom, copies, a, b)?;
-    let lengths = lengths_for(goal, a);
-    // The possible lengths, shortest first.
-    let mut possible = Vec::new();
-    let mut top = hi;
-    while let Some(c) = sky.longest_possible(lengths, lo, top) {
-        possible.push(c);
-        top = c - 1;
-    }
-    possible.reverse();
+    let possible = pieces.possible_lengths(goal, (a, b), range);
     let Some(&longest) = possible.last() else {
         return Ok((Shortest::None { exhausted: false }, Some(Effort::default())));
     };
+    let sky = Skyline::solid(pieces.shapes, pieces.freedom, pieces.copies, a, b)?;
+    let lengths = lengths_for(goal, a);
     // Building a box's placements is charged as a node per orientation and cell.
-    let orientations: usize = shapes.iter().map(|s| s.orientations(freedom).len()).sum();
+    let orientations: usize = pieces.shapes.iter().map(|s| s.orientations(pieces.freedom).len()).sum();
     let mut pending = &possible[..];
     // The skyline search alone first: most cross-sections end within its head start.
     let mut sweep = None;
@@ -435,7 +436,7 @@ fn shortest_box_raced(
                         break;
                     }
                     left -= build;
-                    match BoxCover::new(shapes, freedom, copies, [a, b, c]) {
+                    match BoxCover::new(pieces, [a, b, c]) {
                         Ok(cover) => &mut started.insert((c, cover)).1,
                         Err(Tried::Empty(_)) => {
                             pending = &pending[1..];
@@ -448,7 +449,7 @@ fn shortest_box_raced(
             // A node of a larger box costs more (the bitsets grow with its placements):
             // nodes are charged in proportion to the cells, at par for 256.
             let nodes = (left.saturating_mul(256) / cells).max(1);
-            let tried = cover.run(shapes, freedom, nodes);
+            let tried = cover.run(pieces, nodes);
             if exact_cover::interrupt::requested() {
                 return Err(TransferError::Interrupted);
             }
@@ -529,7 +530,8 @@ impl BoxCover {
     /// Errors: [`Tried::Empty`] when no search is needed to show it empty (its volume,
     /// a required piece without a placement, the colouring), [`Tried::Unknown`] when its
     /// placements are too many to build.
-    fn new(shapes: &[Shape], freedom: Freedom, copies: &[Copies], [a, b, c]: [usize; 3]) -> Result<BoxCover, Tried> {
+    fn new(pieces: Pieces, [a, b, c]: [usize; 3]) -> Result<BoxCover, Tried> {
+        let Pieces { shapes, freedom, copies } = pieces;
         // A polycube's (x, y, z) is (column, row, layer), as in the skyline search. The
         // packing problem rules out what needs no search and refuses placements past its
         // bound.
@@ -550,7 +552,8 @@ impl BoxCover {
     /// The first filling within about `budget` more search nodes ([`Tried::Empty`] with
     /// the nodes of this call, [`Tried::Unknown`] when the budget ran out; the next call
     /// goes on where this one stopped, or starts again on an engine that cannot).
-    fn run(&mut self, shapes: &[Shape], freedom: Freedom, budget: u64) -> Tried {
+    fn run(&mut self, pieces: Pieces, budget: u64) -> Tried {
+        let Pieces { shapes, freedom, .. } = pieces;
         let search = self.search.get_or_insert_with(|| exact_cover::Cover::new(&self.cover.problem).search());
         let (first, used) = exact_cover::interrupt::with_budget(budget, || search.next_solution().map(<[usize]>::to_vec));
         let paused = search.paused();
@@ -585,8 +588,9 @@ impl BoxCover {
 /// [`BoxCover::new`] and [`BoxCover::run`] within `budget` search nodes.
 #[cfg(test)]
 fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], sides: [usize; 3], budget: u64) -> Tried {
-    match BoxCover::new(shapes, freedom, copies, sides) {
-        Ok(mut cover) => cover.run(shapes, freedom, budget),
+    let pieces = Pieces { shapes, freedom, copies };
+    match BoxCover::new(pieces, sides) {
+        Ok(mut cover) => cover.run(pieces, budget),
         Err(tried) => tried,
     }
 }
@@ -709,10 +713,18 @@ mod tests {
                     for (a, b) in [(1, 3), (2, 2), (2, 3), (3, 3), (2, 4)] {
                         let sky = Skyline::solid(&shapes, Freedom::Free, &any, a, b).unwrap();
                         let alone = sky.shortest_box(12, Lengths::Any, 1 << 20, 1, &mut |_| {}).unwrap().0;
-                        let raced =
-                            shortest_box_raced(&shapes, Freedom::Free, &any, Goal::Order, (a, b), (1, 12), 1 << 20, 1, &mut |_| {}, forced)
-                                .unwrap()
-                                .0;
+                        let raced = shortest_box_raced(
+                            Pieces { shapes: &shapes, freedom: Freedom::Free, copies: &any },
+                            Goal::Order,
+                            (a, b),
+                            (1, 12),
+                            1 << 20,
+                            1,
+                            &mut |_| {},
+                            forced,
+                        )
+                        .unwrap()
+                        .0;
                         match (alone, raced) {
                             (Shortest::Found(m, _), Shortest::Found(n, tiles)) => {
                                 assert_eq!(m, n, "{:?} {a}x{b}", shapes[0].cells());
