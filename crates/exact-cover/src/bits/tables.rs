@@ -143,6 +143,9 @@ impl Tables {
         // The conflict set and its secondary part, as bitsets and their nonzero words.
         let mut scratch = [vec![0u64; words], vec![0u64; words]];
         let mut touched: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+        // The parts a conflict goes into: the conflict set, and its secondary part when
+        // the primary items' conflicts are kept apart.
+        let parts = if primary_conflicts { 2 } else { 1 };
         for k in 0..n {
             for &(item, c) in problem.option(k) {
                 let is_primary = (item as usize) < primary;
@@ -152,11 +155,7 @@ impl Tables {
                         // Every option of the item: its nonzero words, ORed in whole.
                         let i = item as usize;
                         for j in item_start[i] as usize..item_start[i + 1] as usize {
-                            let w = item_word[j] as usize;
-                            if scratch[0][w] == 0 {
-                                touched[0].push(w as u32);
-                            }
-                            scratch[0][w] |= item_bits[j];
+                            or_word(&mut scratch[0], &mut touched[0], item_word[j] as usize, item_bits[j]);
                         }
                     }
                     continue;
@@ -164,24 +163,16 @@ impl Tables {
                 if c == Color::NONE {
                     let i = item as usize - primary;
                     for j in free_start[i] as usize..free_start[i + 1] as usize {
-                        let w = free_word[j] as usize;
-                        for part in [0, 1].into_iter().take(if primary_conflicts { 2 } else { 1 }) {
-                            if scratch[part][w] == 0 {
-                                touched[part].push(w as u32);
-                            }
-                            scratch[part][w] |= free_bits[j];
+                        for part in 0..parts {
+                            or_word(&mut scratch[part], &mut touched[part], free_word[j] as usize, free_bits[j]);
                         }
                     }
                     continue;
                 }
                 for &(other, c2) in &by_item[item as usize] {
                     if c2 != c {
-                        let w = (other / 64) as usize;
-                        for part in [0, 1].into_iter().take(if primary_conflicts { 2 } else { 1 }) {
-                            if scratch[part][w] == 0 {
-                                touched[part].push(w as u32);
-                            }
-                            scratch[part][w] |= 1 << (other % 64);
+                        for part in 0..parts {
+                            or_word(&mut scratch[part], &mut touched[part], (other / 64) as usize, 1 << (other % 64));
                         }
                     }
                 }
@@ -271,6 +262,15 @@ impl Tables {
             })
             .collect()
     }
+}
+
+/// ORs `bits` into word `w` of the bitset `set`, noting `w` in `touched` when it was 0.
+#[inline]
+fn or_word(set: &mut [u64], touched: &mut Vec<u32>, w: usize, bits: u64) {
+    if set[w] == 0 {
+        touched.push(w as u32);
+    }
+    set[w] |= bits;
 }
 
 /// The options of each item in `lists` (ascending option numbers) as their nonzero words
