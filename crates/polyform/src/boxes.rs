@@ -17,7 +17,7 @@ use crate::atlas::{lengths_for, Bounds, Goal, Impossible, Journal, Searched, Unp
 use crate::copies::Copies;
 use crate::lattice::Lattice;
 use crate::shape::{Freedom, Shape};
-use crate::skyline::{Effort, Shortest, Skyline, Solid, MAX_SECTION};
+use crate::skyline::{Effort, Orientations, Shortest, Skyline, Solid, MAX_SECTION};
 use crate::transfer::TransferError;
 use std::collections::BTreeMap;
 
@@ -43,6 +43,8 @@ struct Pieces<'a> {
     shapes: &'a [Shape],
     freedom: Freedom,
     copies: &'a [Copies],
+    /// Their orientations, for the skyline search of every cross-section.
+    orientations: &'a Orientations,
 }
 
 impl Pieces<'_> {
@@ -155,10 +157,11 @@ pub fn search_with(
     if shapes.iter().any(|s| s.lattice() != Lattice::Cubic) || !Skyline::fits(shapes, copies, 1) {
         return Err(if shapes.is_empty() || shapes.iter().any(Shape::is_empty) { TransferError::NoPieces } else { TransferError::Unfit });
     }
-    if !Skyline::solid(shapes, freedom, copies, 1, 1)?.fills_a_corner() {
+    let orientations = Orientations::new(shapes, freedom);
+    if !Skyline::solid_with(&orientations, copies, 1, 1)?.fills_a_corner() {
         return Ok(SearchedBox { found: None, unproven: None, impossible: Some(Impossible::NoBoxCorner) });
     }
-    let pieces = Pieces { shapes, freedom, copies };
+    let pieces = Pieces { shapes, freedom, copies, orientations: &orientations };
     let size = pieces.size();
     // The best so far: its volume (all pieces have `size` cells, so fewer copies is less
     // volume and the reverse), its sides and its filling.
@@ -410,10 +413,10 @@ fn shortest_box_raced(
     let Some(&longest) = possible.last() else {
         return Ok((Shortest::None { exhausted: false }, Some(Effort::default())));
     };
-    let sky = Skyline::solid(pieces.shapes, pieces.freedom, pieces.copies, a, b)?;
+    let sky = Skyline::solid_with(pieces.orientations, pieces.copies, a, b)?;
     let lengths = lengths_for(goal, a);
     // Building a box's placements is charged as a node per orientation and cell.
-    let orientations: usize = pieces.shapes.iter().map(|s| s.orientations(pieces.freedom).len()).sum();
+    let orientations = pieces.orientations.len();
     let mut pending = &possible[..];
     // The skyline search alone first: most cross-sections end within its head start.
     let mut sweep = None;
@@ -531,7 +534,7 @@ impl BoxCover {
     /// a required piece without a placement, the colouring), [`Tried::Unknown`] when its
     /// placements are too many to build.
     fn new(pieces: Pieces, [a, b, c]: [usize; 3]) -> Result<BoxCover, Tried> {
-        let Pieces { shapes, freedom, copies } = pieces;
+        let Pieces { shapes, freedom, copies, .. } = pieces;
         // A polycube's (x, y, z) is (column, row, layer), as in the skyline search. The
         // packing problem rules out what needs no search and refuses placements past its
         // bound.
@@ -588,7 +591,8 @@ impl BoxCover {
 /// [`BoxCover::new`] and [`BoxCover::run`] within `budget` search nodes.
 #[cfg(test)]
 fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], sides: [usize; 3], budget: u64) -> Tried {
-    let pieces = Pieces { shapes, freedom, copies };
+    let orientations = Orientations::new(shapes, freedom);
+    let pieces = Pieces { shapes, freedom, copies, orientations: &orientations };
     match BoxCover::new(pieces, sides) {
         Ok(mut cover) => cover.run(pieces, budget),
         Err(tried) => tried,
@@ -714,7 +718,12 @@ mod tests {
                         let sky = Skyline::solid(&shapes, Freedom::Free, &any, a, b).unwrap();
                         let alone = sky.shortest_box(12, Lengths::Any, 1 << 20, 1, &mut |_| {}).unwrap().0;
                         let raced = shortest_box_raced(
-                            Pieces { shapes: &shapes, freedom: Freedom::Free, copies: &any },
+                            Pieces {
+                                shapes: &shapes,
+                                freedom: Freedom::Free,
+                                copies: &any,
+                                orientations: &Orientations::new(&shapes, Freedom::Free),
+                            },
                             Goal::Order,
                             (a, b),
                             (1, 12),

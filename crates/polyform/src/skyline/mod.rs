@@ -88,6 +88,76 @@ type Swept = (i32, i32, i32);
 /// `(piece, orientation index, cells from the first cell)`.
 type Oriented = (usize, usize, Vec<Swept>);
 
+/// The pieces' orientations as the sweep sees them, and what the turn and the
+/// symmetries of a cross-section make of each, found once for all the widths or
+/// cross-sections a search compiles ([`Skyline::new_with`], [`Skyline::solid_with`]).
+/// An image under an affine map of the cells is the same orientation, with the same
+/// cell first, wherever the tile stands and whatever the cross-section's size, so
+/// these depend on the pieces alone.
+#[derive(Debug, Clone)]
+pub struct Orientations {
+    shapes: Vec<Shape>,
+    orientations: Vec<Oriented>,
+    /// Per orientation, its image turned through 180 degrees about the line (the sweep's
+    /// rows reversed, and the columns across): the image's orientation, and which of the
+    /// orientation's cells is the image's first.
+    turn: Vec<(u32, u32)>,
+    /// Per symmetry `k` of [`across_map`] from 1 to 7 (at `k - 1`), the images as for
+    /// `turn`; `None` when some orientation's image is not an orientation of its piece.
+    maps: [Option<Vec<(u32, u32)>>; 7],
+}
+
+impl Orientations {
+    /// The orientations of `shapes` (`freedom` says whether they may be turned over or
+    /// mirrored) and their images. The sweep runs along a polyomino's y (columns across
+    /// its x) and a polycube's z (rows across its y, columns its x), so that a tiling's
+    /// cells map back with no reflection.
+    pub fn new(shapes: &[Shape], freedom: Freedom) -> Orientations {
+        let mut orientations = Vec::new();
+        for (q, shape) in shapes.iter().enumerate() {
+            for (index, o) in shape.orientations(freedom).iter().enumerate() {
+                let cells: Vec<Swept> = match shape.lattice() {
+                    Lattice::Cubic => o.cells().iter().map(|c| (c.z, c.y, c.x)).collect(),
+                    _ => o.cells().iter().map(|c| (c.y, 0, c.x)).collect(),
+                };
+                orientations.push((q, index, normal(cells).0));
+            }
+        }
+        let index: FxHashMap<(usize, Vec<Swept>), u32> =
+            orientations.iter().enumerate().map(|(i, (q, _, cells))| ((*q, cells.clone()), i as u32)).collect();
+        // Every orientation's image under `map`, or `None` when one is not an orientation.
+        let images = |map: &dyn Fn(Swept) -> Swept| -> Option<Vec<(u32, u32)>> {
+            orientations
+                .iter()
+                .map(|(q, _, cells)| {
+                    let image: Vec<Swept> = cells.iter().map(|&c| map(c)).collect();
+                    let first = *image.iter().min()?;
+                    let anchor = image.iter().position(|&c| c == first)? as u32;
+                    index.get(&(*q, normal(image).0)).map(|&o| (o, anchor))
+                })
+                .collect()
+        };
+        let turn = images(&|(r, i, j)| (-1 - r, i, -1 - j)).unwrap_or_default();
+        let maps = std::array::from_fn(|k| {
+            images(&|(r, i, j)| {
+                let (i, j) = across_map(k + 1, (i, j), 0, 0);
+                (r, i, j)
+            })
+        });
+        Orientations { shapes: shapes.to_vec(), orientations, turn, maps }
+    }
+
+    /// The number of orientations, over all pieces.
+    pub fn len(&self) -> usize {
+        self.orientations.len()
+    }
+
+    /// Whether there are no orientations (no pieces).
+    pub fn is_empty(&self) -> bool {
+        self.orientations.is_empty()
+    }
+}
+
 /// A filling of a box as a [`Skyline`] search finds it: per tile `(piece, orientation
 /// index in [`Shape::orientations`], cells)`, cells as `[row, column, layer]` of an
 /// `a x b x length` box (the cross-section `a x b`, the length swept).
@@ -240,7 +310,16 @@ impl Skyline {
     /// [`fit`](Skyline::fits).
     pub fn new(shapes: &[Shape], freedom: Freedom, copies: &[Copies], width: usize) -> Result<Skyline, TransferError> {
         check_polyominoes(shapes, copies, width)?;
-        Skyline::compile(shapes, freedom, copies, (1, width))
+        Skyline::compile(&Orientations::new(shapes, freedom), copies, (1, width))
+    }
+
+    /// [`Skyline::new`] for the pieces of `pieces`, whose orientations are found once for
+    /// every width.
+    ///
+    /// Errors: as [`Skyline::new`].
+    pub fn new_with(pieces: &Orientations, copies: &[Copies], width: usize) -> Result<Skyline, TransferError> {
+        check_polyominoes(&pieces.shapes, copies, width)?;
+        Skyline::compile(pieces, copies, (1, width))
     }
 
     /// Compiles `shapes` (polycubes; `freedom` says whether they may be mirrored; piece
@@ -251,6 +330,15 @@ impl Skyline {
     /// [`TransferError::Unfit`] when the pieces are not polycubes that
     /// [`fit`](Skyline::fits).
     pub fn solid(shapes: &[Shape], freedom: Freedom, copies: &[Copies], a: usize, b: usize) -> Result<Skyline, TransferError> {
+        Skyline::solid_with(&Orientations::new(shapes, freedom), copies, a, b)
+    }
+
+    /// [`Skyline::solid`] for the pieces of `pieces`, whose orientations are found once
+    /// for every cross-section.
+    ///
+    /// Errors: as [`Skyline::solid`].
+    pub fn solid_with(pieces: &Orientations, copies: &[Copies], a: usize, b: usize) -> Result<Skyline, TransferError> {
+        let shapes = &pieces.shapes[..];
         assert_eq!(shapes.len(), copies.len(), "one count per piece");
         if a == 0 || b == 0 {
             return Err(TransferError::NoRows);
@@ -261,10 +349,11 @@ impl Skyline {
         if shapes[0].lattice() != Lattice::Cubic {
             return Err(TransferError::Unfit);
         }
-        Skyline::compile(shapes, freedom, copies, (a, b))
+        Skyline::compile(pieces, copies, (a, b))
     }
 
-    fn compile(shapes: &[Shape], freedom: Freedom, copies: &[Copies], (a, b): (usize, usize)) -> Result<Skyline, TransferError> {
+    fn compile(pieces: &Orientations, copies: &[Copies], (a, b): (usize, usize)) -> Result<Skyline, TransferError> {
+        let shapes = &pieces.shapes[..];
         let cells_across = a * b;
         if !Skyline::fits(shapes, copies, cells_across) {
             return Err(TransferError::Unfit);
@@ -277,21 +366,7 @@ impl Skyline {
                 required |= used_of[q];
             }
         }
-        // The sweep runs along a polyomino's y (columns across its x) and a polycube's z
-        // (rows across its y, columns its x), so that a tiling's cells map back with no
-        // reflection.
-        let mut orientations = Vec::new();
-        for (q, shape) in shapes.iter().enumerate() {
-            for (index, o) in shape.orientations(freedom).iter().enumerate() {
-                let cells: Vec<Swept> = match shape.lattice() {
-                    Lattice::Cubic => o.cells().iter().map(|c| (c.z, c.y, c.x)).collect(),
-                    _ => o.cells().iter().map(|c| (c.y, 0, c.x)).collect(),
-                };
-                orientations.push((q, index, normal(cells).0));
-            }
-        }
-        let index: FxHashMap<(usize, Vec<Swept>), usize> =
-            orientations.iter().enumerate().map(|(i, (q, _, cells))| ((*q, cells.clone()), i)).collect();
+        let orientations = &pieces.orientations;
         let (ai, bi) = (a as i32, b as i32);
         let height = orientations.iter().flat_map(|(_, _, cells)| cells.iter().map(|c| c.0 as usize + 1)).max().unwrap_or(1);
         let mut at = vec![Vec::new(); cells_across];
@@ -333,19 +408,7 @@ impl Skyline {
                     let (i, j) = ((p / b) as i32, (p % b) as i32);
                     across_map(k, (i, j), ai, bi) != (i, j)
                 });
-                let closed = orientations.iter().all(|(q, _, cells)| {
-                    let image = normal(
-                        cells
-                            .iter()
-                            .map(|&(r, i, j)| {
-                                let (i, j) = across_map(k, (i, j), ai, bi);
-                                (r, i, j)
-                            })
-                            .collect(),
-                    )
-                    .0;
-                    index.contains_key(&(*q, image))
-                });
+                let closed = pieces.maps[k - 1].is_some();
                 moves && closed
             })
             .collect();
@@ -366,10 +429,8 @@ impl Skyline {
             .collect();
         // The crossing tiles turned and under each symmetry. A tile whose first cell is
         // `below` rows under the line has cells at rows `dr - below` (row 0 the first row
-        // above it). Each map is affine on the cells, so a tile's image has the same
-        // orientation and the same cell first wherever the tile stands: they are found
-        // once per orientation, depth and map, and each placement's image is then its
-        // first cell's image.
+        // above it). Its image is the orientation that `pieces` gives, placed by the image
+        // of the cell that `pieces` says comes first.
         let turn = |(r, i, j): Swept| (-1 - r, i, bi - 1 - j);
         let symmetry = |k: usize| {
             move |(r, i, j): Swept| {
@@ -377,33 +438,6 @@ impl Skyline {
                 (r, i, j)
             }
         };
-        // Per orientation and depth below the line (`o * height + below`), per map (the
-        // turn, then `kept`'s symmetries): the image's orientation and its first cell's
-        // index in the orientation's cells.
-        let maps = 1 + kept.len();
-        let mut images = vec![(u32::MAX, 0u32); orientations.len() * height * maps];
-        for (o, (q, _, cells)) in orientations.iter().enumerate() {
-            let extent = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
-            for below in 1..extent {
-                for m in 0..maps {
-                    let image: Vec<Swept> = cells
-                        .iter()
-                        .map(|&(dr, di, dj)| {
-                            let c = (dr - below, di, dj);
-                            if m == 0 {
-                                turn(c)
-                            } else {
-                                symmetry(kept[m - 1])(c)
-                            }
-                        })
-                        .collect();
-                    let first = *image.iter().min().expect("a tile has cells");
-                    let anchor = image.iter().position(|&c| c == first).expect("its first cell") as u32;
-                    let (normalised, _) = normal(image);
-                    images[(o * height + below as usize) * maps + m] = (index[&(*q, normalised)] as u32, anchor);
-                }
-            }
-        }
         let codes = placements.len() * height;
         let mut turned = vec![u32::MAX; codes];
         let mut symmetries: Vec<(usize, Vec<u32>)> = kept.iter().map(|&k| (k, vec![u32::MAX; codes])).collect();
@@ -413,17 +447,18 @@ impl Skyline {
             let (i0, j0) = ((pl.position as usize / b) as i32, (pl.position as usize % b) as i32);
             for below in 1..pl.extent as usize {
                 let code = p * height + below;
-                let code_of = |m: usize, map: &dyn Fn(Swept) -> Swept| {
-                    let (image, anchor) = images[(o * height + below) * maps + m];
+                let code_of = |images: &[(u32, u32)], map: &dyn Fn(Swept) -> Swept| {
+                    let (image, anchor) = images[o];
                     let (dr, di, dj) = cells[anchor as usize];
                     let (r0, i1, j1) = map((dr - below as i32, i0 + di, j0 + dj));
                     let placement = placement_of[image as usize * cells_across + (i1 * bi + j1) as usize];
                     debug_assert_ne!(placement, u32::MAX, "a placement's image is a placement");
                     (placement as usize * height) as u32 + (-r0) as u32
                 };
-                turned[code] = code_of(0, &turn);
-                for (m, (k, map)) in symmetries.iter_mut().enumerate() {
-                    map[code] = code_of(m + 1, &symmetry(*k));
+                turned[code] = code_of(&pieces.turn, &turn);
+                for (k, map) in &mut symmetries {
+                    let images = pieces.maps[*k - 1].as_deref().expect("a kept symmetry maps every orientation");
+                    map[code] = code_of(images, &symmetry(*k));
                 }
             }
         }
@@ -433,7 +468,7 @@ impl Skyline {
             full: u64::MAX >> (64 - cells_across),
             height,
             size: shapes[0].len(),
-            orientations,
+            orientations: orientations.clone(),
             placements,
             at,
             masks,
