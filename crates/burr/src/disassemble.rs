@@ -781,25 +781,39 @@ fn unions(groups: &[(u32, u64)], n: usize, out: &mut Vec<(u64, u32)>, seen: &mut
         if base.len() == 1 {
             continue;
         }
-        seen.clear();
-        seen.extend(base.iter().map(|&(_, g)| g));
+        // The groups met so far are `out[from..]`: looked through while they are few,
+        // then kept in `seen` as well.
+        let mut hashed = false;
         let mut at = from;
         while at < out.len() {
             let g = out[at].0;
             at += 1;
             for &(_, b) in base {
                 let u = g | b;
-                if u != all && seen.insert(u) {
+                if u == all {
+                    continue;
+                }
+                let new = if hashed { seen.insert(u) } else { !out[from..].iter().any(|&(h, _)| h == u) };
+                if new {
                     if out.len() - from >= MAX_UNIONS {
                         return false;
                     }
                     out.push((u, units));
+                    if !hashed && out.len() - from > FEW_UNIONS {
+                        seen.clear();
+                        seen.extend(out[from..].iter().map(|&(h, _)| h));
+                        hashed = true;
+                    }
                 }
             }
         }
     }
     true
 }
+
+/// The unions of one direction and distance that [`unions`] looks through before it
+/// keeps them in a hash set (most states of a burr have a few).
+const FEW_UNIONS: usize = 16;
 
 /// The positions a [`separate`] has met, each a state of the part: every piece's offset
 /// from where it started, less the first piece's (which therefore stays at 0). The
@@ -1129,6 +1143,48 @@ mod tests {
     use crate::testing::{lcg, shape_of};
     use crate::{assemblies, BurrProblem, BurrPuzzle, Part, ShapeDef};
     use rustc_hash::FxHashSet;
+
+    #[test]
+    fn unions_are_every_union_of_groups_of_one_distance_but_the_whole() {
+        // Random groups of up to 12 pieces, some distances shared by many groups (more
+        // unions than are looked through before they are hashed), against every union of
+        // a nonempty subset of each distance's groups, found bit mask by bit mask.
+        let mut seed = 7u64;
+        let mut next = || lcg(&mut seed) >> 20;
+        let mut seen = FxHashSet::default();
+        let (mut out, mut hashed) = (Vec::new(), 0);
+        for _ in 0..300 {
+            let n = 2 + (next() % 11) as usize;
+            let all = every_piece(n);
+            let mut groups: Vec<(u32, u64)> = Vec::new();
+            for units in 1..=3u32 {
+                for _ in 0..next() % 7 {
+                    let g = (next() & all).max(1) & all;
+                    if g != all && !groups.contains(&(units, g)) {
+                        groups.push((units, g));
+                    }
+                }
+            }
+            assert!(unions(&groups, n, &mut out, &mut seen));
+            for units in 1..=3u32 {
+                let base: Vec<u64> = groups.iter().filter(|g| g.0 == units).map(|g| g.1).collect();
+                let mut want: Vec<u64> = (1..1u64 << base.len())
+                    .map(|subset| members(subset, base.len()).fold(0, |u, i| u | base[i]))
+                    .filter(|&u| u != all)
+                    .collect();
+                want.sort_unstable();
+                want.dedup();
+                let mut got: Vec<u64> = out.iter().filter(|m| m.1 == units).map(|m| m.0).collect();
+                let found = got.len();
+                got.sort_unstable();
+                got.dedup();
+                assert_eq!(got.len(), found, "a union listed twice");
+                assert_eq!(got, want, "{n} pieces, distance {units}: {base:?}");
+                hashed += usize::from(found > FEW_UNIONS);
+            }
+        }
+        assert!(hashed > 10, "{hashed} distances past FEW_UNIONS");
+    }
 
     /// Whether the pieces come apart, by an exhaustive search written for this test:
     /// unit moves of any group of pieces (not containing piece 0, which stays put), every
