@@ -22,7 +22,7 @@
 //! level 1).
 
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 /// One step of a disassembly: `pieces` (indices into the assembly) move along `axis`
 /// (0 x, 1 y, 2 z) in the sense `sign` (+1 or -1) by `distance` units, or, when
@@ -830,9 +830,14 @@ struct Seen {
     index: hashbrown::HashTable<u32>,
 }
 
+/// The hash of a state: each piece's offset in two words (the states of one search
+/// have the same number of pieces, so no length is hashed).
 fn hash_state(state: &[[i32; 3]]) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
-    state.hash(&mut h);
+    for &[x, y, z] in state {
+        h.write_u64(u64::from(x as u32) | u64::from(y as u32) << 32);
+        h.write_u32(z as u32);
+    }
     h.finish()
 }
 
