@@ -313,8 +313,8 @@ impl Skyline {
         Skyline::compile(&Orientations::new(shapes, freedom), copies, (1, width))
     }
 
-    /// [`Skyline::new`] for the pieces of `pieces`, whose orientations are found once for
-    /// every width.
+    /// [`Skyline::new`] with the pieces' orientations found beforehand (`pieces`, found
+    /// once for every width of a search).
     ///
     /// Errors: as [`Skyline::new`].
     pub fn new_with(pieces: &Orientations, copies: &[Copies], width: usize) -> Result<Skyline, TransferError> {
@@ -333,8 +333,8 @@ impl Skyline {
         Skyline::solid_with(&Orientations::new(shapes, freedom), copies, a, b)
     }
 
-    /// [`Skyline::solid`] for the pieces of `pieces`, whose orientations are found once
-    /// for every cross-section.
+    /// [`Skyline::solid`] with the pieces' orientations found beforehand (`pieces`, found
+    /// once for every cross-section of a search).
     ///
     /// Errors: as [`Skyline::solid`].
     pub fn solid_with(pieces: &Orientations, copies: &[Copies], a: usize, b: usize) -> Result<Skyline, TransferError> {
