@@ -526,10 +526,12 @@ pub fn search_with(
     let cell_states = max_states.unwrap_or(crate::transfer::DEFAULT_MAX_STATES);
     let width_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
     let largest = shapes.iter().map(Shape::len).max().unwrap_or(1).max(1);
-    // The pieces' orientations, for the skyline search of every width.
-    let orientations = crate::skyline::Orientations::new(shapes, freedom);
+    // The pieces' orientations, for the skyline search of every width: found when the
+    // first width that runs it needs them (none, when the transfer matrix runs them all).
+    let found_once = std::cell::OnceCell::new();
+    let orientations = || found_once.get_or_init(|| crate::skyline::Orientations::new(shapes, freedom));
     // No orientation fills a corner: no rectangle at all, proven.
-    if engine_for(shapes, copies, 1) == Engine::Skyline && !Skyline::new_with(&orientations, copies, 1)?.fills_a_corner() {
+    if engine_for(shapes, copies, 1) == Engine::Skyline && !Skyline::new_with(orientations(), copies, 1)?.fills_a_corner() {
         return Ok(Searched { found: None, unproven: None, impossible: Some(Impossible::NoCorner) });
     }
     // The best so far; keys compare areas or copies.
@@ -574,13 +576,13 @@ pub fn search_with(
                 Some((bk, ..)) => ((bk as usize).saturating_sub(1) / r).min(longest),
             };
             let lengths = lengths_for(goal, r);
-            let sky = Skyline::new_with(&orientations, copies, r)?;
             let mut tell = |e: Effort| progress(Progress { width: r, depth: e.depth, states: e.states });
             // Only lengths from r up count here (a shorter one was a narrower width),
-            // and only those whose area a whole number of copies fills.
-            match sky.longest_possible(lengths, r, beats) {
+            // and only those whose area a whole number of copies fills: the width's
+            // search is compiled only when there is one.
+            match (r..=beats).rev().find(|&n| crate::skyline::possible_length(r, size, lengths, n)) {
                 None => Ok(()),
-                Some(top) => match sky.shortest(top, lengths, width_states, threads, &mut tell) {
+                Some(top) => match Skyline::new_with(orientations(), copies, r)?.shortest(top, lengths, width_states, threads, &mut tell) {
                     Ok((Shortest::Found(n, tiles), _)) if n >= r => {
                         // Shorter than `beats`, so better than the best so far.
                         if offer(&mut best, goal, r, n, (r * n / size) as u32) {
@@ -634,7 +636,7 @@ pub fn search_with(
         (Some((_, r, n, k)), Some(tiles)) => Some(Found { rows: r, columns: n, copies: k, tiles }),
         (Some((_, r, n, k)), None) if engine_for(shapes, copies, r) == Engine::Skyline => {
             // A width finished before the search resumed: its tiling found again.
-            let sky = Skyline::new_with(&orientations, copies, r)?;
+            let sky = Skyline::new_with(orientations(), copies, r)?;
             match sky.shortest(n, lengths_for(goal, r), width_states, threads, &mut |_| {})? {
                 (Shortest::Found(m, tiles), _) if m == n => Some(Found { rows: r, columns: n, copies: k, tiles }),
                 _ => unreachable!("the width's shortest rectangle is found again"),

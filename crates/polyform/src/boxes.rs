@@ -40,17 +40,21 @@ pub type SearchedBox = Searched<FoundBox>;
 /// mirrored, and how many copies of each.
 #[derive(Clone, Copy)]
 struct Pieces<'a> {
-    shapes: &'a [Shape],
     freedom: Freedom,
     copies: &'a [Copies],
     /// Their orientations, for the skyline search of every cross-section.
     orientations: &'a Orientations,
 }
 
-impl Pieces<'_> {
+impl<'a> Pieces<'a> {
     /// The cells of a piece (all have as many).
     fn size(&self) -> usize {
-        self.shapes[0].len()
+        self.shapes()[0].len()
+    }
+
+    /// The pieces, as the orientations were found from them.
+    fn shapes(&self) -> &'a [Shape] {
+        self.orientations.shapes()
     }
 
     /// The lengths from `lo` to `hi`, shortest first, of the boxes of cross-section
@@ -161,7 +165,7 @@ pub fn search_with(
     if !Skyline::solid_with(&orientations, copies, 1, 1)?.fills_a_corner() {
         return Ok(SearchedBox { found: None, unproven: None, impossible: Some(Impossible::NoBoxCorner) });
     }
-    let pieces = Pieces { shapes, freedom, copies, orientations: &orientations };
+    let pieces = Pieces { freedom, copies, orientations: &orientations };
     let size = pieces.size();
     // The best so far: its volume (all pieces have `size` cells, so fewer copies is less
     // volume and the reverse), its sides and its filling.
@@ -534,7 +538,8 @@ impl BoxCover {
     /// a required piece without a placement, the colouring), [`Tried::Unknown`] when its
     /// placements are too many to build.
     fn new(pieces: Pieces, [a, b, c]: [usize; 3]) -> Result<BoxCover, Tried> {
-        let Pieces { shapes, freedom, copies, .. } = pieces;
+        let Pieces { freedom, copies, .. } = pieces;
+        let shapes = pieces.shapes();
         // A polycube's (x, y, z) is (column, row, layer), as in the skyline search. The
         // packing problem rules out what needs no search and refuses placements past its
         // bound.
@@ -556,7 +561,7 @@ impl BoxCover {
     /// the nodes of this call, [`Tried::Unknown`] when the budget ran out; the next call
     /// goes on where this one stopped, or starts again on an engine that cannot).
     fn run(&mut self, pieces: Pieces, budget: u64) -> Tried {
-        let Pieces { shapes, freedom, .. } = pieces;
+        let (shapes, freedom) = (pieces.shapes(), pieces.freedom);
         let search = self.search.get_or_insert_with(|| exact_cover::Cover::new(&self.cover.problem).search());
         let (first, used) = exact_cover::interrupt::with_budget(budget, || search.next_solution().map(<[usize]>::to_vec));
         let paused = search.paused();
@@ -592,7 +597,7 @@ impl BoxCover {
 #[cfg(test)]
 fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], sides: [usize; 3], budget: u64) -> Tried {
     let orientations = Orientations::new(shapes, freedom);
-    let pieces = Pieces { shapes, freedom, copies, orientations: &orientations };
+    let pieces = Pieces { freedom, copies, orientations: &orientations };
     match BoxCover::new(pieces, sides) {
         Ok(mut cover) => cover.run(pieces, budget),
         Err(tried) => tried,
@@ -718,12 +723,7 @@ mod tests {
                         let sky = Skyline::solid(&shapes, Freedom::Free, &any, a, b).unwrap();
                         let alone = sky.shortest_box(12, Lengths::Any, 1 << 20, 1, &mut |_| {}).unwrap().0;
                         let raced = shortest_box_raced(
-                            Pieces {
-                                shapes: &shapes,
-                                freedom: Freedom::Free,
-                                copies: &any,
-                                orientations: &Orientations::new(&shapes, Freedom::Free),
-                            },
+                            Pieces { freedom: Freedom::Free, copies: &any, orientations: &Orientations::new(&shapes, Freedom::Free) },
                             Goal::Order,
                             (a, b),
                             (1, 12),

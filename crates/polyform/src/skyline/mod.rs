@@ -147,6 +147,11 @@ impl Orientations {
         Orientations { shapes: shapes.to_vec(), orientations, turn, maps }
     }
 
+    /// The pieces, as given to [`Orientations::new`].
+    pub fn shapes(&self) -> &[Shape] {
+        &self.shapes
+    }
+
     /// The number of orientations, over all pieces.
     pub fn len(&self) -> usize {
         self.orientations.len()
@@ -562,13 +567,6 @@ impl Skyline {
             Lengths::OddCopies => 2 * self.size,
             Lengths::Exactly(_) => max_length + 1,
         }
-    }
-
-    /// The longest length from `lo` to `hi` that a tiling could have and `lengths`
-    /// accepts: its area (`cells across x length`) a multiple of the pieces' size, or
-    /// `None` when no length in the range is (then no search is needed).
-    pub fn longest_possible(&self, lengths: Lengths, lo: usize, hi: usize) -> Option<usize> {
-        (lo.max(1)..=hi).rev().find(|&n| possible_length(self.cells, self.size, lengths, n))
     }
 
     /// Whether a tiled rectangle of this length is accepted.
