@@ -50,11 +50,6 @@ macro_rules! table {
     }};
 }
 
-/// The boxes (bit x) that the 9-bit row pattern `m` (three boxes of three cells) occupies.
-const fn row_boxes(m: usize) -> u16 {
-    ((m & 7 != 0) as u16) | ((m >> 3 & 7 != 0) as u16) << 1 | ((m >> 6 & 7 != 0) as u16) << 2
-}
-
 /// The cells of the pattern of segments `m` (bit 3r + x: row r, box x of a band).
 const fn segment_cells(m: usize) -> u32 {
     let mut cells = 0u32;
@@ -124,19 +119,20 @@ static PERMUTATIONS: [u16; 512] = table!(u16, |m| config_segments(configs(m), fa
 /// For each pattern of occupied segments, the segments on every configuration it allows.
 static CERTAIN: [u16; 512] = table!(u16, |m| config_segments(configs(m), true));
 
-/// The boxes each 9-bit row pattern occupies ([`row_boxes`]).
-static ROW_SEGMENTS: [u16; 512] = table!(u16, |m| row_boxes(m));
-
 /// Each 9-bit row pattern if it has one cell, else 0.
 static LONE: [u16; 512] = table!(u16, |m| if m.count_ones() == 1 { m as u16 } else { 0 });
 
 /// The number of configurations each pattern of occupied segments allows.
 static CONFIG_COUNT: [u8; 512] = table!(u8, |m| configs(m).count_ones() as u8);
 
-/// The occupied segments (bit 3r + x for row r and box x) of a band mask.
+/// The occupied segments (bit 3r + x for row r and box x) of a band mask, by shifts
+/// alone: each segment's three bits or-ed into its first, then each row's three firsts
+/// brought together, and the rows.
 #[inline(always)]
 fn band_segments(s: u32) -> u16 {
-    ROW_SEGMENTS[(s & 0x1FF) as usize] | ROW_SEGMENTS[(s >> 9 & 0x1FF) as usize] << 3 | ROW_SEGMENTS[(s >> 18) as usize] << 6
+    let t = (s | s >> 1 | s >> 2) & 0x124_9249;
+    let v = t | t >> 2 | t >> 4;
+    ((v & 7) | (v >> 6 & 0x38) | (v >> 12 & 0x1C0)) as u16
 }
 
 /// The columns (9 bits) a band mask occupies.
@@ -169,6 +165,33 @@ fn certain_thrice(segs: &[u16; 9]) -> Option<u16> {
 
 /// The cells of each pattern of segments ([`segment_cells`]).
 static SEGMENT_CELLS: [u32; 512] = table!(u32, |m| segment_cells(m));
+
+/// The 3 x 3 segment pattern `m` transposed: bit 3r + x to bit 3x + r.
+const fn transpose(m: usize) -> usize {
+    let mut t = 0;
+    let mut k = 0;
+    while k < 9 {
+        if (m >> k) & 1 == 1 {
+            t |= 1 << (3 * (k % 3) + k / 3);
+        }
+        k += 1;
+    }
+    t
+}
+
+/// The occupied segments of a band mask, transposed (bit 3x + r for row r and box x:
+/// [`band_segments`] under [`transpose`]), by shifts alone: each segment's three bits
+/// or-ed into its first, then the three rows' firsts interleaved.
+#[inline(always)]
+fn segments_across(s: u32) -> usize {
+    let t = (s | s >> 1 | s >> 2) & 0x124_9249;
+    ((t | t >> 8 | t >> 16) & 0x1FF) as usize
+}
+
+/// For each pattern of occupied segments as [`segments_across`] gives it, the cells of
+/// the segments on a permutation ([`PERMUTATIONS`] then [`SEGMENT_CELLS`], one lookup
+/// instead of two in a row, and none for the pattern); 0 when there is none.
+static KEPT_CELLS_ACROSS: [u32; 512] = table!(u32, |m| segment_cells(config_segments(configs(transpose(m)), false) as usize));
 
 /// Within a band, the cells a placement at cell i (0..27) clears of its digit: its row and
 /// its box, but the cell itself.
@@ -290,11 +313,11 @@ impl State {
                 self.dirty &= self.dirty - 1;
                 let (d, b) = (k % 9, k / 9);
                 let s = self.cand[b][d];
-                let keep = PERMUTATIONS[band_segments(s) as usize];
+                let keep = KEPT_CELLS_ACROSS[segments_across(s)];
                 if keep == 0 {
                     return false;
                 }
-                let s = s & SEGMENT_CELLS[keep as usize];
+                let s = s & keep;
                 self.cand[b][d] = s;
                 // The rows of one cell left, if unsolved: kept to be placed once the
                 // masks are looked at, without a branch here (whether a mask has one was
@@ -685,8 +708,38 @@ mod tests {
         assert_eq!(PERMUTATIONS[0b100_010_001], 0b100_010_001);
         // Row 0 only in box 0 and row 1 only in box 0: no permutation.
         assert_eq!(PERMUTATIONS[0b111_001_001], 0);
-        assert_eq!(ROW_SEGMENTS[0b000_010_000], 0b010);
+        assert_eq!(band_segments(0b000_010_000), 0b010);
         assert_eq!(SEGMENT_CELLS[1], 7);
+    }
+
+    /// The segments found by shifts are those of the definition, and the band
+    /// permutations' cells found with one lookup are those of the segment tables, on
+    /// masks of one or two segments a row and on random masks.
+    #[test]
+    fn segments_across_are_the_band_segments_transposed() {
+        let mut masks: Vec<u32> = Vec::new();
+        for a in 0..9 {
+            for b in 0..9 {
+                let row = (7u32 << (3 * (a % 3))) | (7u32 << (3 * (b % 3)));
+                masks.push(row | (row & 0x1C7) << 9 | ((1 << a) | (1 << b)) << 18);
+            }
+        }
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            masks.push((x as u32 & (x >> 32) as u32) & ALL);
+        }
+        for s in masks {
+            // The segments by their definition: those holding a cell of the mask.
+            let occupied = (0..9).filter(|&k| s & segment_cells(1 << k) != 0).fold(0, |m, k| m | 1 << k);
+            assert_eq!(band_segments(s), occupied, "{s:#x}");
+            let across = segments_across(s);
+            assert_eq!(across, transpose(band_segments(s) as usize), "{s:#x}");
+            assert_eq!(transpose(across), band_segments(s) as usize);
+            assert_eq!(KEPT_CELLS_ACROSS[across], SEGMENT_CELLS[PERMUTATIONS[band_segments(s) as usize] as usize], "{s:#x}");
+        }
     }
 
     /// The portable code and the x86-64-v3 code (where this processor has it) find the
