@@ -521,12 +521,12 @@ fn each_assembly_by(
             tally.slot_search = true;
         }
         None => {
-            let (xc, options, placed) = exact_cover_model(&filled, &variable, &parts, problem, &per_part, breaker, &placements, &full)?;
+            let (xc, options, placed) = exact_cover_model(&filled, &variable, &parts, problem, &per_part, &placements, &full)?;
             let mut search = exact_cover::Cover::new(&xc).search();
             while let Some(solution) = search.next_solution() {
                 found.clear();
                 found.extend(solution.iter().map(|&o| options[o]));
-                found.extend(placed);
+                found.extend_from_slice(&placed);
                 found.sort_unstable();
                 if on_found(&found).is_break() {
                     break;
@@ -589,33 +589,42 @@ impl Images {
 /// The exact cover model of the assembly search (Algorithm M): each filled voxel a primary
 /// item, each part a primary item of multiplicity `min..max`, each variable voxel a
 /// secondary item; an option per placement of `placements` (indices into `full`, of the
-/// parts `parts` in that order; `per_part` their cells). A breaking part left with one
-/// placement is placed beforehand: its voxels and its item are left out, and so are the
-/// placements that meet it, so that the search starts on the smaller problem. Returns
-/// the problem, each option's placement and the placement placed beforehand.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+/// parts `parts` in that order; `per_part` their cells). Each part used exactly once
+/// with one placement left (a breaking part after symmetry breaking, or a part that
+/// fits one way only, as the cage of BurrTools' PelikanBurr) is placed beforehand: its
+/// voxels and its item are left out, and so are the placements that meet it, so that
+/// the search starts on the smaller problem (a part whose one placement meets one placed
+/// before keeps its item and loses its option: no assembly). Returns the problem, each
+/// option's placement and the placements placed beforehand.
+#[allow(clippy::type_complexity)]
 fn exact_cover_model(
     filled: &[[i32; 3]],
     variable: &[[i32; 3]],
     parts: &[usize],
     problem: &BurrProblem,
     per_part: &[Vec<Vec<[i32; 3]>>],
-    breaker: Option<usize>,
     placements: &[u32],
     full: &[(usize, Vec<[i32; 3]>)],
-) -> Result<(Problem, Vec<u32>, Option<u32>), String> {
-    let lone = breaker.filter(|&k| per_part[k].len() == 1);
-    let placed: Option<u32> = match lone {
-        Some(k) => Some(
-            placements
-                .iter()
-                .copied()
-                .find(|&i| full[i as usize].0 == parts[k] && full[i as usize].1 == per_part[k][0])
-                .ok_or("internal error: the breaking part's placement is no option")?,
-        ),
-        None => None,
-    };
-    let taken: FxHashSet<[i32; 3]> = placed.map(|i| full[i as usize].1.iter().copied().collect()).unwrap_or_default();
+) -> Result<(Problem, Vec<u32>, Vec<u32>), String> {
+    let mut lone = vec![false; parts.len()];
+    let mut placed: Vec<u32> = Vec::new();
+    let mut taken: FxHashSet<[i32; 3]> = FxHashSet::default();
+    for (k, &p) in parts.iter().enumerate() {
+        if per_part[k].len() != 1 || (problem.parts[p].min, problem.parts[p].max) != (1, 1) {
+            continue;
+        }
+        let i = placements
+            .iter()
+            .copied()
+            .find(|&i| full[i as usize].0 == p && full[i as usize].1 == per_part[k][0])
+            .ok_or("internal error: a part's one placement is no option")?;
+        let cells = &full[i as usize].1;
+        if cells.iter().all(|c| !taken.contains(c)) {
+            taken.extend(cells.iter().copied());
+            placed.push(i);
+            lone[k] = true;
+        }
+    }
     // Items: filled voxels, then one per part (primary); variable voxels (secondary).
     let mut item_of: FxHashMap<[i32; 3], usize> = FxHashMap::default();
     for &c in filled.iter().filter(|c| !taken.contains(*c)) {
@@ -623,7 +632,7 @@ fn exact_cover_model(
     }
     let mut part_item: FxHashMap<usize, usize> = FxHashMap::default();
     for (k, &p) in parts.iter().enumerate() {
-        if Some(k) != lone {
+        if !lone[k] {
             part_item.insert(p, item_of.len() + part_item.len());
         }
     }
