@@ -752,6 +752,28 @@ mod tests {
         assert_eq!(assemblies(&puzzle, 0, 1000).unwrap().all, 0);
     }
 
+    #[test]
+    fn parts_of_one_placement_are_placed_first() {
+        // A rod of three fits the L-shaped result one way only, and is placed before the
+        // search; the monocube then takes the cell left: one assembly.
+        let problem = |parts: Vec<Part>| BurrProblem { name: String::new(), parts, result: 2, max_holes: None, color_pairs: vec![] };
+        let once = |shape: usize| Part { shape, min: 1, max: 1, groups: Vec::new() };
+        let mut puzzle = BurrPuzzle {
+            colors: 0,
+            shapes: vec![shape([3, 1, 1], "###"), shape([1, 1, 1], "#"), shape([3, 2, 1], "####..")],
+            problems: vec![problem(vec![once(0), once(1)])],
+        };
+        let a = assemblies(&puzzle, 0, 1000).unwrap();
+        assert_eq!((a.all, a.classes.len()), (1, 1));
+        assert!(a.classes[0].iter().any(|p| p.part == 0 && p.cells == [[0, 0, 0], [1, 0, 0], [2, 0, 0]]));
+        // Two such rods: both cannot be placed (their one placement is the same), so none.
+        puzzle.problems[0] = problem(vec![once(0), once(0), once(1)]);
+        assert_eq!(assemblies(&puzzle, 0, 1000).unwrap().all, 0);
+        // The rod optional (0 to 1 copies: not placed first): the same one assembly.
+        puzzle.problems[0] = problem(vec![Part { shape: 0, min: 0, max: 1, groups: Vec::new() }, once(1)]);
+        assert_eq!(assemblies(&puzzle, 0, 1000).unwrap().all, 1);
+    }
+
     /// The slot search and exact cover find the same assemblies (classes, counts and
     /// representatives) on random six-piece burrs of 2x2x6 sticks: six pieces cut from a
     /// random solid assembly (each contested voxel given to one of its sticks), a few
