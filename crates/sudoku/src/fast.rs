@@ -125,12 +125,19 @@ static LONE: [u16; 512] = table!(u16, |m| if m.count_ones() == 1 { m as u16 } el
 /// The number of configurations each pattern of occupied segments allows.
 static CONFIG_COUNT: [u8; 512] = table!(u8, |m| configs(m).count_ones() as u8);
 
+/// A band mask with each segment's three bits or-ed into its first (bits 0, 3, 6, ...,
+/// 24), the others cleared: the first step of [`band_segments`] and [`segments_across`].
+#[inline(always)]
+fn segment_firsts(s: u32) -> u32 {
+    (s | s >> 1 | s >> 2) & 0x124_9249
+}
+
 /// The occupied segments (bit 3r + x for row r and box x) of a band mask, by shifts
 /// alone: each segment's three bits or-ed into its first, then each row's three firsts
 /// brought together, and the rows.
 #[inline(always)]
 fn band_segments(s: u32) -> u16 {
-    let t = (s | s >> 1 | s >> 2) & 0x124_9249;
+    let t = segment_firsts(s);
     let v = t | t >> 2 | t >> 4;
     ((v & 7) | (v >> 6 & 0x38) | (v >> 12 & 0x1C0)) as u16
 }
@@ -184,7 +191,7 @@ const fn transpose(m: usize) -> usize {
 /// or-ed into its first, then the three rows' firsts interleaved.
 #[inline(always)]
 fn segments_across(s: u32) -> usize {
-    let t = (s | s >> 1 | s >> 2) & 0x124_9249;
+    let t = segment_firsts(s);
     ((t | t >> 8 | t >> 16) & 0x1FF) as usize
 }
 
