@@ -366,9 +366,7 @@ fn each_assembly_by(
     // the mirrors too when the part is its own mirror image). Every class of assemblies
     // still has a member with that part on a kept placement; the classes are merged below
     // as before, so only the work shrinks, by up to the number of symmetries.
-    let breaker = (0..parts.len())
-        .filter(|&k| (problem.parts[parts[k]].min, problem.parts[parts[k]].max) == (1, 1))
-        .max_by_key(|&k| per_part[k].len());
+    let breaker = (0..parts.len()).filter(|&k| problem.parts[parts[k]].used_once()).max_by_key(|&k| per_part[k].len());
     if let Some(k) = breaker {
         let p = parts[k];
         let own: Vec<&(Matrix, [i32; 3], bool)> =
@@ -589,7 +587,8 @@ impl Images {
 /// The exact cover model of the assembly search (Algorithm M): each filled voxel a primary
 /// item, each part a primary item of multiplicity `min..max`, each variable voxel a
 /// secondary item; an option per placement of `placements` (indices into `full`, of the
-/// parts `parts` in that order; `per_part` their cells). Each part used exactly once
+/// parts `parts` in that order, each part's as many as its `per_part` list; `per_part`
+/// their cells). Each part used exactly once
 /// with one placement left (a breaking part after symmetry breaking, or a part that
 /// fits one way only, as the cage of BurrTools' PelikanBurr) is placed beforehand: its
 /// voxels and its item are left out, and so are the placements that meet it, so that
@@ -609,15 +608,16 @@ fn exact_cover_model(
     let mut lone = vec![false; parts.len()];
     let mut placed: Vec<u32> = Vec::new();
     let mut taken: FxHashSet<[i32; 3]> = FxHashSet::default();
+    // The index in `placements` of part k's first placement (they follow `per_part`).
+    let mut first = 0;
     for (k, &p) in parts.iter().enumerate() {
-        if per_part[k].len() != 1 || (problem.parts[p].min, problem.parts[p].max) != (1, 1) {
+        let start = first;
+        first += per_part[k].len();
+        if per_part[k].len() != 1 || !problem.parts[p].used_once() {
             continue;
         }
-        let i = placements
-            .iter()
-            .copied()
-            .find(|&i| full[i as usize].0 == p && full[i as usize].1 == per_part[k][0])
-            .ok_or("internal error: a part's one placement is no option")?;
+        let i = placements[start];
+        debug_assert!(full[i as usize].0 == p && full[i as usize].1 == per_part[k][0]);
         let cells = &full[i as usize].1;
         if cells.iter().all(|c| !taken.contains(c)) {
             taken.extend(cells.iter().copied());
@@ -645,7 +645,7 @@ fn exact_cover_model(
     let mut xc = Problem::new(primary, secondary);
     for &p in parts {
         let part = &problem.parts[p];
-        if let (Some(&item), false) = (part_item.get(&p), (part.min, part.max) == (1, 1)) {
+        if let (Some(&item), false) = (part_item.get(&p), part.used_once()) {
             xc.set_multiplicity(item, part.min, part.max).map_err(|e| e.to_string())?;
         }
     }

@@ -95,6 +95,14 @@ pub struct Part {
     pub groups: Vec<(u32, u32)>,
 }
 
+impl Part {
+    /// Whether the part is used exactly once (`min` and `max` both 1): such a part can
+    /// break the result's symmetry, and is placed before the search when it fits one way.
+    pub fn used_once(&self) -> bool {
+        (self.min, self.max) == (1, 1)
+    }
+}
+
 /// A problem of a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BurrProblem {
