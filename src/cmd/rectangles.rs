@@ -431,7 +431,11 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
         b.finish_and_clear();
     }
     if args.stats {
-        eprintln!("strategy: per cross-section, the skyline search from both ends raced against exact cover of each whole box, cross-sections a x b by increasing a b^2 in passes of growing volume caps (exact cover alone past 64 cells across)");
+        if boxes::cover_alone(shapes, copies) {
+            eprintln!("strategy: per cross-section, exact cover of each whole box within a budget (pieces the skyline search does not take: of different sizes, more than 4 required, or copies bounded), on the volumes the pieces make up, cross-sections a x b by increasing a b^2 in passes of growing volume caps");
+        } else {
+            eprintln!("strategy: per cross-section, the skyline search from both ends raced against exact cover of each whole box, cross-sections a x b by increasing a b^2 in passes of growing volume caps (exact cover alone past 64 cells across)");
+        }
         for p in &seen {
             if p.exact_cover {
                 eprintln!("{} x {} across: exact cover of whole boxes", p.across.0, p.across.1);

@@ -339,4 +339,12 @@ fn orders_of_polycubes_fill_boxes() {
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
         assert!(err.lines().count() == 1 && !err.contains("panicked"), "{args:?}: {err}");
     }
+    // The Soma pieces (sizes 3 and 4, seven required): the least box by exact cover alone,
+    // the cube, each piece once; their order is refused as such.
+    let v = json(&["rectangles", "--pieces", "soma", "--smallest", "rectangle"]);
+    assert_eq!((v["sides"].to_string().as_str(), v["copies"].as_u64(), v["proven"].as_bool()), ("[3,3,3]", Some(7), Some(true)));
+    let names: std::collections::BTreeSet<&str> = v["tiles"].as_array().unwrap().iter().map(|t| t["piece"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 7);
+    let (_, err, _) = run(&["rectangles", "--pieces", "soma", "--order"]);
+    assert!(err.contains("different sizes"), "{err}");
 }

@@ -400,8 +400,10 @@ pub enum Unproven {
     /// Boxes of cross-section `a x b` were not searched through: more than
     /// [`crate::skyline::MAX_SECTION`] cells across for the skyline search, and exact
     /// cover of its boxes ran past its budget (or an earlier such cross-section's did)
-    /// ([`TransferError::Unfit`]); or more states than allowed.
-    #[error("boxes {a} x {b} across were not searched: {}", if error.is_too_many_states() { error.to_string() } else { format!("more than {} cells across, and exact cover of its boxes ran past its budget", crate::skyline::MAX_SECTION) })]
+    /// ([`TransferError::Unfit`]); with pieces the skyline search does not take, exact
+    /// cover alone ran past its budget ([`TransferError::CoverBudget`]); or more states
+    /// than allowed.
+    #[error("boxes {a} x {b} across were not searched: {}", if error.is_too_many_states() || matches!(error, TransferError::CoverBudget) { error.to_string() } else { format!("more than {} cells across, and exact cover of its boxes ran past its budget", crate::skyline::MAX_SECTION) })]
     Across {
         /// Rows across.
         a: usize,

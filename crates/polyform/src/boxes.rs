@@ -12,6 +12,12 @@
 //! before a shorter box of a later one. This is the question Karl Dahlke's 3dbox answers
 //! (trec's `theorems/hexlist-3d`: the flat stair tetromino has order 6 in a 2 x 3 x 4
 //! box), taking boxes by volume.
+//!
+//! Pieces the skyline search does not take (of different sizes, more than four required,
+//! or copies bounded) go to exact cover alone, each cross-section within a budget, for
+//! the lengths whose volume the pieces' sizes and copies can make up; with different
+//! sizes only the smallest boxes are searched, not the orders (fewer copies is then not
+//! less volume).
 
 use crate::atlas::{lengths_for, Bounds, Goal, Impossible, Journal, Searched, Unproven};
 use crate::copies::Copies;
@@ -44,12 +50,22 @@ struct Pieces<'a> {
     copies: &'a [Copies],
     /// Their orientations, for the skyline search of every cross-section.
     orientations: &'a Orientations,
+    /// For pieces the skyline search does not take (exact cover alone): the volumes from
+    /// 0 up that a filling can have with the pieces' sizes and copies
+    /// ([`filling_volumes`]); a volume past the end is not ruled out.
+    volumes: Option<&'a [bool]>,
 }
 
 impl<'a> Pieces<'a> {
-    /// The cells of a piece (all have as many).
+    /// The cells of the largest piece.
     fn size(&self) -> usize {
-        self.shapes()[0].len()
+        self.shapes().iter().map(Shape::len).max().unwrap_or(0)
+    }
+
+    /// The cells of every piece when all have as many, else `None`.
+    fn uniform(&self) -> Option<usize> {
+        let size = self.size();
+        self.shapes().iter().all(|s| s.len() == size).then_some(size)
     }
 
     /// The pieces, as the orientations were found from them.
@@ -61,8 +77,62 @@ impl<'a> Pieces<'a> {
     /// `a x b` that `goal` accepts and a whole number of copies fills.
     fn possible_lengths(&self, goal: Goal, (a, b): (usize, usize), (lo, hi): (usize, usize)) -> Vec<usize> {
         let lengths = lengths_for(goal, a);
-        (lo.max(1)..=hi).filter(|&c| crate::skyline::possible_length(a * b, self.size(), lengths, c)).collect()
+        // Pieces of different sizes are searched for the goals by volume only, whose
+        // lengths do not depend on the size.
+        let size = self.uniform().unwrap_or(1);
+        (lo.max(1)..=hi)
+            .filter(|&c| crate::skyline::possible_length(a * b, size, lengths, c))
+            .filter(|&c| self.volumes.is_none_or(|v| v.get(a * b * c).is_none_or(|&possible| possible)))
+            .collect()
     }
+}
+
+/// Whether [`search`] fills the boxes of these pieces by exact cover alone: the skyline
+/// search does not take them ([`Skyline::fits`]: of different sizes, more than 4 of them
+/// required at least once, or copies bounded).
+pub fn cover_alone(shapes: &[Shape], copies: &[Copies]) -> bool {
+    !Skyline::fits(shapes, copies, 1)
+}
+
+/// The most volumes [`filling_volumes`] tells apart (16 MB): past it, every volume is
+/// left to the search.
+const MAX_VOLUMES: usize = 1 << 24;
+
+/// For each volume `v` from 0 to `max_volume` (at most [`MAX_VOLUMES`]), whether pieces
+/// of `sizes` cells, piece `q` used as `copies[q]` says, can make it up: a knapsack over
+/// the volumes (the required copies first, then each piece's further copies, any number
+/// of them or up to its bound).
+fn filling_volumes(sizes: &[usize], copies: &[Copies], max_volume: usize) -> Vec<bool> {
+    let top = max_volume.min(MAX_VOLUMES);
+    let mut reach = vec![false; top + 1];
+    let base = sizes.iter().zip(copies).try_fold(0usize, |sum, (&s, c)| sum.checked_add(s.checked_mul(c.lo as usize)?));
+    let Some(base) = base.filter(|&b| b <= top) else {
+        return reach;
+    };
+    reach[base] = true;
+    for (&s, c) in sizes.iter().zip(copies) {
+        if s == 0 {
+            continue;
+        }
+        match c.hi {
+            // Any number more: each volume from the one a piece less.
+            None => {
+                for v in s..=top {
+                    reach[v] |= reach[v - s];
+                }
+            }
+            // At most `hi - lo` more, one at a time (no more than the volumes hold).
+            Some(hi) => {
+                for _ in 0..(hi.saturating_sub(c.lo) as usize).min(top / s) {
+                    for v in (s..=top).rev() {
+                        reach[v] |= reach[v - s];
+                    }
+                }
+            }
+        }
+    }
+    reach[0] = false;
+    reach
 }
 
 /// Where a [`search`] is: the cross-section being searched, the depth reached and the
@@ -119,9 +189,16 @@ pub fn cross_sections(goal: Goal, max_volume: usize) -> Vec<(usize, usize)> {
 /// With no box found it is proven (no box at all) only when no orientation fills a
 /// box's corner.
 ///
+/// Pieces that the skyline search does not take ([`Skyline::fits`]: of different sizes,
+/// more than 4 of them required at least once, or copies bounded) are searched by exact
+/// cover alone, each cross-section within the budget of one past [`MAX_SECTION`] cells,
+/// and only for the lengths whose volume their sizes and copies make up. With pieces of
+/// different sizes the box found for [`Goal::Rectangle`] has the least volume, and its
+/// filling is the first found (not one of the fewest copies).
+///
 /// Errors: [`TransferError::NoPieces`], [`TransferError::Unfit`] when the pieces are not
-/// polycubes of one size each used any number of times (at most 4 of them at least
-/// once), [`TransferError::Interrupted`].
+/// all polycubes, [`TransferError::OrderOfMixedSizes`] for an order of pieces of
+/// different sizes, [`TransferError::Interrupted`].
 pub fn search(
     shapes: &[Shape],
     freedom: Freedom,
@@ -158,17 +235,28 @@ pub fn search_with(
     let Journal { done, finished } = journal;
     let Bounds { max_area: max_volume, max_states, threads } = bounds;
     let max_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
-    if shapes.iter().any(|s| s.lattice() != Lattice::Cubic) || !Skyline::fits(shapes, copies, 1) {
-        return Err(if shapes.is_empty() || shapes.iter().any(Shape::is_empty) { TransferError::NoPieces } else { TransferError::Unfit });
+    if shapes.is_empty() || shapes.iter().any(Shape::is_empty) {
+        return Err(TransferError::NoPieces);
     }
+    if shapes.iter().any(|s| s.lattice() != Lattice::Cubic) || copies.len() != shapes.len() {
+        return Err(TransferError::Unfit);
+    }
+    let sizes: Vec<usize> = shapes.iter().map(Shape::len).collect();
+    if goal.by_copies() && sizes.iter().any(|&s| s != sizes[0]) {
+        return Err(TransferError::OrderOfMixedSizes);
+    }
+    // Pieces the skyline search does not take: exact cover alone, on the volumes they
+    // can make up.
+    let cover_only = cover_alone(shapes, copies);
+    let volumes = cover_only.then(|| filling_volumes(&sizes, copies, max_volume));
     let orientations = Orientations::new(shapes, freedom);
-    if !Skyline::solid_with(&orientations, copies, 1, 1)?.fills_a_corner() {
+    if !orientations.fill_a_box_corner(copies) {
         return Ok(SearchedBox { found: None, unproven: None, impossible: Some(Impossible::NoBoxCorner) });
     }
-    let pieces = Pieces { freedom, copies, orientations: &orientations };
+    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: volumes.as_deref() };
     let size = pieces.size();
-    // The best so far: its volume (all pieces have `size` cells, so fewer copies is less
-    // volume and the reverse), its sides and its filling.
+    // The best so far: its volume (for an order all pieces have `size` cells, so fewer
+    // copies is less volume and the reverse), its sides and its filling.
     let mut best: Option<(usize, [usize; 3], Option<Solid>)> = None;
     // The least volume a cross-section skipped could have held.
     let mut skipped: Option<(usize, Unproven)> = None;
@@ -232,19 +320,26 @@ pub fn search_with(
             // (a box a x b x c with c < b was one of theirs, of less volume, searched in
             // this pass or before), and only those not shown empty before.
             let lo = if skipped.is_none() { b } else { 1 }.max(cleared[i] + 1);
-            let wide = a * b > MAX_SECTION;
+            let wide = cover_only || a * b > MAX_SECTION;
             let searched = if wide {
-                // Too wide for the skyline search: exact cover of its boxes alone, within a
-                // budget (once one such cross-section has spent its budget, the wider ones
-                // are skipped).
-                let covered = (!wide_spent).then(|| {
+                // Too wide for the skyline search, or pieces it does not take: exact cover
+                // of its boxes alone, within a budget (once a cross-section of more than
+                // MAX_SECTION cells has spent its budget, the wider ones are skipped).
+                let past = a * b > MAX_SECTION;
+                let covered = (!(past && wide_spent)).then(|| {
                     progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });
                     cover_boxes(pieces, goal, (a, b), (lo, within), WIDE_SECTION_NODES)
                 });
                 covered.flatten().map_or_else(
                     || {
-                        wide_spent = true;
-                        Err(if exact_cover::interrupt::requested() { TransferError::Interrupted } else { TransferError::Unfit })
+                        wide_spent |= past;
+                        Err(if exact_cover::interrupt::requested() {
+                            TransferError::Interrupted
+                        } else if past {
+                            TransferError::Unfit
+                        } else {
+                            TransferError::CoverBudget
+                        })
                     },
                     |found| Ok((found.map_or(Shortest::None { exhausted: false }, |(c, tiles)| Shortest::Found(c, tiles)), None)),
                 )
@@ -259,15 +354,16 @@ pub fn search_with(
             };
             let outcome = match searched {
                 Ok((Shortest::Found(c, tiles), _)) => {
+                    let copies = tiles.len() as u32;
                     best = Some((a * b * c, [a, b, c], Some(tiles)));
-                    Some((c, (a * b * c / size) as u32))
+                    Some((c, copies))
                 }
                 Ok((Shortest::None { exhausted }, _)) if exhausted || within >= beats => None,
                 Ok((Shortest::None { .. }, _)) => {
                     cleared[i] = within;
                     continue;
                 }
-                Err(e) if e.is_too_many_states() || (wide && matches!(e, TransferError::Unfit)) => {
+                Err(e) if e.is_too_many_states() || (wide && matches!(e, TransferError::Unfit | TransferError::CoverBudget)) => {
                     settled[i] = true;
                     skipped.get_or_insert((floor, Unproven::Across { a, b, error: e }));
                     continue;
@@ -296,8 +392,18 @@ pub fn search_with(
     }
     // A best box recorded before the resume: its filling found again.
     if let Some((v, [a, b, c], tiles @ None)) = &mut best {
-        match shortest_box(pieces, goal, (*a, *b), (*c, *c), max_states, threads, &mut |_| {})? {
-            (Shortest::Found(m, found), _) if m == *c => *tiles = Some(found),
+        // By the engine that found it: exact cover alone (without a budget) where the
+        // skyline search does not run.
+        let again = if cover_only || *a * *b > MAX_SECTION {
+            cover_boxes(pieces, goal, (*a, *b), (*c, *c), u64::MAX).flatten()
+        } else {
+            match shortest_box(pieces, goal, (*a, *b), (*c, *c), max_states, threads, &mut |_| {})? {
+                (Shortest::Found(m, found), _) => Some((m, found)),
+                _ => None,
+            }
+        };
+        match again {
+            Some((m, found)) if m == *c => *tiles = Some(found),
             _ => unreachable!("the box of volume {v} is found again at its cross-section"),
         }
     }
@@ -307,7 +413,10 @@ pub fn search_with(
         _ if could_beat(max_volume + 1) => Some(Unproven::Volume(max_volume)),
         _ => None,
     };
-    let found = best.map(|(v, sides, tiles)| FoundBox { sides, copies: (v / size) as u32, tiles: tiles.expect("drawn above") });
+    let found = best.map(|(_, sides, tiles)| {
+        let tiles = tiles.expect("drawn above");
+        FoundBox { sides, copies: tiles.len() as u32, tiles }
+    });
     Ok(SearchedBox { found, unproven, impossible: None })
 }
 
@@ -597,7 +706,7 @@ impl BoxCover {
 #[cfg(test)]
 fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], sides: [usize; 3], budget: u64) -> Tried {
     let orientations = Orientations::new(shapes, freedom);
-    let pieces = Pieces { freedom, copies, orientations: &orientations };
+    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: None };
     match BoxCover::new(pieces, sides) {
         Ok(mut cover) => cover.run(pieces, budget),
         Err(tried) => tried,
@@ -723,7 +832,12 @@ mod tests {
                         let sky = Skyline::solid(&shapes, Freedom::Free, &any, a, b).unwrap();
                         let alone = sky.shortest_box(12, Lengths::Any, 1 << 20, 1, &mut |_| {}).unwrap().0;
                         let raced = shortest_box_raced(
-                            Pieces { freedom: Freedom::Free, copies: &any, orientations: &Orientations::new(&shapes, Freedom::Free) },
+                            Pieces {
+                                freedom: Freedom::Free,
+                                copies: &any,
+                                orientations: &Orientations::new(&shapes, Freedom::Free),
+                                volumes: None,
+                            },
                             Goal::Order,
                             (a, b),
                             (1, 12),
@@ -756,5 +870,59 @@ mod tests {
         assert_eq!(all, vec![(1, 1), (1, 2), (2, 2), (1, 3), (1, 4), (2, 3), (1, 5), (3, 3)]);
         assert_eq!(cross_sections(Goal::Square, 30), vec![(1, 1), (2, 2), (3, 3)]);
         assert_eq!(cross_sections(Goal::Odd, 30), vec![(1, 1), (1, 3), (1, 5), (3, 3)]);
+    }
+
+    /// The volumes a filling can have, against every choice of copies counted out (each
+    /// piece 0 to 12 more than its least, which covers the volumes up to 40).
+    #[test]
+    fn filling_volumes_are_the_sums_of_copies() {
+        let cases: [(&[usize], &[Copies]); 4] = [
+            (&[3, 4], &[Copies { lo: 1, hi: None }, Copies { lo: 1, hi: None }]),
+            (&[2, 5, 6], &[Copies { lo: 0, hi: None }, Copies { lo: 1, hi: Some(2) }, Copies { lo: 2, hi: Some(2) }]),
+            (&[4], &[Copies { lo: 0, hi: Some(3) }]),
+            (&[1, 7], &[Copies { lo: 3, hi: Some(5) }, Copies { lo: 0, hi: None }]),
+        ];
+        for (sizes, copies) in cases {
+            let got = filling_volumes(sizes, copies, 40);
+            let mut want = vec![false; 41];
+            let mut counts = vec![0u32; sizes.len()];
+            loop {
+                let v: usize = sizes.iter().zip(&counts).map(|(&s, &k)| s * k as usize).sum();
+                let allowed = counts.iter().zip(copies).all(|(&k, c)| k >= c.lo && c.hi.is_none_or(|h| k <= h));
+                if allowed && (1..=40).contains(&v) {
+                    want[v] = true;
+                }
+                // The next choice of counts, 0 to 12 each.
+                let Some(q) = counts.iter().position(|&k| k < 12) else { break };
+                counts[q] += 1;
+                counts[..q].fill(0);
+            }
+            assert_eq!(got, want, "{sizes:?}");
+        }
+        // Past the bound: no volume at all.
+        assert!(filling_volumes(&[5, 5], &[Copies { lo: 9, hi: None }; 2], 40).iter().all(|&v| !v));
+    }
+
+    /// The corner test without a skyline answers as the skyline's own, on every polycube
+    /// of 1 to 5 cells, rotated or mirrored too.
+    #[test]
+    fn the_corner_test_answers_as_the_skyline() {
+        let any = [Copies { lo: 0, hi: None }];
+        let mut none = 0;
+        for size in 1..=5 {
+            for shape in Lattice::Cubic.polyforms(size, true) {
+                for freedom in [Freedom::Free, Freedom::OneSided] {
+                    let o = Orientations::new(std::slice::from_ref(&shape), freedom);
+                    let sky = Skyline::solid_with(&o, &any, 1, 1).unwrap().fills_a_corner();
+                    assert_eq!(o.fill_a_box_corner(&any), sky, "{shape:?}");
+                    none += usize::from(!sky);
+                }
+            }
+        }
+        assert!(none > 0, "some polycube fills no corner");
+        // A piece that is never used fills no corner.
+        let cube = Lattice::Cubic.polyforms(1, true);
+        let o = Orientations::new(&cube, Freedom::Free);
+        assert!(!o.fill_a_box_corner(&[Copies { lo: 0, hi: Some(0) }]));
     }
 }

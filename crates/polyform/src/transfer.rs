@@ -68,6 +68,13 @@ pub enum TransferError {
     /// The caller's stop flag was raised ([`exact_cover::interrupt`]).
     #[error("interrupted")]
     Interrupted,
+    /// The order (fewest copies) of polycubes of different sizes was asked for: a box
+    /// search goes by volume, and with different sizes fewer copies is not less volume.
+    #[error("the order (fewest copies) of polycubes of different sizes is not searched: boxes are searched by volume, which then does not follow the copies; ask for --smallest rectangle (the box of least volume)")]
+    OrderOfMixedSizes,
+    /// Exact cover of a cross-section's boxes ran past its budget ([`crate::boxes`]).
+    #[error("exact cover of its boxes ran past its budget")]
+    CoverBudget,
     /// Pieces the skyline search ([`crate::skyline::Skyline::fits`]) does not take.
     #[error(
         "the skyline search takes polyominoes or polycubes of one size, each used any number of times (at most 4 of them at least once), across at most 64 cells"

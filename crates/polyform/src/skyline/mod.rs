@@ -108,6 +108,18 @@ pub struct Orientations {
 }
 
 impl Orientations {
+    /// Whether some orientation of a piece that `copies` lets be used (`copies[q]`, for
+    /// piece `q`) fills the corner of a box (or of a rectangle): its cells all lie on the
+    /// corner's side of its first cell across (the condition of
+    /// [`Skyline::fills_a_corner`], without a skyline). When none does, no box is filled:
+    /// the tile on a box's corner would have that corner as its first cell.
+    pub fn fill_a_box_corner(&self, copies: &[Copies]) -> bool {
+        self.orientations
+            .iter()
+            .filter(|(q, _, _)| copies.get(*q).is_none_or(|c| c.hi != Some(0)))
+            .any(|(_, _, cells)| cells.iter().all(|&(_, i, j)| i >= 0 && j >= 0))
+    }
+
     /// The orientations of `shapes` (`freedom` says whether they may be turned over or
     /// mirrored) and their images. The sweep runs along a polyomino's y (columns across
     /// its x) and a polycube's z (rows across its y, columns its x), so that a tiling's
