@@ -708,24 +708,59 @@ fn has_v3() -> bool {
 /// caller has detected it, [`has_v3`]).
 fn solve_with<const V3: bool>(givens: &[u8], visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> SearchStats {
     let mut stats = SearchStats::default();
-    let mut state = State { cand: [[ALL; 9]; 3], unsolved: [ALL; 3], dirty: 0, touched: ALL, fresh: ALL, branch: 0 };
-    for (c, &d) in givens.iter().enumerate().take(81) {
-        if (1..=9).contains(&d) {
-            let (d, b, i) = (d as usize - 1, c / 27, c % 27);
-            if state.cand[b][d] >> i & 1 == 0 {
-                stats.nodes += 1;
-                return stats;
-            }
-            // Portable: outside the x86-64-v3 code, AVX2 would be calls.
-            state.place::<false>(d, b, i);
-        }
-    }
+    let Some(mut state) = State::with_givens(givens) else {
+        stats.nodes += 1;
+        return stats;
+    };
     if state.propagate::<V3>() {
         let _ = search::<V3>(&mut state, &mut stats, visit);
     } else {
         stats.nodes += 1;
     }
     stats
+}
+
+impl State {
+    /// The state of the puzzle `givens` (81 digits, 0 or anything past 9 blank) before
+    /// any rule ran: each given's digit cleared from its row, box and column and its cell
+    /// from the other digits, every mask marked changed; `None` when two givens of a digit
+    /// share a row, a box or a column. The same masks as placing the givens one by one
+    /// ([`State::place`]), built per digit from the givens' cells at once.
+    fn with_givens(givens: &[u8]) -> Option<State> {
+        let mut taken = [0u32; 3];
+        let mut mine = [[0u32; 9]; 3];
+        for (c, &d) in givens.iter().enumerate().take(81) {
+            if (1..=9).contains(&d) {
+                taken[c / 27] |= 1 << (c % 27);
+                mine[c / 27][d as usize - 1] |= 1 << (c % 27);
+            }
+        }
+        let mut cand = [[0u32; 9]; 3];
+        for d in 0..9 {
+            // The cells each band loses to digit d's givens: their rows and boxes in
+            // their band, their columns in the others.
+            let mut gone = [0u32; 3];
+            for (b, band) in mine.iter().enumerate() {
+                let mut g = band[d];
+                while g != 0 {
+                    let i = g.trailing_zeros() as usize;
+                    g &= g - 1;
+                    gone[b] |= BAND_PEERS[i];
+                    for (o, gone) in gone.iter_mut().enumerate() {
+                        *gone |= u32::from(o != b) * (0x40201 << (i % 9));
+                    }
+                }
+            }
+            for b in 0..3 {
+                if mine[b][d] & gone[b] != 0 {
+                    return None;
+                }
+                cand[b][d] = (ALL & !gone[b] & !taken[b]) | mine[b][d];
+            }
+        }
+        let unsolved = taken.map(|t| ALL & !t);
+        Some(State { cand, unsolved, dirty: ALL, touched: ALL, fresh: ALL, branch: 0 })
+    }
 }
 
 #[cfg(test)]
@@ -771,6 +806,60 @@ mod tests {
             assert_eq!(transpose(across), band_segments(s) as usize);
             assert_eq!(KEPT_CELLS_ACROSS[across], SEGMENT_CELLS[PERMUTATIONS[band_segments(s) as usize] as usize], "{s:#x}");
         }
+    }
+
+    /// The state built from the givens at once ([`State::with_givens`]) has the masks of
+    /// placing them one by one, and is refused exactly when a given's cell is gone by the
+    /// time it is placed: on random givens (many in conflict) and on the hardest list's.
+    #[test]
+    fn the_givens_build_the_state_placing_them_would() {
+        let text = include_str!("../../../tests/data/sudoku/puzzles5_forum_hardest_1905_11+.sample");
+        let mut cases: Vec<Vec<u8>> = text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .map(|l| l.bytes().take(81).map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 }).collect())
+            .collect();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..3000 {
+            let mut g = vec![0u8; 81];
+            for _ in 0..next() % 24 {
+                g[(next() % 81) as usize] = (next() % 10) as u8;
+            }
+            cases.push(g);
+        }
+        let (mut refused, mut built) = (0, 0);
+        for g in &cases {
+            let mut one_by_one = State { cand: [[ALL; 9]; 3], unsolved: [ALL; 3], dirty: 0, touched: ALL, fresh: ALL, branch: 0 };
+            let mut fits = true;
+            for (c, &d) in g.iter().enumerate() {
+                if d > 0 {
+                    let (d, b, i) = (d as usize - 1, c / 27, c % 27);
+                    if one_by_one.cand[b][d] >> i & 1 == 0 {
+                        fits = false;
+                        break;
+                    }
+                    one_by_one.place::<false>(d, b, i);
+                }
+            }
+            match State::with_givens(g) {
+                Some(s) => {
+                    assert!(fits, "{g:?}");
+                    assert_eq!((s.cand, s.unsolved), (one_by_one.cand, one_by_one.unsolved), "{g:?}");
+                    built += 1;
+                }
+                None => {
+                    assert!(!fits, "{g:?}");
+                    refused += 1;
+                }
+            }
+        }
+        assert!(refused > 100 && built > 1000, "{refused} refused, {built} built");
     }
 
     /// The portable code and the x86-64-v3 code (where this processor has it) find the
