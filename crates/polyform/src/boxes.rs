@@ -101,7 +101,8 @@ const MAX_VOLUMES: usize = 1 << 24;
 /// For each volume `v` from 0 to `max_volume` (at most [`MAX_VOLUMES`]), whether pieces
 /// of `sizes` cells, piece `q` used as `copies[q]` says, can make it up: a knapsack over
 /// the volumes (the required copies first, then each piece's further copies, any number
-/// of them or up to its bound).
+/// of them or up to its bound), in time of the volumes times the pieces and the
+/// logarithms of their bounds.
 fn filling_volumes(sizes: &[usize], copies: &[Copies], max_volume: usize) -> Vec<bool> {
     let top = max_volume.min(MAX_VOLUMES);
     let mut reach = vec![false; top + 1];
@@ -121,12 +122,19 @@ fn filling_volumes(sizes: &[usize], copies: &[Copies], max_volume: usize) -> Vec
                     reach[v] |= reach[v - s];
                 }
             }
-            // At most `hi - lo` more, one at a time (no more than the volumes hold).
+            // At most `hi - lo` more (no more than the volumes hold): as lots of 1, 2,
+            // 4, ... copies and the rest, each taken or not, which make up every number
+            // up to it.
             Some(hi) => {
-                for _ in 0..(hi.saturating_sub(c.lo) as usize).min(top / s) {
-                    for v in (s..=top).rev() {
-                        reach[v] |= reach[v - s];
+                let mut more = (hi.saturating_sub(c.lo) as usize).min(top / s);
+                let mut lot = 1;
+                while more > 0 {
+                    let k = lot.min(more);
+                    for v in (k * s..=top).rev() {
+                        reach[v] |= reach[v - k * s];
                     }
+                    more -= k;
+                    lot *= 2;
                 }
             }
         }
@@ -876,8 +884,9 @@ mod tests {
     /// piece 0 to 12 more than its least, which covers the volumes up to 40).
     #[test]
     fn filling_volumes_are_the_sums_of_copies() {
-        let cases: [(&[usize], &[Copies]); 4] = [
+        let cases: [(&[usize], &[Copies]); 5] = [
             (&[3, 4], &[Copies { lo: 1, hi: None }, Copies { lo: 1, hi: None }]),
+            (&[3, 5], &[Copies { lo: 0, hi: Some(7) }, Copies { lo: 1, hi: Some(4) }]),
             (&[2, 5, 6], &[Copies { lo: 0, hi: None }, Copies { lo: 1, hi: Some(2) }, Copies { lo: 2, hi: Some(2) }]),
             (&[4], &[Copies { lo: 0, hi: Some(3) }]),
             (&[1, 7], &[Copies { lo: 3, hi: Some(5) }, Copies { lo: 0, hi: None }]),
