@@ -101,6 +101,20 @@ def test_orders_of_polycubes_fill_boxes():
         gridlock.rectangles("dominoes", order=True, lattice="hexagonal")
 
 
+def test_polycubes_of_different_sizes_find_the_least_box():
+    """The Soma pieces (a tricube and six tetracubes, each at least once): the least box
+    is the cube, each piece once, as the command line says; their order is refused."""
+    mine = gridlock.rectangles("soma", lattice="cubic", smallest="rectangle")
+    assert (list(mine["sides"]), mine["copies"], mine["proven"]) == ([3, 3, 3], 7, True)
+    assert len({p for p, _ in mine["tiles"]}) == 7
+    cells = sorted(tuple(cell) for _, tile in mine["tiles"] for cell in tile)
+    assert cells == sorted((i, j, k) for i in range(3) for j in range(3) for k in range(3))
+    with pytest.raises(ValueError, match="different sizes"):
+        gridlock.rectangles("soma", lattice="cubic", order=True)
+    theirs = cli_json("--pieces", "soma", "--smallest", "rectangle")
+    assert (list(theirs["sides"]), theirs["copies"]) == (list(mine["sides"]), mine["copies"])
+
+
 def test_bad_questions_raise_value_error():
     with pytest.raises(ValueError):
         gridlock.rectangles("dominoes")
