@@ -246,6 +246,9 @@ fn each_assembly_by(
     }
     let mut per_part: Vec<Vec<Vec<[i32; 3]>>> = Vec::with_capacity(parts.len());
     let mut cells: Vec<[i32; 3]> = Vec::new();
+    // The result's voxels with their places in the grid, in the order the placements
+    // are listed.
+    let targets: Vec<([i32; 3], usize)> = result.keys().filter_map(|&c| Some((c, at(c)?))).collect();
     for &p in &parts {
         if piece_cells[p].is_empty() {
             return Err(format!("piece {} (shape {}) has no voxel", p + 1, problem.parts[p].shape + 1));
@@ -253,18 +256,27 @@ fn each_assembly_by(
         let mut seen = FxHashSet::default();
         let mut list = Vec::new();
         for o in orientations(&piece_cells[p], &rotations) {
+            // The orientation's voxels from its first, their bounding box, and their
+            // steps in the grid: a shift whose box lies in the grid's needs no test per
+            // voxel but its place's.
             let (anchor, _) = o[0];
-            for &target in result.keys() {
-                let shift = [target[0] - anchor[0], target[1] - anchor[1], target[2] - anchor[2]];
-                cells.clear();
-                let fits = o.iter().all(|&(c, color)| {
-                    let n = [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];
-                    cells.push(n);
-                    at(n).and_then(|i| grid[i]).is_some_and(|v| problem.placement_allowed(puzzle.colors, color, v.color()))
+            let rel: Vec<[i32; 3]> = o.iter().map(|&(c, _)| [0, 1, 2].map(|d| c[d] - anchor[d])).collect();
+            let low = [0, 1, 2].map(|d| rel.iter().map(|r| r[d]).min().unwrap_or(0));
+            let high = [0, 1, 2].map(|d| rel.iter().map(|r| r[d]).max().unwrap_or(0));
+            let steps: Vec<isize> =
+                rel.iter().map(|r| r[0] as isize + dims[0] as isize * (r[1] as isize + dims[1] as isize * r[2] as isize)).collect();
+            for &(target, place) in &targets {
+                if (0..3).any(|d| target[d] + low[d] < lo[d] || target[d] + high[d] > hi[d]) {
+                    continue;
+                }
+                let fits = o.iter().zip(&steps).all(|(&(_, color), &step)| {
+                    grid[place.wrapping_add_signed(step)].is_some_and(|v| problem.placement_allowed(puzzle.colors, color, v.color()))
                 });
                 if !fits {
                     continue;
                 }
+                cells.clear();
+                cells.extend(rel.iter().map(|r| [0, 1, 2].map(|d| target[d] + r[d])));
                 cells.sort_unstable();
                 if !seen.contains(cells.as_slice()) {
                     seen.insert(cells.clone());
