@@ -533,7 +533,7 @@ pub fn search_with(
     let found_once = std::cell::OnceCell::new();
     let orientations = || found_once.get_or_init(|| crate::skyline::Orientations::new(shapes, freedom));
     // No orientation fills a corner: no rectangle at all, proven.
-    if engine_for(shapes, copies, 1) == Engine::Skyline && !Skyline::new_with(orientations(), copies, 1)?.fills_a_corner() {
+    if engine_for(shapes, copies, 1) == Engine::Skyline && !orientations().fill_a_corner(copies) {
         return Ok(Searched { found: None, unproven: None, impossible: Some(Impossible::NoCorner) });
     }
     // The best so far; keys compare areas or copies.

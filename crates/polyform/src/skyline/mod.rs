@@ -109,11 +109,11 @@ pub struct Orientations {
 
 impl Orientations {
     /// Whether some orientation of a piece that `copies` lets be used (`copies[q]`, for
-    /// piece `q`) fills the corner of a box (or of a rectangle): its cells all lie on the
-    /// corner's side of its first cell across (the condition of
-    /// [`Skyline::fills_a_corner`], without a skyline). When none does, no box is filled:
-    /// the tile on a box's corner would have that corner as its first cell.
-    pub fn fill_a_box_corner(&self, copies: &[Copies]) -> bool {
+    /// piece `q`) fills a corner of a rectangle (of a box, for polycubes): its cells all
+    /// lie on the corner's side of its first cell across (none left of it, none in a row
+    /// across before it). When none does, no rectangle or box of any size is tiled: the
+    /// tile on its first corner would have that corner as its first cell.
+    pub fn fill_a_corner(&self, copies: &[Copies]) -> bool {
         self.orientations
             .iter()
             .filter(|(q, _, _)| copies.get(*q).is_none_or(|c| c.hi != Some(0)))
@@ -496,14 +496,6 @@ impl Skyline {
             before_last: (0..cells_across).filter(|p| p % b != b - 1).fold(0, |m, p| m | 1 << p),
             connected: shapes.iter().all(|s| s.len() >= 2 && crate::shape::connected(s.lattice(), s.cells())),
         })
-    }
-
-    /// Whether some orientation fills a corner of a rectangle (of a box, for polycubes).
-    /// None does when every orientation has a cell before its first cell across (left
-    /// of it, or in a row across before it), and then no rectangle of any size is tiled:
-    /// the tile on a rectangle's first corner would have that corner as its first cell.
-    pub fn fills_a_corner(&self) -> bool {
-        self.orientations.iter().any(|(_, _, cells)| cells.iter().all(|&(_, i, j)| i >= 0 && j >= 0))
     }
 
     /// The shortest rectangle `width` across and at most `max_length` long whose length
