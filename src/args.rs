@@ -193,6 +193,15 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+/// Parses a number of seconds from 0 (at most a year): an interval, where 0 means
+/// every time.
+pub fn parse_interval(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if (0.0..=366.0 * 86400.0).contains(&t) => Ok(t),
+        _ => Err(format!("'{s}' is not a number of seconds from 0 (at most a year)")),
+    }
+}
+
 /// Parses "RxC" with both from 1 to `max`.
 pub fn parse_size(s: &str, max: usize) -> Result<(usize, usize), String> {
     let bad = || format!("'{s}' is not ROWSxCOLUMNS with each from 1 to {max}");

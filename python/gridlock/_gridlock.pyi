@@ -158,6 +158,7 @@ def rectangles(
     max_states: Optional[int] = None,
     threads: int = 1,
     checkpoint: Optional[str] = None,
+    checkpoint_every: Optional[float] = None,
     lattice: str = "square",
     mirror: bool = False,
 ) -> Dict[str, Any]:
@@ -175,8 +176,10 @@ def rectangles(
     search; ``checkpoint``: a file recording each width (each cross-section of a box
     search) as it is finished,
     skipped when the search runs again (the format of ``gridlock rectangles
-    --checkpoint``, so that either resumes the other's file). With
-    ``lattice="cubic"`` the pieces are polycubes (a set such as ``"tricubes"`` or a
+    --checkpoint``, so that either resumes the other's file); for polyominoes the
+    states of the width in progress are saved beside it (``FILE.frontier``) at most
+    once every ``checkpoint_every`` seconds (default 600; 0: every depth) and resumed.
+    With ``lattice="cubic"`` the pieces are polycubes (a set such as ``"tricubes"`` or a
     pieces file's text), rotated only unless ``mirror``, and ``smallest`` and the orders
     ask for boxes: ``sides`` (the cross-section's two and the length swept),
     ``copies``, ``tiles`` (name and cells ``(row, column, layer)``), ``proven``,

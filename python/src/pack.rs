@@ -554,7 +554,7 @@ fn bound(u: atlas::Unproven) -> String {
 #[pyfunction]
 #[pyo3(signature = (pieces, *, copies = None, one_sided = false, width = None, length = None, gf = false, table = None,
     smallest = None, order = false, odd_order = false, square_order = false, max_area = 1000, max_states = None, threads = 1, checkpoint = None,
-    lattice = "square", mirror = false))]
+    checkpoint_every = None, lattice = "square", mirror = false))]
 #[allow(clippy::too_many_arguments)]
 fn rectangles<'py>(
     py: Python<'py>,
@@ -573,9 +573,16 @@ fn rectangles<'py>(
     max_states: Option<usize>,
     threads: usize,
     checkpoint: Option<std::path::PathBuf>,
+    checkpoint_every: Option<f64>,
     lattice: &str,
     mirror: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if checkpoint_every.is_some() && checkpoint.is_none() {
+        return Err(value_error("checkpoint_every goes with checkpoint"));
+    }
+    if checkpoint_every.is_some_and(|t| !(0.0..=366.0 * 86400.0).contains(&t)) {
+        return Err(value_error("checkpoint_every is a number of seconds from 0 (at most a year)"));
+    }
     let cell_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
     let lattice = match lattice {
         "square" => Lattice::Square,
@@ -620,6 +627,9 @@ fn rectangles<'py>(
         if one_sided {
             return Err(value_error("one_sided is for polyominoes; polycubes are rotated only unless mirror"));
         }
+        if checkpoint_every.is_some() {
+            return Err(value_error("checkpoint_every saves the states within a width of polyominoes; with polycubes the checkpoint records whole cross-sections"));
+        }
         let freedom = if mirror { Freedom::Free } else { Freedom::OneSided };
         let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1) };
         let goal = goal()?;
@@ -632,7 +642,7 @@ fn rectangles<'py>(
         let mut failure = None;
         let searched = interruptible(py, || {
             let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
-            let journal = atlas::Journal { done, finished: &mut finished };
+            let journal = atlas::Journal::of_widths(done, &mut finished);
             polyform::boxes::search_with(&shapes, freedom, &copies, goal, bounds, &mut |_| {}, journal)
         })?;
         if let Some(e) = failure {
@@ -678,17 +688,31 @@ fn rectangles<'py>(
         // With a checkpoint: the widths it records are skipped, each width finished is
         // recorded (as `gridlock rectangles --checkpoint` does, in the same file format).
         let problem = atlas::problem_text(&shapes, freedom, &copies, goal, max_area);
+        // The states of the width in progress are saved beside it (`checkpoint_every`
+        // seconds apart, 600 by default) and resumed, as the CLI's --checkpoint-every.
         let mut log = checkpoint::Widths::open_if(checkpoint.as_deref(), &problem, max_area.isqrt()).map_err(value_error)?;
         let done = checkpoint::Widths::done_in(&log);
-        let mut failure = None;
+        let resume = match &log {
+            Some(w) => w.read_frontier(|input| polyform::skyline::Sweep::read_from(input)).map_err(value_error)?,
+            None => None,
+        };
+        let every = std::time::Duration::from_secs_f64(checkpoint_every.unwrap_or(600.0));
+        let book = checkpoint::Book::new(&mut log, every);
         let searched = interruptible(py, || {
-            let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
-            atlas::search_with(&shapes, freedom, &copies, goal, bounds, &mut |_| {}, atlas::Journal { done, finished: &mut finished })
+            let mut finished = |width, outcome| book.finished(width, outcome);
+            let mut kept = |width, sweep: &polyform::skyline::Sweep| book.keep(width, &mut |out| sweep.write_to(out));
+            let journal = atlas::Journal { done, finished: &mut finished, resume, kept: Some(&mut kept) };
+            atlas::search_with(&shapes, freedom, &copies, goal, bounds, &mut |_| {}, journal)
         })?;
-        if let Some(e) = failure {
+        if let Some(e) = book.failure() {
             return Err(value_error(e));
         }
-        let searched = searched.map_err(failed)?;
+        let searched = searched.map_err(|e| match (e, &log) {
+            (e @ TransferError::ForeignSweep, Some(w)) => {
+                value_error(format!("{}: {e}; delete it to search its width from the start", w.frontier_path().display()))
+            }
+            (e, _) => failed(e),
+        })?;
         out.set_item("proven", searched.unproven.is_none())?;
         out.set_item("bound", searched.unproven.map(bound))?;
         out.set_item("impossible", searched.impossible.map(|i| i.to_string()))?;

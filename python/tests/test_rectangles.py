@@ -146,6 +146,23 @@ def test_a_search_resumes_from_its_checkpoint(tmp_path):
         gridlock.rectangles(y, smallest="square", checkpoint=str(path))
 
 
+def test_a_width_resumes_from_its_saved_states_across_front_ends(tmp_path):
+    """The states of a width in progress, saved by Python (``checkpoint_every=0``: every
+    depth) when ``max_states`` stops the Y hexomino inside width 23, are resumed by the
+    command line, which finds the order 92 and removes them."""
+    text = (DATA / "y-hexomino.txt").read_text()
+    path = tmp_path / "y.ckpt"
+    cut = gridlock.rectangles(text, order=True, checkpoint=str(path), checkpoint_every=0, max_states=100000)
+    assert not cut["proven"] and "width 23" in cut["bound"]
+    frontier = tmp_path / "y.ckpt.frontier"
+    assert frontier.is_file()
+    theirs = cli_json("--pieces", str(DATA / "y-hexomino.txt"), "--order", "--checkpoint", str(path))
+    assert (theirs["rows"], theirs["columns"], theirs["copies"], theirs["proven"]) == (23, 24, 92, True)
+    assert not frontier.exists()
+    with pytest.raises(ValueError, match="checkpoint_every goes with checkpoint"):
+        gridlock.rectangles(text, order=True, checkpoint_every=5)
+
+
 def test_a_box_search_resumes_from_its_checkpoint(tmp_path):
     """A box search's checkpoint (a part per cross-section) written by Python resumes on
     the command line, and a file cut after any cross-section gives the fresh answer."""

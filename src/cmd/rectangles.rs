@@ -9,7 +9,8 @@ use crate::output::{self, bad, read_input, Outcome, Run, Target, SMALL_INPUT_LIM
 use num_bigint::{BigInt, BigUint};
 use polyform::atlas::{self, Goal, Searched, Unproven};
 use polyform::boxes::{self, SearchedBox};
-use polyform::transfer::{Frontier, DEFAULT_MAX_STATES};
+use polyform::skyline::Sweep;
+use polyform::transfer::{Frontier, TransferError, DEFAULT_MAX_STATES};
 use polyform::{Board, Copies, Freedom, Lattice, Piece, Shape};
 use puzzles::pack;
 use serde::Serialize;
@@ -84,6 +85,12 @@ pub struct Args {
     /// (docs/rectangles.md).
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint, for polyominoes: save the states of the width in progress
+    /// beside the file (FILE.frontier) as the search finishes a depth, at most once every
+    /// SECONDS (default 600; 0: every depth), so that a search killed inside a long width
+    /// resumes from the last depth saved.
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = args::parse_interval)]
+    checkpoint_every: Option<f64>,
     /// Threads of the skyline search (--smallest and the orders, rectangles and boxes),
     /// 1 to the number of cores; the answer does not depend on them.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = args::parse_threads)]
@@ -318,9 +325,17 @@ pub fn run(args: &Args) -> Outcome {
     let problem = atlas::problem_text(&shapes, freedom, &copies, goal, args.max_area);
     let mut log = checkpoint::Widths::open_if(args.checkpoint.as_deref(), &problem, args.max_area.isqrt()).map_err(bad)?;
     let done = checkpoint::Widths::done_in(&log);
-    let mut failure = None;
-    let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
-    let journal = atlas::Journal { done, finished: &mut finished };
+    // The states of the width in progress, saved by an earlier run.
+    let resume = match &log {
+        Some(w) => w.read_frontier(|input| Sweep::read_from(input)).map_err(bad)?,
+        None => None,
+    };
+    let resumed_at = resume.as_ref().map(|(width, sweep)| (*width, sweep.depth(), sweep.states()));
+    let every = std::time::Duration::from_secs_f64(args.checkpoint_every.unwrap_or(600.0));
+    let book = checkpoint::Book::new(&mut log, every);
+    let mut finished = |width, outcome| book.finished(width, outcome);
+    let mut kept = |width, sweep: &Sweep| book.keep(width, &mut |out| sweep.write_to(out));
+    let journal = atlas::Journal { done, finished: &mut finished, resume, kept: Some(&mut kept) };
     // Per width searched, the last progress it reported (for --stats).
     let mut widths: Vec<atlas::Progress> = Vec::new();
     let searched = atlas::search_with(
@@ -344,11 +359,15 @@ pub fn run(args: &Args) -> Outcome {
         },
         journal,
     );
-    drop(finished);
-    if let Some(e) = failure {
+    if let Some(e) = book.failure() {
         return Err(bad(e));
     }
-    let searched = searched.map_err(output::failed)?;
+    let searched = searched.map_err(|e| match (e, &log) {
+        (e @ TransferError::ForeignSweep, Some(w)) => {
+            bad(format!("{}: {e}; delete it to search its width from the start", w.frontier_path().display()))
+        }
+        (e, _) => output::failed(e),
+    })?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -358,6 +377,9 @@ pub fn run(args: &Args) -> Outcome {
             atlas::Engine::Transfer => "transfer matrix, one sweep per width",
         };
         eprintln!("strategy: {strategy}, widths by increasing area");
+        if let Some((width, depth, states)) = resumed_at {
+            eprintln!("width {width}: resumed at depth {depth} with {states} states (from the checkpoint's frontier)");
+        }
         for p in widths.iter().filter(|p| p.states > 0) {
             eprintln!("width {}: depth {}, {} states kept", p.width, p.depth, p.states);
         }
@@ -382,6 +404,11 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     if !searching {
         return Err(bad("--length, --gf and --table count tilings of plane strips; for polycubes ask for --smallest or an order"));
     }
+    if args.checkpoint_every.is_some() {
+        return Err(bad(
+            "--checkpoint-every saves the states within a width of polyominoes; with polycubes the checkpoint records whole cross-sections",
+        ));
+    }
     if args.one_sided {
         return Err(bad("--one-sided is for plane pieces; polycubes are rotated only unless --mirror"));
     }
@@ -404,7 +431,7 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     let done = checkpoint::Widths::done_in(&log);
     let mut failure = None;
     let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
-    let journal = atlas::Journal { done, finished: &mut finished };
+    let journal = atlas::Journal::of_widths(done, &mut finished);
     let searched = boxes::search_with(
         shapes,
         freedom,

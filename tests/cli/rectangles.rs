@@ -254,6 +254,61 @@ fn a_search_resumes_from_its_checkpoint() {
     assert_eq!(code, 2, "{err}");
 }
 
+/// --checkpoint-every saves the states of the width in progress beside the checkpoint
+/// (FILE.frontier): the Y hexomino's search stopped inside width 23 by --max-states
+/// leaves them, and the run given more states goes on from the depth saved (--stats says
+/// so) to the answer and tiling of a run from scratch, then removes them. Damaged saved
+/// states, and states of another search, are refused with exit status 2.
+#[test]
+fn a_search_resumes_inside_a_width_from_its_saved_states() {
+    let y = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/y-hexomino.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("y.ckpt");
+    let file = path.to_str().unwrap();
+    let frontier = dir.path().join("y.ckpt.frontier");
+    let base = ["rectangles", "--pieces", y, "--order", "--format", "json"];
+    let (fresh, _, _) = run(&base);
+    let cut = [&base[..], &["--checkpoint", file, "--checkpoint-every", "0", "--max-states", "100000"]].concat();
+    let (out, err, code) = run(&cut);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("width 23: the search kept more than 100000 states"), "{out}");
+    assert!(frontier.is_file(), "the states of width 23 are saved");
+    let saved = std::fs::read(&frontier).unwrap();
+    let resume = [&base[..], &["--checkpoint", file, "--stats"]].concat();
+    // Damaged: refused, and left for the user to look at.
+    let mut bad = saved.clone();
+    let at = bad.len() / 2;
+    bad[at] ^= 1;
+    std::fs::write(&frontier, &bad).unwrap();
+    let (out, err, code) = run(&resume);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("y.ckpt.frontier:2: the saved states are damaged"), "{err}");
+    std::fs::write(&frontier, &saved).unwrap();
+    let (out, err, code) = run(&resume);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("width 23: resumed at depth "), "{err}");
+    let without_time = |text: &str| {
+        let mut v: Value = serde_json::from_str(text).unwrap();
+        v["stats"] = Value::Null;
+        v
+    };
+    assert_eq!(without_time(&out), without_time(&fresh));
+    assert!(!frontier.exists(), "removed once width 23 is recorded");
+    // Another search's checkpoint with these states beside it: refused.
+    let other = dir.path().join("other.ckpt");
+    let (_, err, code) =
+        run(&["rectangles", "--pieces", y, "--smallest", "square", "--checkpoint", other.to_str().unwrap(), "--max-area", "50"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(dir.path().join("other.ckpt.frontier"), &saved).unwrap();
+    let (out, err, code) =
+        run(&["rectangles", "--pieces", y, "--smallest", "square", "--checkpoint", other.to_str().unwrap(), "--max-area", "50"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("another count"), "{err}");
+    // --checkpoint-every needs --checkpoint, and is for polyominoes.
+    let (_, _, code) = run(&["rectangles", "--pieces", y, "--order", "--checkpoint-every", "5"]);
+    assert_eq!(code, 2);
+}
+
 /// --checkpoint on a box search records each cross-section finished; a run on a file cut
 /// after any of them gives the answer of a run from scratch (the best box found before the
 /// cut searched again to draw it), and the rectangles' checkpoint of the plane piece of

@@ -250,9 +250,31 @@ pub type WidthOutcome = Option<(usize, u32)>;
 /// Python's `rectangles(checkpoint=...)`): a part per width, each recorded as it is
 /// finished, its outcome coded as the part's count (0 for none, else
 /// `(length << 32 | copies) + 1`).
+///
+/// Beside it, the file named by [`Widths::frontier_path`] (the checkpoint's path with
+/// `.frontier` added) holds the states of the width in progress, saved as the search
+/// finishes its depths ([`Widths::save_frontier`]): a line of header,
+/// `{"format":"gridlock-frontier/1","version":V,"problem":H,"width":W}`, then the
+/// engine's bytes (`polyform::skyline::Sweep::write_to`). It is written whole to a
+/// temporary file, synced and renamed over the last, so that a kill leaves the old one or
+/// the new one, and it is removed when its width is recorded.
 #[derive(Debug)]
 pub struct Widths {
     file: Checkpoint,
+    problem: String,
+}
+
+/// The format of a frontier file's header ([`Widths::save_frontier`]).
+pub const FRONTIER_FORMAT: &str = "gridlock-frontier/1";
+
+/// The header line of a frontier file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FrontierHeader {
+    format: String,
+    version: String,
+    problem: String,
+    width: usize,
 }
 
 impl Widths {
@@ -263,7 +285,91 @@ impl Widths {
     /// Errors: as [`Checkpoint::open`].
     pub fn open(path: &Path, problem: &str, widths: usize) -> Result<Widths, CheckpointError> {
         let hash = problem_hash(&[problem.as_bytes()]);
-        Ok(Widths { file: Checkpoint::open(path, "rectangles", &hash, widths.max(1))? })
+        Ok(Widths { file: Checkpoint::open(path, "rectangles", &hash, widths.max(1))?, problem: hash })
+    }
+
+    /// The file beside the checkpoint that holds the states of the width in progress:
+    /// the checkpoint's path with `.frontier` added.
+    pub fn frontier_path(&self) -> PathBuf {
+        let mut name = self.file.path.clone().into_os_string();
+        name.push(".frontier");
+        PathBuf::from(name)
+    }
+
+    /// Reads the saved states of the width in progress, when there are some: `read` is
+    /// given the engine's bytes (after the header) and its result is returned with the
+    /// width. States saved for a width already recorded (a kill between the record and the
+    /// removal) are none.
+    ///
+    /// Errors: [`CheckpointError::Io`]; [`CheckpointError::Foreign`] for the states of
+    /// another search or version; [`CheckpointError::Corrupt`] (line 1 for the header,
+    /// line 2 for the bytes after it) when the header does not read or `read` fails with
+    /// [`io::ErrorKind::InvalidData`].
+    pub fn read_frontier<T>(&self, read: impl FnOnce(&mut dyn Read) -> io::Result<T>) -> Result<Option<(usize, T)>, CheckpointError> {
+        let path = self.frontier_path();
+        let io_error = |source| CheckpointError::Io { path: path.clone(), source };
+        let corrupt = |line, message| CheckpointError::Corrupt { path: path.clone(), line, message };
+        let file = match File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_error(e)),
+        };
+        if !file.metadata().map_err(io_error)?.is_file() {
+            return Err(CheckpointError::NotAFile { path });
+        }
+        let mut input = io::BufReader::new(file);
+        let mut line = Vec::new();
+        io::BufRead::read_until(&mut (&mut input).take(4096), b'\n', &mut line).map_err(io_error)?;
+        let header: FrontierHeader = std::str::from_utf8(&line)
+            .ok()
+            .and_then(|t| serde_json::from_str(t.trim_end()).ok())
+            .ok_or_else(|| corrupt(1, "not a frontier header".into()))?;
+        let fields: [(&'static str, String, String); 3] = [
+            ("format", header.format, FRONTIER_FORMAT.into()),
+            ("version", header.version, VERSION.into()),
+            ("problem", header.problem, self.problem.clone()),
+        ];
+        for (field, found, wanted) in fields {
+            if found != wanted {
+                return Err(CheckpointError::Foreign { path, field, found, wanted });
+            }
+        }
+        if self.file.done.contains_key(&header.width) {
+            return Ok(None);
+        }
+        match read(&mut input) {
+            Ok(t) => Ok(Some((header.width, t))),
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(corrupt(2, e.to_string())),
+            Err(e) => Err(io_error(e)),
+        }
+    }
+
+    /// Saves the states of width `width`, in progress: a header line, then the bytes
+    /// `write` writes, to a temporary file beside the checkpoint, synced, then renamed
+    /// over [`Widths::frontier_path`] (and the folder synced), so that the file is whole
+    /// or is the last one saved.
+    ///
+    /// Errors: [`CheckpointError::Io`] (the temporary file is then removed).
+    pub fn save_frontier(&self, width: usize, write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> Result<(), CheckpointError> {
+        let path = self.frontier_path();
+        let mut temporary = path.clone().into_os_string();
+        temporary.push(".tmp");
+        let temporary = PathBuf::from(temporary);
+        let header = FrontierHeader { format: FRONTIER_FORMAT.into(), version: VERSION.into(), problem: self.problem.clone(), width };
+        let written = (|| {
+            let mut file = File::create(&temporary)?;
+            file.write_all(serde_json::to_string(&header).expect("a header serializes").as_bytes())?;
+            file.write_all(b"\n")?;
+            write(&mut file)?;
+            file.sync_all()?;
+            drop(file);
+            std::fs::rename(&temporary, &path)?;
+            sync_folder(&path)
+        })();
+        written.map_err(|source| {
+            let _ = std::fs::remove_file(&temporary);
+            CheckpointError::Io { path: path.clone(), source }
+        })
     }
 
     /// [`Widths::open`] when a front end was given a `path`, else `None` (no checkpoint).
@@ -305,7 +411,86 @@ impl Widths {
     /// Errors: [`CheckpointError::Io`].
     pub fn record(&mut self, width: usize, outcome: WidthOutcome) -> Result<(), CheckpointError> {
         let code = outcome.map_or(0, |(n, k)| ((n as u128) << 32 | k as u128) + 1);
-        self.file.record(width, code)
+        self.file.record(width, code)?;
+        // The states of the width in progress were this width's.
+        match std::fs::remove_file(self.frontier_path()) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(CheckpointError::Io { path: self.frontier_path(), source: e }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Syncs the folder holding `path`, so that a rename in it survives a power cut (a no-op
+/// where folders cannot be opened).
+fn sync_folder(path: &Path) -> io::Result<()> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    match File::open(folder) {
+        Ok(f) => f.sync_all().or(Ok(())),
+        Err(_) => Ok(()),
+    }
+}
+
+/// A search's two hooks over one checkpoint of widths: each width finished recorded
+/// ([`Widths::record`]), and the states of the width in progress saved at most once
+/// every `every` ([`Widths::save_frontier`]). The first failure to write is kept and
+/// stops the search (`Break`).
+pub struct Book<'a> {
+    inner: std::sync::Mutex<Pages<'a>>,
+    every: std::time::Duration,
+}
+
+/// What a [`Book`] changes as the search goes (behind a mutex, so that a front end may
+/// run the search on another thread).
+struct Pages<'a> {
+    log: &'a mut Option<Widths>,
+    failure: Option<CheckpointError>,
+    last: std::time::Instant,
+}
+
+impl<'a> Book<'a> {
+    /// The hooks over `log` (none without one), saving states once every `every`.
+    pub fn new(log: &'a mut Option<Widths>, every: std::time::Duration) -> Book<'a> {
+        Book { inner: std::sync::Mutex::new(Pages { log, failure: None, last: std::time::Instant::now() }), every }
+    }
+
+    /// Records width `width` as finished.
+    pub fn finished(&self, width: usize, outcome: WidthOutcome) -> ControlFlow<()> {
+        let mut p = self.inner.lock().expect("not poisoned");
+        let recorded = p.log.as_mut().map(|w| w.record(width, outcome));
+        p.last = std::time::Instant::now();
+        p.fail_on(recorded)
+    }
+
+    /// Saves the states of width `width` (written by `write`), when `every` has passed
+    /// since the last save or the width's start.
+    pub fn keep(&self, width: usize, write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> ControlFlow<()> {
+        let mut p = self.inner.lock().expect("not poisoned");
+        if p.last.elapsed() < self.every {
+            return ControlFlow::Continue(());
+        }
+        let saved = p.log.as_ref().map(|w| w.save_frontier(width, write));
+        p.last = std::time::Instant::now();
+        p.fail_on(saved)
+    }
+
+    /// The first failure to write, if any.
+    pub fn failure(self) -> Option<CheckpointError> {
+        self.inner.into_inner().expect("not poisoned").failure
+    }
+}
+
+impl Pages<'_> {
+    fn fail_on(&mut self, done: Option<Result<(), CheckpointError>>) -> ControlFlow<()> {
+        match done {
+            Some(Err(e)) => {
+                self.failure.get_or_insert(e);
+                ControlFlow::Break(())
+            }
+            _ => ControlFlow::Continue(()),
+        }
     }
 }
 
@@ -358,6 +543,48 @@ mod tests {
         let w = Widths::open(&path, "Y order", 31).unwrap();
         assert_eq!(w.done(), BTreeMap::from([(1, None), (5, Some((10, 10))), (23, Some((24, u32::MAX)))]));
         assert!(matches!(Widths::open(&path, "Y square", 31), Err(CheckpointError::Foreign { field: "problem", .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_frontier_is_saved_whole_read_back_and_removed_with_its_width() {
+        let dir = std::env::temp_dir().join(format!("gridlock-frontier-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.jsonl");
+        let _ = std::fs::remove_file(&path);
+        let mut w = Widths::open(&path, "Y order", 31).unwrap();
+        let read_all = |input: &mut dyn Read| {
+            let mut v = Vec::new();
+            input.read_to_end(&mut v).map(|_| v)
+        };
+        assert!(w.read_frontier(read_all).unwrap().is_none());
+        w.record(1, None).unwrap();
+        w.save_frontier(2, &mut |out| out.write_all(b"first")).unwrap();
+        w.save_frontier(2, &mut |out| out.write_all(b"second")).unwrap();
+        assert_eq!(w.read_frontier(read_all).unwrap(), Some((2, b"second".to_vec())));
+        // A save that fails leaves the last one, and no temporary file.
+        let failed = w.save_frontier(2, &mut |out| {
+            out.write_all(b"half")?;
+            Err(io::Error::other("disk full"))
+        });
+        assert!(matches!(failed, Err(CheckpointError::Io { .. })));
+        assert_eq!(w.read_frontier(read_all).unwrap(), Some((2, b"second".to_vec())));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "the checkpoint and its frontier only");
+        // The engine's bytes refused: line 2; another search's header: foreign.
+        let damaged = w.read_frontier(|_| Err::<(), _>(io::Error::new(io::ErrorKind::InvalidData, "bad")));
+        assert!(matches!(damaged, Err(CheckpointError::Corrupt { line: 2, .. })));
+        let other = Widths::open(&dir.join("v.jsonl"), "Y square", 31).unwrap();
+        std::fs::copy(w.frontier_path(), other.frontier_path()).unwrap();
+        assert!(matches!(other.read_frontier(read_all), Err(CheckpointError::Foreign { field: "problem", .. })));
+        std::fs::write(other.frontier_path(), b"not json\nsecond").unwrap();
+        assert!(matches!(other.read_frontier(read_all), Err(CheckpointError::Corrupt { line: 1, .. })));
+        // Recording the width removes its states; reopened, the width is done.
+        w.record(2, Some((5, 3))).unwrap();
+        assert!(!w.frontier_path().exists());
+        w.save_frontier(2, &mut |out| out.write_all(b"stale")).unwrap();
+        drop(w);
+        let w = Widths::open(&path, "Y order", 31).unwrap();
+        assert!(w.read_frontier(read_all).unwrap().is_none(), "states of a recorded width are none");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -10,7 +10,7 @@
 
 use crate::copies::Copies;
 use crate::shape::{Freedom, Shape};
-use crate::skyline::{Effort, Lengths, Shortest, Skyline};
+use crate::skyline::{Effort, Lengths, Shortest, Skyline, Sweep};
 use crate::transfer::{Frontier, Tiles, TransferError};
 use num_bigint::{BigInt, BigUint, Sign};
 use rustc_hash::FxHashSet;
@@ -491,21 +491,40 @@ pub fn search(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Searched, TransferError> {
     let mut nothing = |_, _| ControlFlow::Continue(());
-    search_with(shapes, freedom, copies, goal, bounds, progress, Journal { done: BTreeMap::new(), finished: &mut nothing })
+    search_with(shapes, freedom, copies, goal, bounds, progress, Journal::of_widths(BTreeMap::new(), &mut nothing))
 }
 
 /// What a width of a [`search`] ended with: the best rectangle of that width that beat
 /// the best before it, as `(length, copies)`, or `None`.
 pub type Outcome = Option<(usize, u32)>;
 
-/// The widths a [`search_with`] need not search again (a checkpoint's), and where it
-/// tells each width it finishes.
+/// The widths a [`search_with`] need not search again (a checkpoint's), the states of a
+/// width to go on from, and where it tells each width it finishes and shows the states
+/// of the width in progress.
 pub struct Journal<'a> {
     /// Widths finished before, with their outcomes.
     pub done: BTreeMap<usize, Outcome>,
     /// Called as each width is finished; `Break` stops the search
     /// ([`TransferError::Interrupted`]).
     pub finished: &'a mut dyn FnMut(usize, Outcome) -> ControlFlow<()>,
+    /// The states of a width in progress, saved before (`(width, sweep)`): the skyline
+    /// search of that width goes on from them when it is the first width searched (they
+    /// are not used otherwise, nor by the transfer matrix).
+    pub resume: Option<(usize, Sweep)>,
+    /// Shown the states of the width in progress (`(width, sweep)`) as each depth of its
+    /// skyline search is finished, to be saved ([`Sweep::write_to`]); `Break` stops the
+    /// search ([`TransferError::Interrupted`]). `None`: not shown.
+    pub kept: Option<&'a mut Keeper<'a>>,
+}
+
+/// What [`Journal::kept`] is shown: the width in progress and its states.
+pub type Keeper<'a> = dyn FnMut(usize, &Sweep) -> ControlFlow<()> + 'a;
+
+impl<'a> Journal<'a> {
+    /// A journal of finished widths alone: no states resumed or shown.
+    pub fn of_widths(done: BTreeMap<usize, Outcome>, finished: &'a mut dyn FnMut(usize, Outcome) -> ControlFlow<()>) -> Journal<'a> {
+        Journal { done, finished, resume: None, kept: None }
+    }
 }
 
 /// [`search`], resuming after the widths `journal.done` and telling `journal.finished`
@@ -523,7 +542,7 @@ pub fn search_with(
     progress: &mut dyn FnMut(Progress),
     journal: Journal,
 ) -> Result<Searched, TransferError> {
-    let Journal { done, finished } = journal;
+    let Journal { done, finished, mut resume, mut kept } = journal;
     let Bounds { max_area, max_states, threads } = bounds;
     let cell_states = max_states.unwrap_or(crate::transfer::DEFAULT_MAX_STATES);
     let width_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
@@ -584,7 +603,18 @@ pub fn search_with(
             // search is compiled only when there is one.
             match (r..=beats).rev().find(|&n| crate::skyline::possible_length(r, size, lengths, n)) {
                 None => Ok(()),
-                Some(top) => match Skyline::new_with(orientations(), copies, r)?.shortest(top, lengths, width_states, threads, &mut tell) {
+                Some(top) => match Skyline::new_with(orientations(), copies, r)?
+                    .shortest_from(
+                        top,
+                        lengths,
+                        width_states,
+                        threads,
+                        &mut tell,
+                        resume.take().filter(|(w, _)| *w == r).map(|(_, s)| s),
+                        &mut |s| kept.as_mut().map_or(ControlFlow::Continue(()), |k| k(r, s)),
+                    )
+                    .map(|(found, effort)| (crate::skyline::plane(found), effort))
+                {
                     Ok((Shortest::Found(n, tiles), _)) if n >= r => {
                         // Shorter than `beats`, so better than the best so far.
                         if offer(&mut best, goal, r, n, (r * n / size) as u32) {

@@ -215,8 +215,8 @@ pub fn search(
     bounds: Bounds,
     progress: &mut dyn FnMut(BoxProgress),
 ) -> Result<SearchedBox, TransferError> {
-    let journal = Journal { done: BTreeMap::new(), finished: &mut |_, _| std::ops::ControlFlow::Continue(()) };
-    search_with(shapes, freedom, copies, goal, bounds, progress, journal)
+    let mut nothing = |_, _| std::ops::ControlFlow::Continue(());
+    search_with(shapes, freedom, copies, goal, bounds, progress, Journal::of_widths(BTreeMap::new(), &mut nothing))
 }
 
 /// [`search`], resuming after the cross-sections `journal.done` and telling
@@ -228,7 +228,9 @@ pub fn search(
 /// the best box found brings its bound within the lengths it excluded. A cross-section
 /// cut by `bounds.max_states` is not finished, so a resumed search tries it again. The
 /// answer is the same as an uninterrupted search's; a best box found before the resume
-/// is searched again at its cross-section to draw its filling.
+/// is searched again at its cross-section to draw its filling. The states within a
+/// cross-section are neither resumed nor shown (`journal.resume` and `journal.kept` are
+/// not used): a cross-section resumes from its start.
 ///
 /// Errors: as [`search`].
 pub fn search_with(
@@ -240,7 +242,7 @@ pub fn search_with(
     progress: &mut dyn FnMut(BoxProgress),
     journal: Journal,
 ) -> Result<SearchedBox, TransferError> {
-    let Journal { done, finished } = journal;
+    let Journal { done, finished, .. } = journal;
     let Bounds { max_area: max_volume, max_states, threads } = bounds;
     let max_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
     if shapes.is_empty() || shapes.iter().any(Shape::is_empty) {

@@ -72,6 +72,10 @@ pub enum TransferError {
     /// search goes by volume, and with different sizes fewer copies is not less volume.
     #[error("the order (fewest copies) of polycubes of different sizes is not searched: boxes are searched by volume, which then does not follow the copies; ask for --smallest rectangle (the box of least volume)")]
     OrderOfMixedSizes,
+    /// A search was given the saved states of another search ([`crate::skyline::Sweep`]:
+    /// another cross-section, other placements or another length bound).
+    #[error("the saved states belong to another search (another width, other pieces or another length bound)")]
+    ForeignSweep,
     /// Exact cover of a cross-section's boxes ran past its budget ([`crate::boxes`]).
     #[error("exact cover of its boxes ran past its budget")]
     CoverBudget,

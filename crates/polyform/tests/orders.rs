@@ -6,10 +6,11 @@
 
 use polyform::atlas::{self, Goal};
 use polyform::cover::cover_with_copies;
-use polyform::skyline::{Lengths, Shortest, Skyline};
-use polyform::transfer::{Frontier, Tiles, DEFAULT_MAX_STATES};
+use polyform::skyline::{Effort, Lengths, Shortest, Skyline, Solid, Sweep};
+use polyform::transfer::{Frontier, Tiles, TransferError, DEFAULT_MAX_STATES};
 use polyform::{Cell, Copies, Freedom, Region, Shape};
 use proptest::prelude::*;
+use std::ops::ControlFlow;
 
 const ANY: Copies = Copies { lo: 0, hi: None };
 const SOME: Copies = Copies { lo: 1, hi: None };
@@ -179,4 +180,94 @@ fn a_piece_that_fills_no_corner_tiles_no_rectangle() {
     let s = atlas::search(&z, Freedom::Free, &[ANY], Goal::Order, atlas::Bounds::new(100), &mut |_| {}).unwrap();
     assert!(s.found.is_none());
     assert_eq!(s.unproven, Some(atlas::Unproven::Area(100)));
+}
+
+/// A width's search run through, and the states it showed after each depth, written to
+/// bytes ([`Sweep::write_to`]).
+fn run_saving(sky: &Skyline, max: usize, lengths: Lengths, threads: usize) -> ((Shortest<Solid>, Effort), Vec<Vec<u8>>) {
+    let mut saved = Vec::new();
+    let run = sky
+        .shortest_from(max, lengths, DEFAULT_MAX_STATES, threads, &mut |_| {}, None, &mut |sweep| {
+            let mut bytes = Vec::new();
+            sweep.write_to(&mut bytes).unwrap();
+            saved.push(bytes);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    (run, saved)
+}
+
+/// The same search resumed from saved bytes.
+fn resume(sky: &Skyline, max: usize, lengths: Lengths, threads: usize, bytes: &[u8]) -> Result<(Shortest<Solid>, Effort), TransferError> {
+    let sweep = Sweep::read_from(&mut &bytes[..]).unwrap();
+    sky.shortest_from(max, lengths, DEFAULT_MAX_STATES, threads, &mut |_| {}, Some(sweep), &mut |_| ControlFlow::Continue(()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+    /// A search resumed from the states it showed after any depth, written to bytes and
+    /// read back (on another number of threads), ends as the search run through: the
+    /// same answer and tiling, the same states kept; and the answer is the transfer
+    /// matrix's. Random sets of one or two polyominoes of 3 to 5 cells, with the
+    /// residues that odd lengths and odd copies keep.
+    #[test]
+    fn a_search_resumed_from_any_saved_depth_ends_as_one_run_through(
+        size in 3usize..=5,
+        picks in prop::collection::vec(0usize..100, 1..=2),
+        width in 2usize..=7,
+        max in 4usize..=20,
+        kind in 0usize..3,
+        required in any::<bool>(),
+        at in 0usize..100,
+        threads in 1usize..=2,
+    ) {
+        let all = polyominoes(size);
+        let mut shapes: Vec<Shape> = picks.iter().map(|&i| all[i % all.len()].clone()).collect();
+        shapes.dedup();
+        let copies = vec![if required && shapes.len() > 1 { SOME } else { ANY }; shapes.len()];
+        let lengths = [Lengths::Any, Lengths::Odd, Lengths::OddCopies][kind];
+        let sky = Skyline::new(&shapes, Freedom::Free, &copies, width).unwrap();
+        let (whole, saved) = run_saving(&sky, max, lengths, 1);
+        let want = by_transfer(&shapes, Freedom::Free, &copies, width, max, lengths);
+        match &whole.0 {
+            Shortest::Found(n, _) => prop_assert_eq!(Some(*n), want),
+            Shortest::None { .. } => prop_assert_eq!(want, None),
+        }
+        if !saved.is_empty() {
+            let resumed = resume(&sky, max, lengths, 3 - threads, &saved[at % saved.len()]).unwrap();
+            prop_assert_eq!(&resumed, &whole);
+            if let Shortest::Found(n, solid) = resumed.0 {
+                let tiles: Tiles = solid.into_iter().map(|(q, o, c)| (q, o, c.into_iter().map(|[_, j, l]| (j, l)).collect())).collect();
+                check(&tiles, width, n, &shapes, Freedom::Free, &copies);
+            }
+        }
+    }
+}
+
+/// The Y hexomino's width 23 (its order 92 is 23 x 24): resumed from a middle depth, the
+/// search ends with the rectangle and the states of the search run through. Saved states
+/// are refused by another width's search, and damaged bytes are refused when read.
+#[test]
+fn the_y_hexomino_resumes_at_width_23_and_damaged_states_are_refused() {
+    let y = shape("#####\n.#...");
+    let sky = Skyline::new(std::slice::from_ref(&y), Freedom::Free, &[ANY], 23).unwrap();
+    let (whole, saved) = run_saving(&sky, 24, Lengths::Any, 2);
+    assert!(matches!(whole.0, Shortest::Found(24, _)));
+    assert!(saved.len() >= 4, "{} depths saved", saved.len());
+    let middle = &saved[saved.len() / 2];
+    assert_eq!(resume(&sky, 24, Lengths::Any, 1, middle).unwrap(), whole);
+    // Another width, another length bound: not this search's states.
+    let other = Skyline::new(std::slice::from_ref(&y), Freedom::Free, &[ANY], 22).unwrap();
+    assert_eq!(resume(&other, 24, Lengths::Any, 1, middle), Err(TransferError::ForeignSweep));
+    assert_eq!(resume(&sky, 30, Lengths::Any, 1, middle), Err(TransferError::ForeignSweep));
+    // Damaged: a byte changed anywhere, the bytes cut short, a byte added.
+    let invalid = |bytes: &[u8]| Sweep::read_from(&mut &bytes[..]).err().map(|e| e.kind());
+    for at in [0, 9, 60, 130, middle.len() / 3, middle.len() / 2, middle.len() - 20, middle.len() - 1] {
+        let mut bad = middle.clone();
+        bad[at] ^= 0x10;
+        assert_eq!(invalid(&bad), Some(std::io::ErrorKind::InvalidData), "byte {at} changed");
+    }
+    assert_eq!(invalid(&middle[..middle.len() - 1]), Some(std::io::ErrorKind::InvalidData));
+    assert_eq!(invalid(&middle[..middle.len() / 2]), Some(std::io::ErrorKind::InvalidData));
+    assert_eq!(invalid(&[middle.as_slice(), &[0]].concat()), Some(std::io::ErrorKind::InvalidData));
 }

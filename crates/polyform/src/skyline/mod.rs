@@ -514,14 +514,7 @@ impl Skyline {
         progress: &mut dyn FnMut(Effort),
     ) -> Result<(Shortest, Effort), TransferError> {
         let (found, effort) = self.shortest_box(max_length, lengths, max_states, threads, progress)?;
-        let found = match found {
-            Shortest::Found(n, solid) => Shortest::Found(
-                n,
-                solid.into_iter().map(|(q, o, cells)| (q, o, cells.into_iter().map(|[_, j, l]| (j, l)).collect())).collect(),
-            ),
-            Shortest::None { exhausted } => Shortest::None { exhausted },
-        };
-        Ok((found, effort))
+        Ok((plane(found), effort))
     }
 
     /// [`Skyline::shortest`] for boxes: the shortest box of this cross-section, its
@@ -536,7 +529,32 @@ impl Skyline {
         threads: usize,
         progress: &mut dyn FnMut(Effort),
     ) -> Result<(Shortest<Solid>, Effort), TransferError> {
-        let run = Search::new(self, lengths, max_length, max_states, None).run(threads, progress, &mut None)?;
+        let run = Search::new(self, lengths, max_length, max_states, None)
+            .run(threads, progress, &mut None, &mut |_| ControlFlow::Continue(()))?;
+        Ok(run.expect("a search without a budget runs to its end"))
+    }
+
+    /// [`Skyline::shortest_box`] resumed from `sweep` when there is one (a sweep this
+    /// search showed `kept` before, with the same bounds, perhaps read back from a file:
+    /// [`Sweep::read_from`]), showing `kept` the sweep as each depth is finished, to be
+    /// saved ([`Sweep::write_to`]); `Break` stops the search. The answer is the one of
+    /// [`Skyline::shortest_box`].
+    ///
+    /// Errors: [`TransferError::ForeignSweep`] when `sweep` is another search's;
+    /// [`TransferError::Interrupted`] when `kept` answers `Break`; as
+    /// [`Skyline::shortest`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn shortest_from(
+        &self,
+        max_length: usize,
+        lengths: Lengths,
+        max_states: usize,
+        threads: usize,
+        progress: &mut dyn FnMut(Effort),
+        sweep: Option<Sweep>,
+        kept: &mut dyn FnMut(&Sweep) -> ControlFlow<()>,
+    ) -> Result<(Shortest<Solid>, Effort), TransferError> {
+        let run = Search::new(self, lengths, max_length, max_states, None).run(threads, progress, &mut { sweep }, kept)?;
         Ok(run.expect("a search without a budget runs to its end"))
     }
 
@@ -559,7 +577,7 @@ impl Skyline {
         budget: u64,
         sweep: &mut Option<Sweep>,
     ) -> Result<Option<(Shortest<Solid>, Effort)>, TransferError> {
-        Search::new(self, lengths, max_length, max_states, Some(budget)).run(threads, progress, sweep)
+        Search::new(self, lengths, max_length, max_states, Some(budget)).run(threads, progress, sweep, &mut |_| ControlFlow::Continue(()))
     }
 
     /// The depth's residue a state keeps.
@@ -750,6 +768,17 @@ fn accepted(cells: usize, size: usize, lengths: Lengths, length: usize) -> bool 
             Lengths::OddCopies => (cells * length / size) % 2 == 1,
             Lengths::Exactly(n) => length == n,
         }
+}
+
+/// A rectangle's answer from a box search's ([`Skyline::shortest_box`] on a `1 x width`
+/// cross-section): each tile's cells as `(column, row)`.
+pub fn plane(found: Shortest<Solid>) -> Shortest {
+    match found {
+        Shortest::Found(n, solid) => {
+            Shortest::Found(n, solid.into_iter().map(|(q, o, cells)| (q, o, cells.into_iter().map(|[_, j, l]| (j, l)).collect())).collect())
+        }
+        Shortest::None { exhausted } => Shortest::None { exhausted },
+    }
 }
 
 /// Whether a tiling `cells` cells across (a rectangle's width, a box's cross-section)

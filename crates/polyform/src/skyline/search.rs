@@ -9,6 +9,8 @@ use std::hash::Hasher;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicU64;
 
+mod saved;
+
 /// The states kept: each state's key (its crossing tiles, sorted, then one word of used
 /// set and residue) in one arena, found by hash.
 struct States {
@@ -94,18 +96,39 @@ struct Children {
     spent: bool,
 }
 
-/// Where a skyline search ([`Skyline::shortest_box_within`]) stopped when its budget
-/// ran out: the states kept, the depth whose states are all kept and not yet expanded
-/// (`layer`), the best rectangle found so far (length, bottom state, top state; the top
-/// `u32::MAX` for a full cut after the bottom state), and whether the length bound
-/// turned a placement away.
+/// Where a skyline search stopped: when the budget of [`Skyline::shortest_box_within`]
+/// ran out, or as each depth is finished ([`Skyline::shortest_from`] shows it then, to be
+/// saved with [`Sweep::write_to`]). It holds the states kept, the depth whose states are
+/// all kept and not yet expanded (`layer`), the best rectangle found so far (length,
+/// bottom state, top state; the top `u32::MAX` for a full cut after the bottom state),
+/// whether the length bound turned a placement away, and the search's signature (the
+/// cross-section, the placements and the length bound), which a run given the sweep
+/// checks.
 pub struct Sweep {
+    signature: Signature,
     states: States,
     layer: Vec<u32>,
     effort: Effort,
     best: Option<(usize, u32, u32)>,
     depth: usize,
     cut: bool,
+}
+
+/// What a [`Sweep`] belongs to: the cross-section's cells and the sweep's height, the
+/// placements, the length bound, the residue's modulus and the required pieces' set.
+/// Two searches with the same signature over the same pieces keep the same states.
+type Signature = [u64; 6];
+
+impl Sweep {
+    /// The states kept so far.
+    pub fn states(&self) -> usize {
+        self.states.starts.len()
+    }
+
+    /// The deepest depth whose states are all kept.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
 }
 
 pub(super) struct Search<'a> {
@@ -235,16 +258,31 @@ impl<'a> Search<'a> {
         best
     }
 
+    /// What the sweeps of this search carry ([`Sweep`]).
+    fn signature(&self) -> Signature {
+        let sky = self.sky;
+        [sky.cells as u64, sky.height as u64, sky.placements.len() as u64, self.max_length as u64, self.modulus as u64, sky.required as u64]
+    }
+
     /// The search to its end: `None` when the budget ran out first, and then `sweep`
     /// holds where it stopped (every depth whose states were all kept), so that a run
-    /// given it again goes on from there (with the same bounds).
+    /// given it again goes on from there (with the same bounds). `kept` is shown the
+    /// sweep as each depth is finished; `Break` stops the search
+    /// ([`TransferError::Interrupted`]).
+    ///
+    /// Errors: [`TransferError::ForeignSweep`] when `sweep` holds another search's states,
+    /// and those of [`Skyline::shortest`].
     pub(super) fn run(
         &self,
         threads: usize,
         progress: &mut dyn FnMut(Effort),
         sweep: &mut Option<Sweep>,
+        kept: &mut dyn FnMut(&Sweep) -> ControlFlow<()>,
     ) -> Result<Option<(Shortest<Solid>, Effort)>, TransferError> {
-        let Sweep { mut states, mut layer, mut effort, mut best, mut depth, mut cut } = sweep.take().unwrap_or_else(|| {
+        if sweep.as_ref().is_some_and(|s| s.signature != self.signature()) {
+            return Err(TransferError::ForeignSweep);
+        }
+        let mut s = sweep.take().unwrap_or_else(|| {
             let mut states = States {
                 words: Vec::new(),
                 starts: Vec::new(),
@@ -253,45 +291,46 @@ impl<'a> Search<'a> {
                 index: hashbrown::HashTable::new(),
             };
             states.insert(&[self.tail(0, 0)], 0, u32::MAX);
-            Sweep { states, layer: vec![0u32], effort: Effort::default(), best: None, depth: 0, cut: false }
+            Sweep { signature: self.signature(), states, layer: vec![0u32], effort: Effort::default(), best: None, depth: 0, cut: false }
         });
         // States deeper than half the longest length are not needed.
         let deepest = self.max_length.div_ceil(2);
         let threads = threads.max(1);
-        while depth < deepest && !layer.is_empty() {
+        while s.depth < deepest && !s.layer.is_empty() {
             if exact_cover::interrupt::requested() {
                 return Err(TransferError::Interrupted);
             }
+            let depth = s.depth;
             // Each thread expands a slice of the layer; the children are kept in order.
-            let parts: Vec<(Children, bool)> = in_slices(&layer, threads, |ids| {
+            let parts: Vec<(Children, bool)> = in_slices(&s.layer, threads, |ids| {
                 let tally = Tally { limit: self.budget.map(|b| (&self.work, b)), ..Tally::default() };
-                let children = self.expand(&states, ids, depth, &tally);
+                let children = self.expand(&s.states, ids, depth, &tally);
                 (children, tally.cut.get())
             });
             if parts.iter().any(|(children, _)| children.spent) {
                 drop(parts);
-                *sweep = Some(Sweep { states, layer, effort, best, depth, cut });
+                *sweep = Some(s);
                 return Ok(None);
             }
             let d = depth + 1;
             let mut grown = Vec::new();
             for (children, turned_away) in &parts {
-                cut |= turned_away;
+                s.cut |= turned_away;
                 if let Some(id) = children.cut {
                     let found = (d, id, u32::MAX);
-                    if best.is_none_or(|b| found < b) {
-                        best = Some(found);
+                    if s.best.is_none_or(|b| found < b) {
+                        s.best = Some(found);
                     }
                 }
                 for (i, &parent) in children.parents.iter().enumerate() {
                     let end = children.starts.get(i + 1).map_or(children.words.len(), |&e| e as usize);
-                    if let Some(child) = states.insert(&children.words[children.starts[i] as usize..end], d, parent) {
-                        if states.starts.len() > self.max_states {
+                    if let Some(child) = s.states.insert(&children.words[children.starts[i] as usize..end], d, parent) {
+                        if s.states.starts.len() > self.max_states {
                             return Err(TransferError::TooManyWidthStates(self.max_states));
                         }
-                        if states.is_full() {
+                        if s.states.is_full() {
                             // 2^32 words of keys (16 GiB): the states kept so far are the bound.
-                            return Err(TransferError::TooManyWidthStates(states.starts.len() - 1));
+                            return Err(TransferError::TooManyWidthStates(s.states.starts.len() - 1));
                         }
                         grown.push(child);
                     }
@@ -299,24 +338,27 @@ impl<'a> Search<'a> {
             }
             drop(parts);
             // The new states' mates, looked up in slices.
-            let found: Vec<Option<(usize, u32, u32)>> = in_slices(&grown, threads, |ids| self.mates(&states, ids, d));
+            let found: Vec<Option<(usize, u32, u32)>> = in_slices(&grown, threads, |ids| self.mates(&s.states, ids, d));
             for f in found.into_iter().flatten() {
-                if best.is_none_or(|b| f < b) {
-                    best = Some(f);
+                if s.best.is_none_or(|b| f < b) {
+                    s.best = Some(f);
                 }
             }
-            layer = grown;
-            depth = d;
-            effort = Effort { states: states.starts.len(), depth };
-            progress(effort);
+            s.layer = grown;
+            s.depth = d;
+            s.effort = Effort { states: s.states.starts.len(), depth: d };
+            progress(s.effort);
             // Every rectangle of length at most 2 x depth is found now.
-            if best.is_some_and(|(l, ..)| l <= 2 * depth + 1) {
+            if s.best.is_some_and(|(l, ..)| l <= 2 * d + 1) {
                 break;
             }
+            if kept(&s).is_break() {
+                return Err(TransferError::Interrupted);
+            }
         }
-        match best {
-            Some((length, bottom, top)) => Ok(Some((Shortest::Found(length, self.tiling(&states, length, bottom, top)), effort))),
-            None => Ok(Some((Shortest::None { exhausted: layer.is_empty() && !cut }, effort))),
+        match s.best {
+            Some((length, bottom, top)) => Ok(Some((Shortest::Found(length, self.tiling(&s.states, length, bottom, top)), s.effort))),
+            None => Ok(Some((Shortest::None { exhausted: s.layer.is_empty() && !s.cut }, s.effort))),
         }
     }
 
