@@ -75,7 +75,7 @@ pub struct Args {
     max_area: usize,
     /// The most states kept: by the transfer matrix at one cell (default 4194304; about
     /// 16 bytes plus 8 per 64 bits of count a state), by the skyline search of the orders
-    /// at one width (default 33554432; about 130 bytes a state). Past it a count fails and
+    /// at one width (default 33554432; about 45 bytes a state). Past it a count fails and
     /// a search reports the bound.
     #[arg(long, value_name = "N")]
     max_states: Option<usize>,

@@ -3,16 +3,16 @@
 //! keep the bytes beside their checkpoint file).
 //!
 //! The layout, every number little-endian: the magic `GLSWEEP1`; the signature (six
-//! `u64`); the depth, the states and the key words kept, the layer's length, and the
-//! states and depth of the last progress report (`u64` each); the cut flag (one byte);
-//! the best rectangle so far (a byte, 1 when there is one, then three `u64`); then the
-//! arrays as `u32`: the key words, each state's start, depth and parent, the layer; and
-//! last a 64-bit check of all the words before it. Reading checks every count against
-//! the others and against the check, and the states' links (a parent is an earlier
-//! state, a depth is at most the sweep's, the layer is the states of its depth), so that
-//! a damaged file is refused rather than resumed wrong; the hash index is built again.
+//! `u64`); the depth, the states, the bytes of their keys, the wraps of the keys' starts,
+//! and the states and depth of the last progress report (`u64` each); the cut flag; the
+//! best rectangle so far (0, or 1 and three numbers); then the keys' bytes, and as `u32`
+//! each state's start, the wraps, each depth's first state and each state's parent; and
+//! last a 64-bit check of all that came before. Reading checks every count against the
+//! others and against the check, and the states' links (every key decodes, its tiles are
+//! placements of the search, a parent is a state of the depth before), so that a damaged
+//! file is refused rather than resumed wrong; the hash index is built again.
 
-use super::{Effort, States, Sweep};
+use super::{decode, hash_of, key_in, Effort, States, Sweep};
 use std::io::{self, Read, Write};
 
 const MAGIC: &[u8; 8] = b"GLSWEEP1";
@@ -37,6 +37,16 @@ impl Writer<'_> {
     fn u64(&mut self, v: u64) -> io::Result<()> {
         self.check.add(v);
         self.out.write_all(&v.to_le_bytes())
+    }
+
+    /// Raw bytes, checked eight at a time (the last few padded with zeros).
+    fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.check.add(u64::from_le_bytes(word));
+        }
+        self.out.write_all(bytes)
     }
 
     fn u32s(&mut self, vs: &[u32]) -> io::Result<()> {
@@ -70,6 +80,31 @@ impl Reader<'_> {
         let v = u64::from_le_bytes(b);
         self.check.add(v);
         Ok(v)
+    }
+
+    /// `n` raw bytes, the vector grown as they arrive.
+    fn bytes(&mut self, n: u64) -> io::Result<Vec<u8>> {
+        let mut out: Vec<u8> = Vec::with_capacity(n.min(1 << 24) as usize);
+        let mut left = n;
+        while left > 0 {
+            let take = left.min(1 << 20) as usize;
+            let at = out.len();
+            out.resize(at + take, 0);
+            self.input.read_exact(&mut out[at..]).map_err(|e| {
+                if e.kind() == io::ErrorKind::UnexpectedEof {
+                    damaged("cut short")
+                } else {
+                    e
+                }
+            })?;
+            left -= take as u64;
+        }
+        for chunk in out.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.check.add(u64::from_le_bytes(word));
+        }
+        Ok(out)
     }
 
     /// `n` words, the vector grown as they arrive (a damaged count does not allocate
@@ -109,7 +144,7 @@ impl Sweep {
             w.u64(s)?;
         }
         let st = &self.states;
-        for v in [self.depth, st.starts.len(), st.words.len(), self.layer.len(), self.effort.states, self.effort.depth] {
+        for v in [self.depth, st.len(), st.bytes.len(), st.wraps.len(), self.effort.states, self.effort.depth] {
             w.u64(v as u64)?;
         }
         w.u64(u64::from(self.cut))?;
@@ -122,11 +157,11 @@ impl Sweep {
                 w.u64(u64::from(top))?;
             }
         }
-        w.u32s(&st.words)?;
+        w.bytes(&st.bytes)?;
         w.u32s(&st.starts)?;
-        w.u32s(&st.depths)?;
+        w.u32s(&st.wraps)?;
+        w.u32s(&st.firsts)?;
         w.u32s(&st.parents)?;
-        w.u32s(&self.layer)?;
         let check = w.check.0;
         w.out.write_all(&check.to_le_bytes())?;
         w.out.flush()
@@ -153,8 +188,8 @@ impl Sweep {
         for h in &mut head {
             *h = r.u64()?;
         }
-        let [depth, n, words, layer, effort_states, effort_depth] = head;
-        if n == 0 || n > u64::from(u32::MAX) || words > u64::from(u32::MAX) || layer > n || depth > u64::from(u32::MAX) {
+        let [depth, n, bytes, wraps, effort_states, effort_depth] = head;
+        if n == 0 || n >= u64::from(u32::MAX) || wraps > n || depth >= n.max(1 << 20) || bytes > n.saturating_mul(1 << 16) {
             return Err(damaged("a count out of range"));
         }
         let cut = match r.u64()? {
@@ -173,11 +208,11 @@ impl Sweep {
             }
             _ => return Err(damaged("the best rectangle's flag")),
         };
-        let key_words = r.u32s(words)?;
+        let key_bytes = r.bytes(bytes)?;
         let starts = r.u32s(n)?;
-        let depths = r.u32s(n)?;
+        let wraps = r.u32s(wraps)?;
+        let firsts = r.u32s(depth + 1)?;
         let parents = r.u32s(n)?;
-        let layer = r.u32s(layer)?;
         let computed = r.check.0;
         let mut tail = [0u8; 8];
         r.input.read_exact(&mut tail).map_err(|_| damaged("cut short"))?;
@@ -187,32 +222,55 @@ impl Sweep {
         if r.input.read(&mut [0u8; 1])? != 0 {
             return Err(damaged("bytes after the end"));
         }
-        // The links: keys in order within the arena, each at least one word (the tail);
-        // parents earlier (the floor has none); depths at most the sweep's; the layer the
-        // states of its depth.
-        let ends = starts.iter().skip(1).copied().chain(std::iter::once(words as u32));
-        if starts[0] != 0 || starts.iter().zip(ends).any(|(&a, b)| a >= b) {
+        // The keys' starts: from 0, each key at least a byte, the last within the bytes;
+        // the wraps at states in order.
+        if wraps.windows(2).any(|w| w[0] >= w[1]) || wraps.iter().any(|&id| id == 0 || u64::from(id) >= n) {
+            return Err(damaged("the keys' wraps"));
+        }
+        let absolute = |id: usize| (wraps.partition_point(|&w| w as usize <= id) << 32) | starts[id] as usize;
+        if starts[0] != 0 || (1..n as usize).any(|id| absolute(id) <= absolute(id - 1)) || absolute(n as usize - 1) >= key_bytes.len() {
             return Err(damaged("the keys' starts"));
         }
-        if parents[0] != u32::MAX || parents.iter().enumerate().skip(1).any(|(i, &p)| p as usize >= i) {
+        // The depths: from the floor alone, in order; each state's parent of the depth
+        // before.
+        if firsts[0] != 0
+            || firsts.windows(2).any(|f| f[0] > f[1])
+            || u64::from(firsts[depth as usize]) > n
+            || (depth > 0 && firsts[1] != 1)
+        {
+            return Err(damaged("the depths"));
+        }
+        if parents[0] != u32::MAX {
             return Err(damaged("the states' parents"));
         }
-        if depths.iter().any(|&d| u64::from(d) > depth) || layer.iter().any(|&id| id as u64 >= n || u64::from(depths[id as usize]) != depth)
-        {
-            return Err(damaged("the states' depths"));
+        for k in 1..=depth as usize {
+            let (from, to) = (firsts[k] as usize, firsts.get(k + 1).map_or(n as usize, |&f| f as usize));
+            if parents[from..to].iter().any(|&p| p < firsts[k - 1] || p >= firsts[k]) {
+                return Err(damaged("the states' parents"));
+            }
         }
-        let mut states = States { words: key_words, starts, depths, parents, index: hashbrown::HashTable::new() };
+        // Every key decodes to placements of this search.
+        let codes = signature[1].saturating_mul(signature[2]);
+        let mut key = Vec::new();
+        for id in 0..n as u32 {
+            let ok = decode(key_in(&key_bytes, &starts, &wraps, id), &mut key).is_some()
+                && key.split_last().is_some_and(|(_, tiles)| tiles.iter().all(|&t| u64::from(t) < codes));
+            if !ok {
+                return Err(damaged("a state's key"));
+            }
+        }
+        let mut states = States { bytes: key_bytes, starts, wraps, firsts, parents, index: hashbrown::HashTable::new() };
         states.index.reserve(n as usize, |_| 0);
         for id in 0..n as u32 {
-            let key = states.key(id);
-            let h = super::hash_of(key);
-            if states.index.find(h, |&other| states.key(other) == key).is_some() {
+            let key = states.bytes_of(id);
+            let h = hash_of(key);
+            if states.index.find(h, |&other| states.bytes_of(other) == key).is_some() {
                 return Err(damaged("a state kept twice"));
             }
-            let States { words, starts, index, .. } = &mut states;
-            index.insert_unique(h, id, |&i| super::hash_of(super::key_in(words, starts, i)));
+            let States { bytes, starts, wraps, index, .. } = &mut states;
+            index.insert_unique(h, id, |&i| hash_of(key_in(bytes, starts, wraps, i)));
         }
         let effort = Effort { states: effort_states as usize, depth: effort_depth as usize };
-        Ok(Sweep { signature, states, layer, effort, best, depth: depth as usize, cut })
+        Ok(Sweep { signature, states, effort, best, depth: depth as usize, cut })
     }
 }
