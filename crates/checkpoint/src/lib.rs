@@ -296,6 +296,14 @@ impl Widths {
         PathBuf::from(name)
     }
 
+    /// Where [`Widths::save_frontier`] writes before it renames: the frontier's path with
+    /// `.tmp` added.
+    fn temporary_path(&self) -> PathBuf {
+        let mut name = self.frontier_path().into_os_string();
+        name.push(".tmp");
+        PathBuf::from(name)
+    }
+
     /// Reads the saved states of the width in progress, when there are some: `read` is
     /// given the engine's bytes (after the header) and its result is returned with the
     /// width. States saved for a width already recorded (a kill between the record and the
@@ -352,9 +360,7 @@ impl Widths {
     /// Errors: [`CheckpointError::Io`] (the temporary file is then removed).
     pub fn save_frontier(&self, width: usize, write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> Result<(), CheckpointError> {
         let path = self.frontier_path();
-        let mut temporary = path.clone().into_os_string();
-        temporary.push(".tmp");
-        let temporary = PathBuf::from(temporary);
+        let temporary = self.temporary_path();
         let header = FrontierHeader { format: FRONTIER_FORMAT.into(), version: VERSION.into(), problem: self.problem.clone(), width };
         let written = (|| {
             let mut file = File::create(&temporary)?;
@@ -412,11 +418,15 @@ impl Widths {
     pub fn record(&mut self, width: usize, outcome: WidthOutcome) -> Result<(), CheckpointError> {
         let code = outcome.map_or(0, |(n, k)| ((n as u128) << 32 | k as u128) + 1);
         self.file.record(width, code)?;
-        // The states of the width in progress were this width's.
-        match std::fs::remove_file(self.frontier_path()) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(CheckpointError::Io { path: self.frontier_path(), source: e }),
-            _ => Ok(()),
+        // The states of the width in progress were this width's (and a save cut short
+        // by a kill, if any, too).
+        for path in [self.frontier_path(), self.temporary_path()] {
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(CheckpointError::Io { path, source: e }),
+                _ => {}
+            }
         }
+        Ok(())
     }
 }
 
@@ -578,9 +588,11 @@ mod tests {
         assert!(matches!(other.read_frontier(read_all), Err(CheckpointError::Foreign { field: "problem", .. })));
         std::fs::write(other.frontier_path(), b"not json\nsecond").unwrap();
         assert!(matches!(other.read_frontier(read_all), Err(CheckpointError::Corrupt { line: 1, .. })));
-        // Recording the width removes its states; reopened, the width is done.
+        // Recording the width removes its states, and a save cut short; reopened, the
+        // width is done.
+        std::fs::write(w.temporary_path(), b"cut short").unwrap();
         w.record(2, Some((5, 3))).unwrap();
-        assert!(!w.frontier_path().exists());
+        assert!(!w.frontier_path().exists() && !w.temporary_path().exists());
         w.save_frontier(2, &mut |out| out.write_all(b"stale")).unwrap();
         drop(w);
         let w = Widths::open(&path, "Y order", 31).unwrap();
