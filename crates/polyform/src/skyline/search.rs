@@ -11,6 +11,9 @@ use std::sync::atomic::AtomicU64;
 
 mod saved;
 
+/// The states of a layer expanded at a time ([`Search::run`]).
+const CHUNK: u32 = 1 << 14;
+
 /// The states kept: each state's key (its crossing tiles, sorted, then one word of used
 /// set and residue), encoded ([`encode`]), in one arena of bytes, found by hash. States
 /// are kept depth by depth, so a depth's states are the ids from its first.
@@ -399,43 +402,55 @@ impl<'a> Search<'a> {
                 return Err(TransferError::Interrupted);
             }
             let depth = s.depth;
-            // Each thread expands a slice of the layer; the children are kept in order.
-            let parts: Vec<(Children, bool)> = in_ranges(s.states.layer(), threads, |ids| {
-                let tally = Tally { limit: self.budget.map(|b| (&self.work, b)), ..Tally::default() };
-                let children = self.expand(&s.states, ids, depth, &tally);
-                (children, tally.cut.get())
-            });
-            if parts.iter().any(|(children, _)| children.spent) {
-                drop(parts);
-                *sweep = Some(s);
-                return Ok(None);
-            }
             let d = depth + 1;
-            s.states.open_depth();
-            for (children, turned_away) in &parts {
-                s.cut |= turned_away;
-                if let Some(id) = children.cut {
-                    let found = (d, id, u32::MAX);
-                    if s.best.is_none_or(|b| found < b) {
-                        s.best = Some(found);
+            let layer = s.states.layer();
+            // The layer is expanded a chunk at a time, its children kept before the next
+            // chunk's are made, so that the children waiting take the memory of a chunk,
+            // not of a depth (at the octomino's width 40, 200,000,000 states a depth).
+            // With a budget, all at once: a spent budget leaves the states as they were.
+            let chunk = if self.budget.is_some() { layer.len() as u32 } else { CHUNK };
+            let mut from = layer.start;
+            while from < layer.end {
+                let to = from.saturating_add(chunk).min(layer.end);
+                // Each thread expands a slice of the chunk; the children are kept in order.
+                let parts: Vec<(Children, bool)> = in_ranges(from..to, threads, |ids| {
+                    let tally = Tally { limit: self.budget.map(|b| (&self.work, b)), ..Tally::default() };
+                    let children = self.expand(&s.states, ids, depth, &tally);
+                    (children, tally.cut.get())
+                });
+                if parts.iter().any(|(children, _)| children.spent) {
+                    drop(parts);
+                    *sweep = Some(s);
+                    return Ok(None);
+                }
+                if from == layer.start {
+                    s.states.open_depth();
+                }
+                for (children, turned_away) in &parts {
+                    s.cut |= turned_away;
+                    if let Some(id) = children.cut {
+                        let found = (d, id, u32::MAX);
+                        if s.best.is_none_or(|b| found < b) {
+                            s.best = Some(found);
+                        }
+                    }
+                    let mut start = 0;
+                    for (i, &parent) in children.parents.iter().enumerate() {
+                        let end = children.ends[i] as usize;
+                        if s.states.insert(&children.bytes[start..end], children.hashes[i], parent).is_some() {
+                            if s.states.len() > self.max_states {
+                                return Err(TransferError::TooManyWidthStates(self.max_states));
+                            }
+                            if s.states.len() >= u32::MAX as usize {
+                                // Ids are 32 bits (u32::MAX marks the floor's parent).
+                                return Err(TransferError::TooManyWidthStates(s.states.len() - 1));
+                            }
+                        }
+                        start = end;
                     }
                 }
-                let mut start = 0;
-                for (i, &parent) in children.parents.iter().enumerate() {
-                    let end = children.ends[i] as usize;
-                    if s.states.insert(&children.bytes[start..end], children.hashes[i], parent).is_some() {
-                        if s.states.len() > self.max_states {
-                            return Err(TransferError::TooManyWidthStates(self.max_states));
-                        }
-                        if s.states.len() >= u32::MAX as usize {
-                            // Ids are 32 bits (u32::MAX marks the floor's parent).
-                            return Err(TransferError::TooManyWidthStates(s.states.len() - 1));
-                        }
-                    }
-                    start = end;
-                }
+                from = to;
             }
-            drop(parts);
             // The new states' mates, looked up in slices.
             let found: Vec<Option<(usize, u32, u32)>> = in_ranges(s.states.layer(), threads, |ids| self.mates(&s.states, ids, d));
             for f in found.into_iter().flatten() {
