@@ -529,9 +529,7 @@ impl Skyline {
         threads: usize,
         progress: &mut dyn FnMut(Effort),
     ) -> Result<(Shortest<Solid>, Effort), TransferError> {
-        let run = Search::new(self, lengths, max_length, max_states, None)
-            .run(threads, progress, &mut None, &mut |_| ControlFlow::Continue(()))?;
-        Ok(run.expect("a search without a budget runs to its end"))
+        self.shortest_from(max_length, lengths, max_states, threads, progress, None, &mut |_| ControlFlow::Continue(()))
     }
 
     /// [`Skyline::shortest_box`] resumed from `sweep` when there is one (a sweep this
