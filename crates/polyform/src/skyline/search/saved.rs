@@ -25,6 +25,15 @@ impl Check {
     fn add(&mut self, word: u64) {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
+
+    /// Raw bytes, eight at a time (the last few padded with zeros).
+    fn add_bytes(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
 }
 
 /// Writes words, keeping the check.
@@ -39,13 +48,9 @@ impl Writer<'_> {
         self.out.write_all(&v.to_le_bytes())
     }
 
-    /// Raw bytes, checked eight at a time (the last few padded with zeros).
+    /// Raw bytes ([`Check::add_bytes`]).
     fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.check.add(u64::from_le_bytes(word));
-        }
+        self.check.add_bytes(bytes);
         self.out.write_all(bytes)
     }
 
@@ -74,9 +79,14 @@ fn damaged(what: &str) -> io::Error {
 }
 
 impl Reader<'_> {
+    /// Fills `buf`: the end of the input before it is full is damage.
+    fn fill(&mut self, buf: &mut [u8]) -> io::Result<()> {
+        self.input.read_exact(buf).map_err(|e| if e.kind() == io::ErrorKind::UnexpectedEof { damaged("cut short") } else { e })
+    }
+
     fn u64(&mut self) -> io::Result<u64> {
         let mut b = [0u8; 8];
-        self.input.read_exact(&mut b).map_err(|e| if e.kind() == io::ErrorKind::UnexpectedEof { damaged("cut short") } else { e })?;
+        self.fill(&mut b)?;
         let v = u64::from_le_bytes(b);
         self.check.add(v);
         Ok(v)
@@ -90,20 +100,10 @@ impl Reader<'_> {
             let take = left.min(1 << 20) as usize;
             let at = out.len();
             out.resize(at + take, 0);
-            self.input.read_exact(&mut out[at..]).map_err(|e| {
-                if e.kind() == io::ErrorKind::UnexpectedEof {
-                    damaged("cut short")
-                } else {
-                    e
-                }
-            })?;
+            self.fill(&mut out[at..])?;
             left -= take as u64;
         }
-        for chunk in out.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.check.add(u64::from_le_bytes(word));
-        }
+        self.check.add_bytes(&out);
         Ok(out)
     }
 
@@ -115,13 +115,7 @@ impl Reader<'_> {
         let mut left = n;
         while left > 0 {
             let take = left.min(1 << 14) as usize;
-            self.input.read_exact(&mut buf[..take * 4]).map_err(|e| {
-                if e.kind() == io::ErrorKind::UnexpectedEof {
-                    damaged("cut short")
-                } else {
-                    e
-                }
-            })?;
+            self.fill(&mut buf[..take * 4])?;
             for b in buf[..take * 4].chunks_exact(4) {
                 let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
                 self.check.add(u64::from(v));
@@ -215,7 +209,7 @@ impl Sweep {
         let parents = r.u32s(n)?;
         let computed = r.check.0;
         let mut tail = [0u8; 8];
-        r.input.read_exact(&mut tail).map_err(|_| damaged("cut short"))?;
+        r.fill(&mut tail)?;
         if u64::from_le_bytes(tail) != computed {
             return Err(damaged("the check does not match"));
         }
