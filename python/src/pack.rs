@@ -639,13 +639,13 @@ fn rectangles<'py>(
         let problem = atlas::problem_text(&shapes, freedom, &copies, goal, max_area);
         let mut log = checkpoint::Widths::open_if(checkpoint.as_deref(), &problem, sections).map_err(value_error)?;
         let done = checkpoint::Widths::done_in(&log);
-        let mut failure = None;
+        let book = checkpoint::Book::new(&mut log, std::time::Duration::MAX);
         let searched = interruptible(py, || {
-            let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
+            let mut finished = |width, outcome| book.finished(width, outcome);
             let journal = atlas::Journal::of_widths(done, &mut finished);
             polyform::boxes::search_with(&shapes, freedom, &copies, goal, bounds, &mut |_| {}, journal)
         })?;
-        if let Some(e) = failure {
+        if let Some(e) = book.failure() {
             return Err(value_error(e));
         }
         let searched = searched.map_err(failed)?;

@@ -429,8 +429,8 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     let problem = atlas::problem_text(shapes, freedom, copies, goal, args.max_area);
     let mut log = checkpoint::Widths::open_if(args.checkpoint.as_deref(), &problem, sections).map_err(bad)?;
     let done = checkpoint::Widths::done_in(&log);
-    let mut failure = None;
-    let mut finished = checkpoint::Widths::recorder(&mut log, &mut failure);
+    let book = checkpoint::Book::new(&mut log, std::time::Duration::MAX);
+    let mut finished = |width, outcome| book.finished(width, outcome);
     let journal = atlas::Journal::of_widths(done, &mut finished);
     let searched = boxes::search_with(
         shapes,
@@ -449,8 +449,7 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
         },
         journal,
     );
-    drop(finished);
-    if let Some(e) = failure {
+    if let Some(e) = book.failure() {
         return Err(bad(e));
     }
     let searched = searched.map_err(output::failed)?;

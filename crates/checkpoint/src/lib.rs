@@ -396,22 +396,6 @@ impl Widths {
         log.as_ref().map(Widths::done).unwrap_or_default()
     }
 
-    /// What a search calls as it finishes each width (`polyform::atlas::Journal`'s
-    /// `finished`): records the width in `log` when there is one; on a failed write keeps
-    /// the error in `failure` and answers `Break`, so that the search stops.
-    pub fn recorder<'a>(
-        log: &'a mut Option<Widths>,
-        failure: &'a mut Option<CheckpointError>,
-    ) -> impl FnMut(usize, WidthOutcome) -> ControlFlow<()> + 'a {
-        move |width, outcome| match log.as_mut().map(|w| w.record(width, outcome)) {
-            Some(Err(e)) => {
-                *failure = Some(e);
-                ControlFlow::Break(())
-            }
-            _ => ControlFlow::Continue(()),
-        }
-    }
-
     /// Records width `width`'s outcome: appended, flushed and synced before returning.
     ///
     /// Errors: [`CheckpointError::Io`].
@@ -443,10 +427,11 @@ fn sync_folder(path: &Path) -> io::Result<()> {
     }
 }
 
-/// A search's two hooks over one checkpoint of widths: each width finished recorded
-/// ([`Widths::record`]), and the states of the width in progress saved at most once
-/// every `every` ([`Widths::save_frontier`]). The first failure to write is kept and
-/// stops the search (`Break`).
+/// A search's two hooks over one checkpoint of widths (`polyform::atlas::Journal`'s
+/// `finished` and `kept`): each width finished recorded ([`Widths::record`]), and the
+/// states of the width in progress saved at most once every `every`
+/// ([`Widths::save_frontier`]; `Duration::MAX` for searches that save none). The first
+/// failure to write is kept and stops the search (`Break`).
 pub struct Book<'a> {
     inner: std::sync::Mutex<Pages<'a>>,
     every: std::time::Duration,
