@@ -161,6 +161,7 @@ def rectangles(
     checkpoint_every: Optional[float] = None,
     lattice: str = "square",
     mirror: bool = False,
+    lookahead: Optional[int] = None,
 ) -> Dict[str, Any]:
     """What a polyomino set does with rectangles, as ``gridlock rectangles``
     (docs/rectangles.md): exactly one question of ``length`` (with ``width``: counts
@@ -179,7 +180,9 @@ def rectangles(
     --checkpoint``, so that either resumes the other's file); for polyominoes the
     states of the width in progress are saved beside it (``FILE.frontier``) at most
     once every ``checkpoint_every`` seconds (default 600; 0: every depth) and resumed.
-    With ``lattice="cubic"`` the pieces are polycubes (a set such as ``"tricubes"`` or a
+    ``lookahead``: the rows (1 to 4, default 1) a state of the skyline search must be
+    extendable by to be kept (fewer states, more time; the answer is the same), as
+    ``--lookahead``. With ``lattice="cubic"`` the pieces are polycubes (a set such as ``"tricubes"`` or a
     pieces file's text), rotated only unless ``mirror``, and ``smallest`` and the orders
     ask for boxes: ``sides`` (the cross-section's two and the length swept),
     ``copies``, ``tiles`` (name and cells ``(row, column, layer)``), ``proven``,

@@ -554,7 +554,7 @@ fn bound(u: atlas::Unproven) -> String {
 #[pyfunction]
 #[pyo3(signature = (pieces, *, copies = None, one_sided = false, width = None, length = None, gf = false, table = None,
     smallest = None, order = false, odd_order = false, square_order = false, max_area = 1000, max_states = None, threads = 1, checkpoint = None,
-    checkpoint_every = None, lattice = "square", mirror = false))]
+    checkpoint_every = None, lattice = "square", mirror = false, lookahead = None))]
 #[allow(clippy::too_many_arguments)]
 fn rectangles<'py>(
     py: Python<'py>,
@@ -576,6 +576,7 @@ fn rectangles<'py>(
     checkpoint_every: Option<f64>,
     lattice: &str,
     mirror: bool,
+    lookahead: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
     if checkpoint_every.is_some() && checkpoint.is_none() {
         return Err(value_error("checkpoint_every goes with checkpoint"));
@@ -601,6 +602,21 @@ fn rectangles<'py>(
     if asked.iter().filter(|&&a| a).count() != 1 {
         return Err(value_error("ask exactly one of length, gf, table, smallest, order, odd_order, square_order"));
     }
+    // As the CLI's --lookahead: refused where no skyline search runs.
+    if let Some(rows) = lookahead {
+        if !(1..=polyform::skyline::MAX_LOOKAHEAD).contains(&rows) {
+            return Err(value_error(format_args!("lookahead is 1 to {} rows", polyform::skyline::MAX_LOOKAHEAD)));
+        }
+        if !(smallest.is_some() || order || odd_order || square_order) {
+            return Err(value_error("lookahead tunes the skyline search of smallest and the orders"));
+        }
+        if !polyform::skyline::Skyline::fits(&shapes, &copies, 1) {
+            return Err(value_error(
+                "lookahead tunes the skyline search, which takes pieces of one size each used any number of times; these go to another engine",
+            ));
+        }
+    }
+    let lookahead = lookahead.unwrap_or(polyform::skyline::DEFAULT_LOOKAHEAD);
     if (length.is_some() || gf) != width.is_some() {
         return Err(value_error("width goes with length or gf (and only with them)"));
     }
@@ -631,7 +647,7 @@ fn rectangles<'py>(
             return Err(value_error("checkpoint_every saves the states within a width of polyominoes; with polycubes the checkpoint records whole cross-sections"));
         }
         let freedom = if mirror { Freedom::Free } else { Freedom::OneSided };
-        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1) };
+        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead };
         let goal = goal()?;
         // With a checkpoint: a part per cross-section, as `gridlock rectangles
         // --checkpoint` records a box search.
@@ -684,7 +700,7 @@ fn rectangles<'py>(
         out.set_item("table", rows)?;
     } else {
         let goal = goal()?;
-        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1) };
+        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead };
         // With a checkpoint: the widths it records are skipped, each width finished is
         // recorded (as `gridlock rectangles --checkpoint` does, in the same file format).
         let problem = atlas::problem_text(&shapes, freedom, &copies, goal, max_area);

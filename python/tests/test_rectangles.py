@@ -126,6 +126,26 @@ def test_bad_questions_raise_value_error():
         gridlock.rectangles("pentominoes", copies="*", width=12, length=40, max_states=1000)
 
 
+def test_a_longer_lookahead_gives_the_same_order():
+    """``lookahead`` keeps fewer states for the same answer as the default (the Y
+    hexomino's order 92, and the CLI's answer with ``--lookahead 2``), and is refused out
+    of its range or where no skyline search runs."""
+    y = (DATA / "y-hexomino.txt").read_text()
+    plain = gridlock.rectangles(y, order=True)
+    for rows in (2, 3):
+        assert gridlock.rectangles(y, order=True, lookahead=rows) == plain
+    assert (plain["rows"], plain["columns"], plain["copies"], plain["proven"]) == (23, 24, 92, True)
+    cli = cli_json("--pieces", str(DATA / "y-hexomino.txt"), "--order", "--lookahead", "2")
+    assert (cli["rows"], cli["columns"], cli["copies"]) == (23, 24, 92)
+    for bad in (0, 5):
+        with pytest.raises(ValueError, match="lookahead is 1 to 4 rows"):
+            gridlock.rectangles(y, order=True, lookahead=bad)
+    with pytest.raises(ValueError, match="lookahead tunes"):
+        gridlock.rectangles(y, width=5, length=9, lookahead=2)
+    with pytest.raises(ValueError, match="lookahead tunes"):
+        gridlock.rectangles({"L": "##\n#.", "I": "####"}, order=True, lookahead=2)
+
+
 def test_a_search_resumes_from_its_checkpoint(tmp_path):
     """A checkpoint written by Python resumes on the command line and the reverse, and
     a file cut after any width gives the fresh answer."""

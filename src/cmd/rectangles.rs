@@ -91,6 +91,12 @@ pub struct Args {
     /// resumes from the last depth saved.
     #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = args::parse_interval)]
     checkpoint_every: Option<f64>,
+    /// With --smallest or an order: the rows (1 to 4) that a state of the skyline search
+    /// must be extendable by to be kept (default 1). More rows keep fewer states (the
+    /// octomino of order 246: 0.4 times at 2) at more time a state (1.3 times); the
+    /// answer does not depend on it. For searches that outgrow memory.
+    #[arg(long, value_name = "ROWS", value_parser = clap::value_parser!(u64).range(1..=polyform::skyline::MAX_LOOKAHEAD as u64))]
+    lookahead: Option<u64>,
     /// Threads of the skyline search (--smallest and the orders, rectangles and boxes),
     /// 1 to the number of cores; the answer does not depend on them.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = args::parse_threads)]
@@ -233,6 +239,7 @@ pub fn run(args: &Args) -> Outcome {
     if args.checkpoint.is_some() && !searching {
         return Err(bad("--checkpoint records the widths of --smallest and the orders"));
     }
+    check_lookahead(args, &shapes, &copies, searching)?;
     if svg.is_some() && !searching {
         return Err(bad("--svg draws the tiling a search finds (--smallest or an order)"));
     }
@@ -319,7 +326,7 @@ pub fn run(args: &Args) -> Outcome {
     }
     let goal = goal(args);
     let bar = output::progress_bar_of("widths");
-    let bounds = atlas::Bounds { max_area: args.max_area, max_states: args.max_states, threads: args.threads };
+    let bounds = bounds_of(args);
     // The checkpoint: a part per width. The problem: the pieces, their freedom and
     // copies, the goal and the area bound (what the outcomes depend on).
     let problem = atlas::problem_text(&shapes, freedom, &copies, goal, args.max_area);
@@ -399,11 +406,39 @@ fn goal(args: &Args) -> Goal {
     }
 }
 
+/// The search's bounds from the command line.
+fn bounds_of(args: &Args) -> atlas::Bounds {
+    atlas::Bounds {
+        max_area: args.max_area,
+        max_states: args.max_states,
+        threads: args.threads,
+        lookahead: args.lookahead.map_or(polyform::skyline::DEFAULT_LOOKAHEAD, |rows| rows as usize),
+    }
+}
+
+/// `--lookahead` is refused where no skyline search runs: without a search, and for
+/// pieces it does not take (of different sizes, or with bounded copies).
+fn check_lookahead(args: &Args, shapes: &[Shape], copies: &[Copies], searching: bool) -> Result<(), output::Failure> {
+    if args.lookahead.is_none() {
+        return Ok(());
+    }
+    if !searching {
+        return Err(bad("--lookahead tunes the skyline search of --smallest and the orders"));
+    }
+    if !polyform::skyline::Skyline::fits(shapes, copies, 1) {
+        return Err(bad(
+            "--lookahead tunes the skyline search, which takes pieces of one size each used any number of times; these go to another engine",
+        ));
+    }
+    Ok(())
+}
+
 /// `gridlock rectangles` on polycubes: the smallest boxes and the orders.
 fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies], searching: bool, svg: &Option<Target>) -> Outcome {
     if !searching {
         return Err(bad("--length, --gf and --table count tilings of plane strips; for polycubes ask for --smallest or an order"));
     }
+    check_lookahead(args, shapes, copies, searching)?;
     if args.checkpoint_every.is_some() {
         return Err(bad(
             "--checkpoint-every saves the states within a width of polyominoes; with polycubes the checkpoint records whole cross-sections",
@@ -419,7 +454,7 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     let run = Run::new("rectangles", args.format);
     output::start_time_limit(args.budget.time_limit);
     let bar = output::progress_bar_of("cross-sections");
-    let bounds = atlas::Bounds { max_area: args.max_area, max_states: args.max_states, threads: args.threads };
+    let bounds = bounds_of(args);
     // Per cross-section searched, the last progress it reported (for --stats).
     let mut seen: Vec<boxes::BoxProgress> = Vec::new();
     let goal = goal(args);

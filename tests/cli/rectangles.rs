@@ -225,6 +225,50 @@ fn orders_on_threads() {
     );
 }
 
+/// The states kept at a width, from --stats' line `width W: depth D, N states kept`.
+fn states_at(stats: &str, width: usize) -> usize {
+    let head = format!("width {width}: depth ");
+    let line = stats.lines().find(|l| l.starts_with(&head)).unwrap_or_else(|| panic!("no width {width} in {stats}"));
+    line.split(", ").nth(1).and_then(|t| t.strip_suffix(" states kept")).unwrap().parse().unwrap()
+}
+
+/// --lookahead keeps fewer states for the same answer (the Y hexomino's order, and a
+/// polycube's box), and is refused where no skyline search runs or out of its range.
+#[test]
+fn a_longer_lookahead_keeps_fewer_states_for_the_same_answer() {
+    let y = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/y-hexomino.txt");
+    let base = ["rectangles", "--pieces", y, "--order", "--stats"];
+    let (one, stats_one, code) = run(&base);
+    assert_eq!(code, 0, "{stats_one}");
+    let (two, stats_two, code) = run(&[&base[..], &["--lookahead", "2", "--threads", "2"]].concat());
+    assert_eq!(code, 0, "{stats_two}");
+    assert_eq!(one, two);
+    assert!(one.starts_with("23 x 24, 92 copies"), "{one}");
+    let (a, b) = (states_at(&stats_one, 23), states_at(&stats_two, 23));
+    assert!(b < a, "lookahead 2 kept {b} states at width 23, lookahead 1 {a}");
+    let e0 = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/e0e080-heptacube.txt");
+    let cubes = ["rectangles", "--pieces", e0, "--order", "--mirror"];
+    let (plain, _, _) = run(&cubes);
+    let (longer, err, code) = run(&[&cubes[..], &["--lookahead", "3"]].concat());
+    assert_eq!((code, longer), (0, plain), "{err}");
+    // Pieces of two sizes, and bounded copies, go to the transfer matrix.
+    let dir = tempfile::tempdir().unwrap();
+    let mixed = dir.path().join("mixed.txt");
+    std::fs::write(&mixed, "L\n##\n#.\n\nI\n####\n").unwrap();
+    let l = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/l-tromino.txt");
+    for refused in [
+        &["rectangles", "--pieces", y, "--width", "5", "--length", "9", "--lookahead", "2"][..],
+        &["rectangles", "--pieces", y, "--order", "--lookahead", "0"],
+        &["rectangles", "--pieces", y, "--order", "--lookahead", "5"],
+        &["rectangles", "--pieces", mixed.to_str().unwrap(), "--order", "--lookahead", "2"],
+        &["rectangles", "--pieces", l, "--copies", "0..4", "--order", "--lookahead", "2"],
+    ] {
+        let (out, err, code) = run(refused);
+        assert_eq!((code, out.as_str()), (2, ""), "{refused:?}: {err}");
+        assert!(err.lines().next().unwrap_or("").contains("lookahead"), "{err}");
+    }
+}
+
 /// --checkpoint records each width finished; a run on a file cut after any width (as a
 /// kill leaves it) gives the answer of a run from scratch, and a file of another search
 /// is refused.

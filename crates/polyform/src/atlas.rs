@@ -437,12 +437,16 @@ pub struct Bounds {
     pub max_states: Option<usize>,
     /// Threads of the skyline search (the answer does not depend on them).
     pub threads: usize,
+    /// The skyline search's lookahead, in rows ([`Skyline::lookahead`]; the answer does
+    /// not depend on it).
+    pub lookahead: usize,
 }
 
 impl Bounds {
-    /// `max_area` and each engine's default bound on states, on one thread.
+    /// `max_area` and each engine's default bound on states, on one thread, with the
+    /// default lookahead.
     pub fn new(max_area: usize) -> Bounds {
-        Bounds { max_area, max_states: None, threads: 1 }
+        Bounds { max_area, max_states: None, threads: 1, lookahead: crate::skyline::DEFAULT_LOOKAHEAD }
     }
 }
 
@@ -543,7 +547,7 @@ pub fn search_with(
     journal: Journal,
 ) -> Result<Searched, TransferError> {
     let Journal { done, finished, mut resume, mut kept } = journal;
-    let Bounds { max_area, max_states, threads } = bounds;
+    let Bounds { max_area, max_states, threads, lookahead } = bounds;
     let cell_states = max_states.unwrap_or(crate::transfer::DEFAULT_MAX_STATES);
     let width_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
     let largest = shapes.iter().map(Shape::len).max().unwrap_or(1).max(1);
@@ -604,6 +608,7 @@ pub fn search_with(
             match (r..=beats).rev().find(|&n| crate::skyline::possible_length(r, size, lengths, n)) {
                 None => Ok(()),
                 Some(top) => match Skyline::new_with(orientations(), copies, r)?
+                    .lookahead(lookahead)
                     .shortest_from(
                         top,
                         lengths,
@@ -668,7 +673,7 @@ pub fn search_with(
         (Some((_, r, n, k)), Some(tiles)) => Some(Found { rows: r, columns: n, copies: k, tiles }),
         (Some((_, r, n, k)), None) if engine_for(shapes, copies, r) == Engine::Skyline => {
             // A width finished before the search resumed: its tiling found again.
-            let sky = Skyline::new_with(orientations(), copies, r)?;
+            let sky = Skyline::new_with(orientations(), copies, r)?.lookahead(lookahead);
             match sky.shortest(n, lengths_for(goal, r), width_states, threads, &mut |_| {})? {
                 (Shortest::Found(m, tiles), _) if m == n => Some(Found { rows: r, columns: n, copies: k, tiles }),
                 _ => unreachable!("the width's shortest rectangle is found again"),

@@ -54,6 +54,8 @@ struct Pieces<'a> {
     /// 0 up that a filling can have with the pieces' sizes and copies
     /// ([`filling_volumes`]); a volume past the end is not ruled out.
     volumes: Option<&'a [bool]>,
+    /// The skyline search's lookahead ([`Skyline::lookahead`]).
+    lookahead: usize,
 }
 
 impl<'a> Pieces<'a> {
@@ -243,7 +245,7 @@ pub fn search_with(
     journal: Journal,
 ) -> Result<SearchedBox, TransferError> {
     let Journal { done, finished, .. } = journal;
-    let Bounds { max_area: max_volume, max_states, threads } = bounds;
+    let Bounds { max_area: max_volume, max_states, threads, lookahead } = bounds;
     let max_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
     if shapes.is_empty() || shapes.iter().any(Shape::is_empty) {
         return Err(TransferError::NoPieces);
@@ -263,7 +265,7 @@ pub fn search_with(
     if !orientations.fill_a_corner(copies) {
         return Ok(SearchedBox { found: None, unproven: None, impossible: Some(Impossible::NoBoxCorner) });
     }
-    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: volumes.as_deref() };
+    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: volumes.as_deref(), lookahead };
     let size = pieces.size();
     // The best so far: its volume (for an order all pieces have `size` cells, so fewer
     // copies is less volume and the reverse), its sides and its filling.
@@ -536,7 +538,7 @@ fn shortest_box_raced(
     let Some(&longest) = possible.last() else {
         return Ok((Shortest::None { exhausted: false }, Some(Effort::default())));
     };
-    let sky = Skyline::solid_with(pieces.orientations, pieces.copies, a, b)?;
+    let sky = Skyline::solid_with(pieces.orientations, pieces.copies, a, b)?.lookahead(pieces.lookahead);
     let lengths = lengths_for(goal, a);
     // Building a box's placements is charged as a node per orientation and cell.
     let orientations = pieces.orientations.len();
@@ -716,7 +718,7 @@ impl BoxCover {
 #[cfg(test)]
 fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], sides: [usize; 3], budget: u64) -> Tried {
     let orientations = Orientations::new(shapes, freedom);
-    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: None };
+    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: None, lookahead: crate::skyline::DEFAULT_LOOKAHEAD };
     match BoxCover::new(pieces, sides) {
         Ok(mut cover) => cover.run(pieces, budget),
         Err(tried) => tried,
@@ -847,6 +849,7 @@ mod tests {
                                 copies: &any,
                                 orientations: &Orientations::new(&shapes, Freedom::Free),
                                 volumes: None,
+                                lookahead: crate::skyline::DEFAULT_LOOKAHEAD,
                             },
                             Goal::Order,
                             (a, b),

@@ -93,8 +93,9 @@ fn polyominoes(n: usize) -> Vec<Shape> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
-    /// The shortest rectangle of each width, by the skyline search and by the transfer
-    /// matrix, on random sets of one or two polyominoes of 2 to 5 cells.
+    /// The shortest rectangle of each width, by the skyline search (with a lookahead of
+    /// 1 to 4 rows) and by the transfer matrix, on random sets of one or two polyominoes
+    /// of 2 to 5 cells; a longer lookahead keeps no more states than the default.
     #[test]
     fn shortest_lengths_equal_the_transfer_matrix(
         size in 2usize..=5,
@@ -105,6 +106,7 @@ proptest! {
         one_sided in any::<bool>(),
         required in any::<bool>(),
         threads in 1usize..=3,
+        lookahead in 1usize..=4,
     ) {
         let all = polyominoes(size);
         let mut shapes: Vec<Shape> = picks.iter().map(|&i| all[i % all.len()].clone()).collect();
@@ -112,8 +114,11 @@ proptest! {
         let freedom = if one_sided { Freedom::OneSided } else { Freedom::Free };
         let copies = vec![if required && shapes.len() > 1 { SOME } else { ANY }; shapes.len()];
         let lengths = [Lengths::Any, Lengths::Odd, Lengths::OddCopies, Lengths::Exactly(max)][kind];
-        let sky = Skyline::new(&shapes, freedom, &copies, width).unwrap();
-        let (got, _) = sky.shortest(max, lengths, DEFAULT_MAX_STATES, threads, &mut |_| {}).unwrap();
+        let plain = Skyline::new(&shapes, freedom, &copies, width).unwrap();
+        let sky = plain.clone().lookahead(lookahead);
+        let (got, effort) = sky.shortest(max, lengths, DEFAULT_MAX_STATES, threads, &mut |_| {}).unwrap();
+        let (_, plain_effort) = plain.shortest(max, lengths, DEFAULT_MAX_STATES, 1, &mut |_| {}).unwrap();
+        prop_assert!(effort.states <= plain_effort.states, "{} states with lookahead {lookahead}, {} with 1", effort.states, plain_effort.states);
         let want = by_transfer(&shapes, freedom, &copies, width, max, lengths);
         match got {
             Shortest::Found(n, tiles) => {

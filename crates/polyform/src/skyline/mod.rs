@@ -55,9 +55,12 @@ pub use search::Sweep;
 /// of the octomino of order 246 at width 34; its key about 25 bytes).
 pub const DEFAULT_MAX_STATES: usize = 1 << 25;
 
-/// The rows a new state must be extendable by to be kept (its first rows filled, each in
-/// some way): states that lead nowhere sooner are not kept.
-const LOOKAHEAD: usize = 1;
+/// The rows a new state must be extendable by to be kept, by default
+/// ([`Skyline::lookahead`]).
+pub const DEFAULT_LOOKAHEAD: usize = 1;
+
+/// The most rows [`Skyline::lookahead`] takes.
+pub const MAX_LOOKAHEAD: usize = 4;
 
 /// The most pieces that must each be used at least once.
 const MAX_REQUIRED: usize = 4;
@@ -229,6 +232,8 @@ pub struct Skyline {
     /// Whether every piece is connected and of two cells or more (then a cell with all
     /// its neighbours taken cannot be covered).
     connected: bool,
+    /// The rows a new state must be extendable by to be kept ([`Skyline::lookahead`]).
+    lookahead: usize,
 }
 
 /// What [`Skyline::fill`] did: whether the length bound turned a placement away, its
@@ -495,7 +500,21 @@ impl Skyline {
             after_first: (0..cells_across).filter(|p| p % b != 0).fold(0, |m, p| m | 1 << p),
             before_last: (0..cells_across).filter(|p| p % b != b - 1).fold(0, |m, p| m | 1 << p),
             connected: shapes.iter().all(|s| s.len() >= 2 && crate::shape::connected(s.lattice(), s.cells())),
+            lookahead: DEFAULT_LOOKAHEAD,
         })
+    }
+
+    /// The rows (1 to [`MAX_LOOKAHEAD`], clamped) that a new state's next rows must be
+    /// fillable by, one after another, for it to be kept (trec's lookahead, the same
+    /// trade): states that lead nowhere within them are dropped when they are made rather
+    /// than kept and expanded. More rows keep fewer states at more time a state (the Y
+    /// hexomino's width 23: 218,494 states with 1 row, 137,907 with 2, 114,227 with 3;
+    /// the octomino of order 246 at width 30: 1,451,425 and 574,121 with 1 and 2, at about
+    /// 1.3 times the time). The answer does not depend on it: a state of a tiling below
+    /// its top row is always extendable to the top.
+    pub fn lookahead(mut self, rows: usize) -> Skyline {
+        self.lookahead = rows.clamp(1, MAX_LOOKAHEAD);
+        self
     }
 
     /// The shortest rectangle `width` across and at most `max_length` long whose length

@@ -2,7 +2,7 @@
 //! kept (an arena of keys with a hash index), each depth expanded on threads, the mates
 //! looked up turned, and the tiling rebuilt from the two chains.
 
-use super::{across_map, normal, Effort, Lengths, Shortest, Skyline, Solid, Tally, LOOKAHEAD, MAX_REQUIRED};
+use super::{across_map, normal, Effort, Lengths, Shortest, Skyline, Solid, Tally, MAX_REQUIRED};
 use crate::transfer::TransferError;
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
@@ -304,7 +304,7 @@ impl<'a> Search<'a> {
                 // A child whose first row cannot be filled leads nowhere: it is not kept.
                 // (In a tiling of length L, the state at each line below L has the next
                 // line's state as a child, so no rectangle is lost.)
-                if !next.is_empty() && !sky.viable(&next, used, self.max_length - d, LOOKAHEAD, tally) {
+                if !next.is_empty() && !sky.viable(&next, used, self.max_length - d, sky.lookahead, tally) {
                     return ControlFlow::Continue(());
                 }
                 self.canonical(&next, self.tail(used, d), &mut key, &mut scratch);
