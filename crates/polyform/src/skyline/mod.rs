@@ -615,7 +615,8 @@ impl Skyline {
 
     /// Fills row 0 of `rows` (at least `height` rows, from the row above the line up) by
     /// every choice of placements whose first cell is in row 0, then calls
-    /// `full(used, placed)` with row 0 full; `room` is the rows left below the
+    /// `full(used, placed, rows)` with row 0 full (`rows[1..]` are then the cells that the
+    /// crossing tiles of the next line cover above it); `room` is the rows left below the
     /// length bound (`tally.cut` is set when it turns a placement away; `tally` counts
     /// the calls, the search's measure of work, and breaks off when the budget is spent).
     #[allow(clippy::too_many_arguments)]
@@ -626,14 +627,14 @@ impl Skyline {
         room: usize,
         tally: &Tally,
         placed: &mut Vec<u32>,
-        full: &mut dyn FnMut(u32, &[u32]) -> ControlFlow<()>,
+        full: &mut dyn FnMut(u32, &[u32], &[u64]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if tally.step() {
             return ControlFlow::Break(());
         }
         let row0 = rows[0];
         if row0 == self.full {
-            return full(used, placed);
+            return full(used, placed, rows);
         }
         if self.isolated(rows) {
             return ControlFlow::Continue(());
@@ -691,27 +692,30 @@ impl Skyline {
         false
     }
 
-    /// Whether the state of crossing tiles `tiles` (pieces `used`) can be extended by
-    /// `rows` more rows within `room` rows.
-    fn viable(&self, tiles: &[u32], used: u32, room: usize, rows: usize, tally: &Tally) -> bool {
-        if rows == 0 || tiles.is_empty() {
+    /// Whether a state whose crossing tiles cover the cells `above` above its line (row
+    /// by row, at most `height` rows) can be extended by `rows` more rows within `room`
+    /// rows: the cells are all the next rows' fillings depend on.
+    fn viable(&self, above: &[u64], room: usize, rows: usize, tally: &Tally) -> bool {
+        if rows == 0 || above.iter().all(|&r| r == 0) {
             return true;
         }
-        let mut upper = vec![0u64; self.height];
-        self.upper(tiles, &mut upper);
-        let mut next = Vec::new();
-        let mut any = |u: u32, new: &[u32]| {
-            if rows == 1 {
-                return ControlFlow::Break(());
-            }
-            self.next_line(tiles, new, &mut next);
-            if self.viable(&next, u, room - 1, rows - 1, tally) {
+        // The rows on the stack for pieces of up to 16 rows.
+        let (mut small, mut large) = ([0u64; 16], Vec::new());
+        let upper: &mut [u64] = if self.height <= small.len() {
+            &mut small[..self.height]
+        } else {
+            large.resize(self.height, 0);
+            &mut large
+        };
+        upper[..above.len()].copy_from_slice(above);
+        let mut any = |_: u32, _: &[u32], filled: &[u64]| {
+            if rows == 1 || self.viable(&filled[1..], room - 1, rows - 1, tally) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         };
-        self.fill(&mut upper, used, room, tally, &mut Vec::new(), &mut any).is_break()
+        self.fill(upper, 0, room, tally, &mut Vec::with_capacity(16), &mut any).is_break()
     }
 
     /// The rows above the line that the crossing tiles `tiles` cover.

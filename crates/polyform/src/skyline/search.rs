@@ -294,7 +294,7 @@ impl<'a> Search<'a> {
             states.key_into(id, &mut tiles);
             let used = tiles.pop().expect("a key ends with its tail") & ((1 << MAX_REQUIRED) - 1);
             sky.upper(&tiles, &mut rows);
-            let mut found = |used: u32, new: &[u32]| {
+            let mut found = |used: u32, new: &[u32], filled: &[u64]| {
                 sky.next_line(&tiles, new, &mut next);
                 // A full cut: a rectangle from the floor alone (its state may be the
                 // floor's, kept already, so it is not left to the lookups).
@@ -304,7 +304,7 @@ impl<'a> Search<'a> {
                 // A child whose first row cannot be filled leads nowhere: it is not kept.
                 // (In a tiling of length L, the state at each line below L has the next
                 // line's state as a child, so no rectangle is lost.)
-                if !next.is_empty() && !sky.viable(&next, used, self.max_length - d, sky.lookahead, tally) {
+                if !next.is_empty() && !sky.viable(&filled[1..], self.max_length - d, sky.lookahead, tally) {
                     return ControlFlow::Continue(());
                 }
                 self.canonical(&next, self.tail(used, d), &mut key, &mut scratch);
@@ -507,7 +507,7 @@ impl<'a> Search<'a> {
                 key
             });
             let mut got: Option<(Vec<u32>, Vec<u32>, u32)> = None;
-            let mut found = |u: u32, new: &[u32]| {
+            let mut found = |u: u32, new: &[u32], _: &[u64]| {
                 sky.next_line(&tiles, new, &mut next);
                 self.canonical(&next, self.tail(u, depth + 1), &mut key, &mut scratch);
                 let hit = match &want {
