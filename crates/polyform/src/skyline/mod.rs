@@ -85,6 +85,9 @@ struct Placement {
     extent: u32,
 }
 
+/// What [`Skyline::fill`] calls with a row filled: `(used, placed, rows)`.
+type Full<'f> = dyn FnMut(u32, &[u32], &[u64]) -> ControlFlow<()> + 'f;
+
 /// A cell as the sweep sees it: `(row of the sweep, row across, column across)`.
 type Swept = (i32, i32, i32);
 
@@ -620,15 +623,7 @@ impl Skyline {
     /// length bound (`tally.cut` is set when it turns a placement away; `tally` counts
     /// the calls, the search's measure of work, and breaks off when the budget is spent).
     #[allow(clippy::too_many_arguments)]
-    fn fill(
-        &self,
-        rows: &mut [u64],
-        used: u32,
-        room: usize,
-        tally: &Tally,
-        placed: &mut Vec<u32>,
-        full: &mut dyn FnMut(u32, &[u32], &[u64]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    fn fill(&self, rows: &mut [u64], used: u32, room: usize, tally: &Tally, placed: &mut Vec<u32>, full: &mut Full<'_>) -> ControlFlow<()> {
         if tally.step() {
             return ControlFlow::Break(());
         }
