@@ -76,8 +76,6 @@ struct Placement {
     orientation: u32,
     /// `row across x columns + column across`.
     position: u32,
-    /// The bit of its piece in the used set (0 when the piece is not required).
-    used: u32,
     /// Offset of its cross-section masks in [`Skyline::masks`] (row `r` of the sweep
     /// from its first cell's row).
     start: u32,
@@ -87,6 +85,21 @@ struct Placement {
 
 /// What [`Skyline::fill`] calls with a row filled: `(used, placed, rows)`.
 type Full<'f> = dyn FnMut(u32, &[u32], &[u64]) -> ControlFlow<()> + 'f;
+
+/// A placement as [`Skyline::fill`] tries it: its first row's mask beside it, so that
+/// most placements are turned away without a look at [`Skyline::placements`].
+#[derive(Debug, Clone, Copy)]
+struct Fill {
+    /// Its cells in its first row of the sweep.
+    first: u64,
+    /// Index into [`Skyline::placements`].
+    id: u32,
+    /// As [`Placement`]'s.
+    start: u32,
+    extent: u32,
+    /// The bit of its piece in the used set (0 when the piece is not required).
+    used: u32,
+}
 
 /// A cell as the sweep sees it: `(row of the sweep, row across, column across)`.
 type Swept = (i32, i32, i32);
@@ -214,8 +227,9 @@ pub struct Skyline {
     size: usize,
     orientations: Vec<Oriented>,
     placements: Vec<Placement>,
-    /// Per cell of the cross-section, the placements whose first cell is there.
-    at: Vec<Vec<u32>>,
+    /// Per cell of the cross-section, the placements whose first cell is there, as
+    /// [`Fill`]s.
+    at: Vec<Vec<Fill>>,
     masks: Vec<u64>,
     /// A crossing tile is `placement x height + rows of it below the line` (1 to
     /// `height - 1`); per such code, the code of the tile turned through 180 degrees about
@@ -414,14 +428,8 @@ impl Skyline {
                 }
                 let id = placements.len() as u32;
                 placement_of[o * cells_across + position] = id;
-                placements.push(Placement {
-                    orientation: o as u32,
-                    position: position as u32,
-                    used: used_of[*q],
-                    start: start as u32,
-                    extent: extent as u32,
-                });
-                list.push(id);
+                placements.push(Placement { orientation: o as u32, position: position as u32, start: start as u32, extent: extent as u32 });
+                list.push(Fill { first: masks[start], id, start: start as u32, extent: extent as u32, used: used_of[*q] });
             }
         }
         // The symmetries of the cross-section that map every orientation set onto itself
@@ -635,24 +643,28 @@ impl Skyline {
             return ControlFlow::Continue(());
         }
         let c = (!row0).trailing_zeros();
-        for &id in &self.at[c as usize] {
-            let p = &self.placements[id as usize];
-            let extent = p.extent as usize;
+        for f in &self.at[c as usize] {
+            let extent = f.extent as usize;
             if extent > room {
                 tally.cut.set(true);
                 continue;
             }
-            let masks = &self.masks[p.start as usize..p.start as usize + extent];
-            if masks.iter().zip(rows.iter()).any(|(m, r)| m & r != 0) {
+            if f.first & row0 != 0 {
                 continue;
             }
-            for (r, m) in rows.iter_mut().zip(masks) {
+            let masks = &self.masks[f.start as usize + 1..f.start as usize + extent];
+            if masks.iter().zip(&rows[1..]).any(|(m, r)| m & r != 0) {
+                continue;
+            }
+            rows[0] |= f.first;
+            for (r, m) in rows[1..].iter_mut().zip(masks) {
                 *r |= m;
             }
-            placed.push(id);
-            let flow = self.fill(rows, used | p.used, room, tally, placed, full);
+            placed.push(f.id);
+            let flow = self.fill(rows, used | f.used, room, tally, placed, full);
             placed.pop();
-            for (r, m) in rows.iter_mut().zip(masks) {
+            rows[0] ^= f.first;
+            for (r, m) in rows[1..].iter_mut().zip(masks) {
                 *r ^= m;
             }
             flow?;
