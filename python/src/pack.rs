@@ -616,7 +616,6 @@ fn rectangles<'py>(
             ));
         }
     }
-    let lookahead = lookahead.unwrap_or(polyform::skyline::DEFAULT_LOOKAHEAD);
     if (length.is_some() || gf) != width.is_some() {
         return Err(value_error("width goes with length or gf (and only with them)"));
     }

@@ -92,9 +92,9 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = args::parse_interval)]
     checkpoint_every: Option<f64>,
     /// With --smallest or an order: the rows (1 to 4) that a state of the skyline search
-    /// must be extendable by to be kept (default 1). More rows keep fewer states (the
-    /// octomino of order 246: 0.4 times at 2) at more time a state (1.3 times); the
-    /// answer does not depend on it. For searches that outgrow memory.
+    /// must be extendable by to be kept (default: 1, and 2 once a width keeps 1048576
+    /// states). More rows keep fewer states (the octomino of order 246: a third at 2) at
+    /// more time a state; the answer does not depend on it.
     #[arg(long, value_name = "ROWS", value_parser = clap::value_parser!(u64).range(1..=polyform::skyline::MAX_LOOKAHEAD as u64))]
     lookahead: Option<u64>,
     /// Threads of the skyline search (--smallest and the orders, rectangles and boxes),
@@ -412,7 +412,7 @@ fn bounds_of(args: &Args) -> atlas::Bounds {
         max_area: args.max_area,
         max_states: args.max_states,
         threads: args.threads,
-        lookahead: args.lookahead.map_or(polyform::skyline::DEFAULT_LOOKAHEAD, |rows| rows as usize),
+        lookahead: args.lookahead.map(|rows| rows as usize),
     }
 }
 

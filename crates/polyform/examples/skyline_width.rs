@@ -1,5 +1,5 @@
 //! Times the skyline search at fixed widths: `skyline_width DRAWING WIDTHS MAX_LENGTH
-//! [LOOKAHEAD [THREADS]]` runs the search behind the orders (one piece, free, any number
+//! [LOOKAHEAD [THREADS]]` (LOOKAHEAD: rows, or `auto`, the default) runs the search behind the orders (one piece, free, any number
 //! of copies) at each width of WIDTHS (`34` or `30..34`) for the shortest rectangle at
 //! most MAX_LENGTH long, and prints per width the answer, the states kept, the depth
 //! reached and the seconds. DRAWING is the piece's rows joined by `/`, such as
@@ -19,12 +19,12 @@ fn main() {
         None => vec![args[2].parse().unwrap()],
     };
     let max_length: usize = args[3].parse().unwrap();
-    let lookahead: usize = args.get(4).map_or(1, |s| s.parse().unwrap());
+    let lookahead: Option<usize> = args.get(4).filter(|s| *s != "auto").map(|s| s.parse().unwrap());
     let threads: usize = args.get(5).map_or(1, |s| s.parse().unwrap());
     let copies = [Copies { lo: 0, hi: None }];
     for width in widths {
         let t = std::time::Instant::now();
-        let sky = Skyline::new(std::slice::from_ref(&piece), Freedom::Free, &copies, width).unwrap().lookahead(lookahead);
+        let sky = Skyline::new(std::slice::from_ref(&piece), Freedom::Free, &copies, width).unwrap().lookahead_or_default(lookahead);
         let (found, effort) =
             sky.shortest(max_length, polyform::skyline::Lengths::Any, DEFAULT_MAX_STATES * 16, threads, &mut |_| {}).unwrap();
         let answer = match found {

@@ -438,15 +438,16 @@ pub struct Bounds {
     /// Threads of the skyline search (the answer does not depend on them).
     pub threads: usize,
     /// The skyline search's lookahead, in rows ([`Skyline::lookahead`]; the answer does
-    /// not depend on it).
-    pub lookahead: usize,
+    /// not depend on it); `None` for the search's default (one row, then two past
+    /// [`crate::skyline::AUTO_LOOKAHEAD_STATES`] states).
+    pub lookahead: Option<usize>,
 }
 
 impl Bounds {
     /// `max_area` and each engine's default bound on states, on one thread, with the
-    /// default lookahead.
+    /// skyline search's default lookahead.
     pub fn new(max_area: usize) -> Bounds {
-        Bounds { max_area, max_states: None, threads: 1, lookahead: crate::skyline::DEFAULT_LOOKAHEAD }
+        Bounds { max_area, max_states: None, threads: 1, lookahead: None }
     }
 }
 
@@ -608,7 +609,7 @@ pub fn search_with(
             match (r..=beats).rev().find(|&n| crate::skyline::possible_length(r, size, lengths, n)) {
                 None => Ok(()),
                 Some(top) => match Skyline::new_with(orientations(), copies, r)?
-                    .lookahead(lookahead)
+                    .lookahead_or_default(lookahead)
                     .shortest_from(
                         top,
                         lengths,
@@ -673,7 +674,7 @@ pub fn search_with(
         (Some((_, r, n, k)), Some(tiles)) => Some(Found { rows: r, columns: n, copies: k, tiles }),
         (Some((_, r, n, k)), None) if engine_for(shapes, copies, r) == Engine::Skyline => {
             // A width finished before the search resumed: its tiling found again.
-            let sky = Skyline::new_with(orientations(), copies, r)?.lookahead(lookahead);
+            let sky = Skyline::new_with(orientations(), copies, r)?.lookahead_or_default(lookahead);
             match sky.shortest(n, lengths_for(goal, r), width_states, threads, &mut |_| {})? {
                 (Shortest::Found(m, tiles), _) if m == n => Some(Found { rows: r, columns: n, copies: k, tiles }),
                 _ => unreachable!("the width's shortest rectangle is found again"),

@@ -54,8 +54,8 @@ struct Pieces<'a> {
     /// 0 up that a filling can have with the pieces' sizes and copies
     /// ([`filling_volumes`]); a volume past the end is not ruled out.
     volumes: Option<&'a [bool]>,
-    /// The skyline search's lookahead ([`Skyline::lookahead`]).
-    lookahead: usize,
+    /// The skyline search's lookahead ([`Skyline::lookahead`]; `None`: its default).
+    lookahead: Option<usize>,
 }
 
 impl<'a> Pieces<'a> {
@@ -538,7 +538,7 @@ fn shortest_box_raced(
     let Some(&longest) = possible.last() else {
         return Ok((Shortest::None { exhausted: false }, Some(Effort::default())));
     };
-    let sky = Skyline::solid_with(pieces.orientations, pieces.copies, a, b)?.lookahead(pieces.lookahead);
+    let sky = Skyline::solid_with(pieces.orientations, pieces.copies, a, b)?.lookahead_or_default(pieces.lookahead);
     let lengths = lengths_for(goal, a);
     // Building a box's placements is charged as a node per orientation and cell.
     let orientations = pieces.orientations.len();
@@ -718,7 +718,7 @@ impl BoxCover {
 #[cfg(test)]
 fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], sides: [usize; 3], budget: u64) -> Tried {
     let orientations = Orientations::new(shapes, freedom);
-    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: None, lookahead: crate::skyline::DEFAULT_LOOKAHEAD };
+    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: None, lookahead: None };
     match BoxCover::new(pieces, sides) {
         Ok(mut cover) => cover.run(pieces, budget),
         Err(tried) => tried,
@@ -849,7 +849,7 @@ mod tests {
                                 copies: &any,
                                 orientations: &Orientations::new(&shapes, Freedom::Free),
                                 volumes: None,
-                                lookahead: crate::skyline::DEFAULT_LOOKAHEAD,
+                                lookahead: None,
                             },
                             Goal::Order,
                             (a, b),

@@ -94,7 +94,7 @@ fn polyominoes(n: usize) -> Vec<Shape> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
     /// The shortest rectangle of each width, by the skyline search (with a lookahead of
-    /// 1 to 4 rows) and by the transfer matrix, on random sets of one or two polyominoes
+    /// 1 to 4 rows from a depth on) and by the transfer matrix, on random sets of one or two polyominoes
     /// of 2 to 5 cells; a longer lookahead keeps no more states than the default.
     #[test]
     fn shortest_lengths_equal_the_transfer_matrix(
@@ -107,6 +107,7 @@ proptest! {
         required in any::<bool>(),
         threads in 1usize..=3,
         lookahead in 1usize..=4,
+        switch in prop::sample::select(vec![0usize, 5, 20, 100, usize::MAX]),
     ) {
         let all = polyominoes(size);
         let mut shapes: Vec<Shape> = picks.iter().map(|&i| all[i % all.len()].clone()).collect();
@@ -115,7 +116,7 @@ proptest! {
         let copies = vec![if required && shapes.len() > 1 { SOME } else { ANY }; shapes.len()];
         let lengths = [Lengths::Any, Lengths::Odd, Lengths::OddCopies, Lengths::Exactly(max)][kind];
         let plain = Skyline::new(&shapes, freedom, &copies, width).unwrap();
-        let sky = plain.clone().lookahead(lookahead);
+        let sky = plain.clone().lookahead_past(switch, lookahead);
         let (got, effort) = sky.shortest(max, lengths, DEFAULT_MAX_STATES, threads, &mut |_| {}).unwrap();
         let (_, plain_effort) = plain.shortest(max, lengths, DEFAULT_MAX_STATES, 1, &mut |_| {}).unwrap();
         prop_assert!(effort.states <= plain_effort.states, "{} states with lookahead {lookahead}, {} with 1", effort.states, plain_effort.states);
@@ -225,13 +226,15 @@ proptest! {
         required in any::<bool>(),
         at in 0usize..100,
         threads in 1usize..=2,
+        switch in prop::sample::select(vec![10usize, 50, usize::MAX]),
     ) {
         let all = polyominoes(size);
         let mut shapes: Vec<Shape> = picks.iter().map(|&i| all[i % all.len()].clone()).collect();
         shapes.dedup();
         let copies = vec![if required && shapes.len() > 1 { SOME } else { ANY }; shapes.len()];
         let lengths = [Lengths::Any, Lengths::Odd, Lengths::OddCopies][kind];
-        let sky = Skyline::new(&shapes, Freedom::Free, &copies, width).unwrap();
+        // Two rows ahead from a depth on: the resumed search makes the same switch.
+        let sky = Skyline::new(&shapes, Freedom::Free, &copies, width).unwrap().lookahead_past(switch, 2);
         let (whole, saved) = run_saving(&sky, max, lengths, 1);
         let want = by_transfer(&shapes, Freedom::Free, &copies, width, max, lengths);
         match &whole.0 {

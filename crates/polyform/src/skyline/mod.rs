@@ -55,9 +55,11 @@ pub use search::Sweep;
 /// of the octomino of order 246 at width 34; its key about 25 bytes).
 pub const DEFAULT_MAX_STATES: usize = 1 << 25;
 
-/// The rows a new state must be extendable by to be kept, by default
-/// ([`Skyline::lookahead`]).
-pub const DEFAULT_LOOKAHEAD: usize = 1;
+/// The states a width keeps before its new states must be extendable by two rows rather
+/// than one to be kept, by default ([`Skyline::lookahead_past`]): past it the second row
+/// costs about 1.02 times the time and saves about two thirds of the memory (the
+/// octomino of order 246 at widths 33 and 34), below it the first rows are cheaper.
+pub const AUTO_LOOKAHEAD_STATES: usize = 1 << 20;
 
 /// The most rows [`Skyline::lookahead`] takes.
 pub const MAX_LOOKAHEAD: usize = 4;
@@ -249,8 +251,10 @@ pub struct Skyline {
     /// Whether every piece is connected and of two cells or more (then a cell with all
     /// its neighbours taken cannot be covered).
     connected: bool,
-    /// The rows a new state must be extendable by to be kept ([`Skyline::lookahead`]).
+    /// The rows a new state must be extendable by to be kept once the search keeps
+    /// `lookahead_from` states (one row before): [`Skyline::lookahead_past`].
     lookahead: usize,
+    lookahead_from: usize,
 }
 
 /// What [`Skyline::fill`] did: whether the length bound turned a placement away, its
@@ -511,7 +515,8 @@ impl Skyline {
             after_first: (0..cells_across).filter(|p| p % b != 0).fold(0, |m, p| m | 1 << p),
             before_last: (0..cells_across).filter(|p| p % b != b - 1).fold(0, |m, p| m | 1 << p),
             connected: shapes.iter().all(|s| s.len() >= 2 && crate::shape::connected(s.lattice(), s.cells())),
-            lookahead: DEFAULT_LOOKAHEAD,
+            lookahead: 2,
+            lookahead_from: AUTO_LOOKAHEAD_STATES,
         })
     }
 
@@ -520,12 +525,37 @@ impl Skyline {
     /// trade): states that lead nowhere within them are dropped when they are made rather
     /// than kept and expanded. More rows keep fewer states at more time a state (the Y
     /// hexomino's width 23: 218,494 states with 1 row, 137,907 with 2, 114,227 with 3;
-    /// the octomino of order 246 at width 30: 1,451,425 and 574,121 with 1 and 2, at about
-    /// 1.3 times the time). The answer does not depend on it: a state of a tiling below
-    /// its top row is always extendable to the top.
-    pub fn lookahead(mut self, rows: usize) -> Skyline {
+    /// the octomino of order 246 at width 34, length bound 57: 31,196,789 and 10,563,688
+    /// with 1 and 2, at 1.02 times the time). The answer does not depend on it: a state of
+    /// a tiling below its top row is always extendable to the top. By default a search
+    /// looks one row ahead, and two from [`AUTO_LOOKAHEAD_STATES`] states on.
+    pub fn lookahead(self, rows: usize) -> Skyline {
+        self.lookahead_past(0, rows)
+    }
+
+    /// [`Skyline::lookahead`] `rows` from the depth that starts with at least `states`
+    /// states kept, one row before it.
+    pub fn lookahead_past(mut self, states: usize, rows: usize) -> Skyline {
         self.lookahead = rows.clamp(1, MAX_LOOKAHEAD);
+        self.lookahead_from = states;
         self
+    }
+
+    /// [`Skyline::lookahead`] `rows` when there are some, the default otherwise.
+    pub fn lookahead_or_default(self, rows: Option<usize>) -> Skyline {
+        match rows {
+            Some(rows) => self.lookahead(rows),
+            None => self,
+        }
+    }
+
+    /// The rows a search that keeps `states` states looks ahead.
+    fn lookahead_at(&self, states: usize) -> usize {
+        if states >= self.lookahead_from {
+            self.lookahead
+        } else {
+            1
+        }
     }
 
     /// The shortest rectangle `width` across and at most `max_length` long whose length

@@ -281,10 +281,10 @@ impl<'a> Search<'a> {
         out.push(tail);
     }
 
-    /// The children of the states `ids` (all at `depth`): their keys, encoded one after
-    /// another in `bytes`, each with its hash and parent; and the best full cut among
-    /// them.
-    fn expand(&self, states: &States, ids: std::ops::Range<u32>, depth: usize, tally: &Tally<'_>) -> Children {
+    /// The children of the states `ids` (all at `depth`) that can be extended by
+    /// `lookahead` rows: their keys, encoded one after another in `bytes`, each with its
+    /// hash and parent; and the best full cut among them.
+    fn expand(&self, states: &States, ids: std::ops::Range<u32>, depth: usize, lookahead: usize, tally: &Tally<'_>) -> Children {
         let sky = self.sky;
         let mut out = Children::default();
         let (mut rows, mut placed, mut tiles) = (vec![0u64; sky.height], Vec::new(), Vec::new());
@@ -304,7 +304,7 @@ impl<'a> Search<'a> {
                 // A child whose first row cannot be filled leads nowhere: it is not kept.
                 // (In a tiling of length L, the state at each line below L has the next
                 // line's state as a child, so no rectangle is lost.)
-                if !next.is_empty() && !sky.viable(&filled[1..], self.max_length - d, sky.lookahead, tally) {
+                if !next.is_empty() && !sky.viable(&filled[1..], self.max_length - d, lookahead, tally) {
                     return ControlFlow::Continue(());
                 }
                 self.canonical(&next, self.tail(used, d), &mut key, &mut scratch);
@@ -404,6 +404,9 @@ impl<'a> Search<'a> {
             let depth = s.depth;
             let d = depth + 1;
             let layer = s.states.layer();
+            // The lookahead of this depth, from the states kept when it starts (so that a
+            // resumed search makes the choice the search run through made).
+            let lookahead = self.sky.lookahead_at(s.states.len());
             // The layer is expanded a chunk at a time, its children kept before the next
             // chunk's are made, so that the children waiting take the memory of a chunk,
             // not of a depth (at the octomino's width 40, 200,000,000 states a depth).
@@ -415,7 +418,7 @@ impl<'a> Search<'a> {
                 // Each thread expands a slice of the chunk; the children are kept in order.
                 let parts: Vec<(Children, bool)> = in_ranges(from..to, threads, |ids| {
                     let tally = Tally { limit: self.budget.map(|b| (&self.work, b)), ..Tally::default() };
-                    let children = self.expand(&s.states, ids, depth, &tally);
+                    let children = self.expand(&s.states, ids, depth, lookahead, &tally);
                     (children, tally.cut.get())
                 });
                 if parts.iter().any(|(children, _)| children.spent) {
