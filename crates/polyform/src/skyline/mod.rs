@@ -307,7 +307,9 @@ pub enum Shortest<T = Tiles> {
 pub struct Effort {
     /// States kept.
     pub states: usize,
-    /// The deepest depth whose states are all kept.
+    /// The deepest depth reached: its states all kept, but at the last depth of an odd
+    /// length bound, where only the states with a mate are kept (they are not expanded
+    /// and are mates of none of their own depth).
     pub depth: usize,
 }
 

@@ -196,6 +196,18 @@ struct Children {
     /// Whether the search's budget ran out while the range was expanded (then the
     /// children are not all there).
     spent: bool,
+    /// Whether children were left out because no mate of theirs was kept (the last
+    /// depth: [`Search::expand`]).
+    dropped: bool,
+}
+
+/// The buffers of [`Search::best_mate`].
+#[derive(Default)]
+struct Probe {
+    turned: Vec<u32>,
+    key: Vec<u32>,
+    scratch: Vec<u32>,
+    bytes: Vec<u8>,
 }
 
 /// Where a skyline search stopped: when the budget of [`Skyline::shortest_box_within`]
@@ -283,10 +295,22 @@ impl<'a> Search<'a> {
 
     /// The children of the states `ids` (all at `depth`) that can be extended by
     /// `lookahead` rows: their keys, encoded one after another in `bytes`, each with its
-    /// hash and parent; and the best full cut among them.
-    fn expand(&self, states: &States, ids: std::ops::Range<u32>, depth: usize, lookahead: usize, tally: &Tally<'_>) -> Children {
+    /// hash and parent; and the best full cut among them. With `last` (the children's
+    /// depth is the last the search needs, whose states are not expanded and are mates
+    /// of no state of their own depth), only the children with a mate kept.
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &self,
+        states: &States,
+        ids: std::ops::Range<u32>,
+        depth: usize,
+        lookahead: usize,
+        last: bool,
+        tally: &Tally<'_>,
+    ) -> Children {
         let sky = self.sky;
         let mut out = Children::default();
+        let mut probe = Probe::default();
         let (mut rows, mut placed, mut tiles) = (vec![0u64; sky.height], Vec::new(), Vec::new());
         let (mut next, mut key, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
         let d = depth + 1;
@@ -308,6 +332,10 @@ impl<'a> Search<'a> {
                     return ControlFlow::Continue(());
                 }
                 self.canonical(&next, self.tail(used, d), &mut key, &mut scratch);
+                if last && self.best_mate(states, &key[..key.len() - 1], used, d, &mut probe).is_none() {
+                    out.dropped = true;
+                    return ControlFlow::Continue(());
+                }
                 let start = out.bytes.len();
                 encode(&key, &mut out.bytes);
                 out.hashes.push(hash_of(&out.bytes[start..]));
@@ -327,34 +355,48 @@ impl<'a> Search<'a> {
     /// The best rectangle made by each of the states `ids` (all at `depth`) with a mate
     /// kept: `(length, state, mate)`, the least.
     fn mates(&self, states: &States, ids: std::ops::Range<u32>, depth: usize) -> Option<(usize, u32, u32)> {
-        let sky = self.sky;
-        let (mut stored, mut turned, mut probe, mut scratch, mut bytes) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut stored, mut probe) = (Vec::new(), Probe::default());
         let mut best: Option<(usize, u32, u32)> = None;
         for id in ids {
             states.key_into(id, &mut stored);
             let used = stored.pop().expect("a key ends with its tail") & ((1 << MAX_REQUIRED) - 1);
-            // The turn maps the symmetries kept onto themselves (turn, symmetry, turn back is
-            // a symmetry that maps every orientation set onto itself), so a kept key (the
-            // actual tiles under some symmetry) turned finds the same mates as the actual
-            // tiles turned.
-            Skyline::image(&sky.turned, &stored, &mut turned);
-            for other in 0..=sky.required {
-                if other | used != sky.required {
+            if let Some((length, mate)) = self.best_mate(states, &stored, used, depth, &mut probe) {
+                let found = (length, id, mate);
+                if best.is_none_or(|b| found < b) {
+                    best = Some(found);
+                }
+            }
+        }
+        best
+    }
+
+    /// The best rectangle that a state at `depth` whose key's tiles are `tiles` (pieces
+    /// `used`) makes with a mate kept: `(length, mate)`, the least.
+    fn best_mate(&self, states: &States, tiles: &[u32], used: u32, depth: usize, probe: &mut Probe) -> Option<(usize, u32)> {
+        let sky = self.sky;
+        let Probe { turned, key, scratch, bytes } = probe;
+        // The turn maps the symmetries kept onto themselves (turn, symmetry, turn back is
+        // a symmetry that maps every orientation set onto itself), so a kept key (the
+        // actual tiles under some symmetry) turned finds the same mates as the actual
+        // tiles turned.
+        Skyline::image(&sky.turned, tiles, turned);
+        let mut best: Option<(usize, u32)> = None;
+        for other in 0..=sky.required {
+            if other | used != sky.required {
+                continue;
+            }
+            for residue in 0..self.modulus {
+                if !self.may_accept(depth + residue) {
                     continue;
                 }
-                for residue in 0..self.modulus {
-                    if !self.may_accept(depth + residue) {
-                        continue;
-                    }
-                    self.canonical(&turned, other | (residue as u32) << MAX_REQUIRED, &mut probe, &mut scratch);
-                    bytes.clear();
-                    encode(&probe, &mut bytes);
-                    if let Some(mate) = states.find(&bytes, hash_of(&bytes)) {
-                        let length = depth + states.depth(mate);
-                        let found = (length, id, mate);
-                        if length <= self.max_length && sky.accepts(self.lengths, length) && best.is_none_or(|b| found < b) {
-                            best = Some(found);
-                        }
+                self.canonical(turned, other | (residue as u32) << MAX_REQUIRED, key, scratch);
+                bytes.clear();
+                encode(key, bytes);
+                if let Some(mate) = states.find(bytes, hash_of(bytes)) {
+                    let length = depth + states.depth(mate);
+                    let found = (length, mate);
+                    if length <= self.max_length && sky.accepts(self.lengths, length) && best.is_none_or(|b| found < b) {
+                        best = Some(found);
                     }
                 }
             }
@@ -407,6 +449,11 @@ impl<'a> Search<'a> {
             // The lookahead of this depth, from the states kept when it starts (so that a
             // resumed search makes the choice the search run through made).
             let lookahead = self.sky.lookahead_at(s.states.len());
+            // The last depth: its states would be mates of states of its own depth only
+            // for lengths past the bound, and are not expanded, so only those with a mate
+            // kept are kept (trec's "generate but don't store"): the widest depth costs
+            // time, not memory.
+            let last = 2 * d > self.max_length;
             // The layer is expanded a chunk at a time, its children kept before the next
             // chunk's are made, so that the children waiting take the memory of a chunk,
             // not of a depth (at the octomino's width 40, 200,000,000 states a depth).
@@ -418,7 +465,7 @@ impl<'a> Search<'a> {
                 // Each thread expands a slice of the chunk; the children are kept in order.
                 let parts: Vec<(Children, bool)> = in_ranges(from..to, threads, |ids| {
                     let tally = Tally { limit: self.budget.map(|b| (&self.work, b)), ..Tally::default() };
-                    let children = self.expand(&s.states, ids, depth, lookahead, &tally);
+                    let children = self.expand(&s.states, ids, depth, lookahead, last, &tally);
                     (children, tally.cut.get())
                 });
                 if parts.iter().any(|(children, _)| children.spent) {
@@ -430,7 +477,9 @@ impl<'a> Search<'a> {
                     s.states.open_depth();
                 }
                 for (children, turned_away) in &parts {
-                    s.cut |= turned_away;
+                    // Children left out are as states the bound turned away: the search
+                    // is not exhausted.
+                    s.cut |= turned_away | children.dropped;
                     if let Some(id) = children.cut {
                         let found = (d, id, u32::MAX);
                         if s.best.is_none_or(|b| found < b) {
@@ -468,7 +517,8 @@ impl<'a> Search<'a> {
             if s.best.is_some_and(|(l, ..)| l <= 2 * d + 1) {
                 break;
             }
-            if kept(&s).is_break() {
+            // (The last depth's states are not all kept, and the search ends here.)
+            if !last && kept(&s).is_break() {
                 return Err(TransferError::Interrupted);
             }
         }
