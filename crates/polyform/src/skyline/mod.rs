@@ -543,7 +543,8 @@ impl Skyline {
         self
     }
 
-    /// [`Skyline::lookahead`] `rows` when there are some, the default otherwise.
+    /// [`Skyline::lookahead`] `rows` when there are some; otherwise the lookahead is left
+    /// as it is (the default, on a search just compiled).
     pub fn lookahead_or_default(self, rows: Option<usize>) -> Skyline {
         match rows {
             Some(rows) => self.lookahead(rows),
