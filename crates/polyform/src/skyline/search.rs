@@ -319,18 +319,21 @@ impl<'a> Search<'a> {
             let used = tiles.pop().expect("a key ends with its tail") & ((1 << MAX_REQUIRED) - 1);
             sky.upper(&tiles, &mut rows);
             let mut found = |used: u32, new: &[u32], filled: &[u64]| {
-                sky.next_line(&tiles, new, &mut next);
+                // No cell above the new line covered: no tile crosses it.
+                let flat = filled[1..].iter().all(|&r| r == 0);
                 // A full cut: a rectangle from the floor alone (its state may be the
                 // floor's, kept already, so it is not left to the lookups).
-                if next.is_empty() && used == sky.required && sky.accepts(self.lengths, d) && out.cut.is_none() {
+                if flat && used == sky.required && sky.accepts(self.lengths, d) && out.cut.is_none() {
                     out.cut = Some(id);
                 }
                 // A child whose first row cannot be filled leads nowhere: it is not kept.
                 // (In a tiling of length L, the state at each line below L has the next
-                // line's state as a child, so no rectangle is lost.)
-                if !next.is_empty() && !sky.viable(&filled[1..], self.max_length - d, lookahead, tally) {
+                // line's state as a child, so no rectangle is lost.) Its crossing tiles
+                // are listed only when it is kept.
+                if !flat && !sky.viable(&filled[1..], self.max_length - d, lookahead, tally) {
                     return ControlFlow::Continue(());
                 }
+                sky.next_line(&tiles, new, &mut next);
                 self.canonical(&next, self.tail(used, d), &mut key, &mut scratch);
                 if last && self.best_mate(states, &key[..key.len() - 1], used, d, &mut probe).is_none() {
                     out.dropped = true;
