@@ -93,7 +93,7 @@ pub struct Args {
     checkpoint_every: Option<f64>,
     /// With --smallest or an order: the rows (1 to 4) that a state of the skyline search
     /// must be extendable by to be kept (default: 1, and 2 once a width keeps 1048576
-    /// states). More rows keep fewer states (the octomino of order 246: a third at 2) at
+    /// states). More rows keep fewer states (the octomino of order 246: 0.4 times at 2) at
     /// more time a state; the answer does not depend on it.
     #[arg(long, value_name = "ROWS", value_parser = clap::value_parser!(u64).range(1..=polyform::skyline::MAX_LOOKAHEAD as u64))]
     lookahead: Option<u64>,

@@ -57,8 +57,8 @@ pub const DEFAULT_MAX_STATES: usize = 1 << 25;
 
 /// The states a width keeps before its new states must be extendable by two rows rather
 /// than one to be kept, by default ([`Skyline::lookahead_past`]): past it the second row
-/// costs about 1.02 times the time and saves about two thirds of the memory (the
-/// octomino of order 246 at widths 33 and 34), below it the first rows are cheaper.
+/// costs about 1.15 times the time and saves about half the memory (the octomino of
+/// order 246 at widths 30 to 34), below it one row is cheaper and memory is no concern.
 pub const AUTO_LOOKAHEAD_STATES: usize = 1 << 20;
 
 /// The most rows [`Skyline::lookahead`] takes.
@@ -527,8 +527,8 @@ impl Skyline {
     /// trade): states that lead nowhere within them are dropped when they are made rather
     /// than kept and expanded. More rows keep fewer states at more time a state (the Y
     /// hexomino's width 23: 218,494 states with 1 row, 137,907 with 2, 114,227 with 3;
-    /// the octomino of order 246 at width 34, length bound 57: 31,196,789 and 10,563,688
-    /// with 1 and 2, at 1.02 times the time). The answer does not depend on it: a state of
+    /// the octomino of order 246 at width 34, length bound 57: 22,332,270 and 8,536,381
+    /// with 1 and 2, at 1.16 times the time). The answer does not depend on it: a state of
     /// a tiling below its top row is always extendable to the top. By default a search
     /// looks one row ahead, and two from [`AUTO_LOOKAHEAD_STATES`] states on.
     pub fn lookahead(self, rows: usize) -> Skyline {
