@@ -412,10 +412,12 @@ impl State {
             // one column of three cells in each band and in each column, as in a band.
             let touched = self.touched;
             self.touched = 0;
-            for d in 0..9 {
-                if touched & (0x40201 << d) == 0 {
-                    continue;
-                }
+            // The digits of the masks touched.
+            let digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
+            let mut left = digits;
+            while left != 0 {
+                let d = left.trailing_zeros() as usize;
+                left &= left - 1;
                 let cols = [mask_columns(self.cand[0][d]), mask_columns(self.cand[1][d]), mask_columns(self.cand[2][d])];
                 for t in 0..3 {
                     let m = stack_pattern(cols, t);
@@ -438,10 +440,10 @@ impl State {
                 continue;
             }
             // Column singles, and columns left without the digit.
-            for d in 0..9 {
-                if touched & (0x40201 << d) == 0 {
-                    continue;
-                }
+            let mut left = digits;
+            while left != 0 {
+                let d = left.trailing_zeros() as usize;
+                left &= left - 1;
                 let (mut once, mut twice) = (0u32, 0u32);
                 for b in 0..3 {
                     let s = self.cand[b][d];
