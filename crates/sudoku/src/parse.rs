@@ -78,8 +78,15 @@ pub fn parse_line(text: &str, line: usize, size: usize, alphabet: Alphabet) -> R
     // below, which names the column.
     if text.len() == want {
         let table = byte_digits(size, alphabet);
-        let grid: Grid = text.bytes().map(|b| table[usize::from(b)]).collect();
-        if grid.iter().all(|&d| d != NOT_A_DIGIT) {
+        let mut grid: Grid = vec![0; want];
+        // One pass: each entry is stored and checked.
+        let mut bad = false;
+        for (g, b) in grid.iter_mut().zip(text.bytes()) {
+            let d = table[usize::from(b)];
+            bad |= d == NOT_A_DIGIT;
+            *g = d;
+        }
+        if !bad {
             return Ok(grid);
         }
     }
