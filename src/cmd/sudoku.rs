@@ -407,7 +407,7 @@ pub fn run(args: &Args) -> Outcome {
     let mut svg_done = svg.is_none();
     // Each chunk of puzzles is solved, then its answers written in order (the first one
     // also drawn when --svg asks); false once the picture replaced the answers.
-    let mut answer_chunk = |chunk: &[(usize, Grid)], grid_text: &dyn Fn(&Grid) -> String| -> Result<bool, Failure> {
+    let mut answer_chunk = |chunk: &[(usize, &[u8])], grid_text: &dyn Fn(&Grid) -> String| -> Result<bool, Failure> {
         let answers = solve_chunk(&chosen, chunk, mode, alphabet, args.threads).map_err(bad)?;
         for ((answer, grids), (_, givens)) in answers.into_iter().zip(chunk) {
             totals.add(&answer);
@@ -441,7 +441,7 @@ pub fn run(args: &Args) -> Outcome {
         // Givens that break a rule are a well-formed puzzle without solution, answered
         // so by the engines (issue 54, item 9), not bad input.
         let grid = parse::parse_drawing(&refs, first_line, size, alphabet).map_err(sized)?;
-        if !answer_chunk(&[(first_line, grid)], &|g| sudoku::rows(g, size, alphabet).join("\n") + "\n")? {
+        if !answer_chunk(&[(first_line, &grid[..])], &|g| sudoku::rows(g, size, alphabet).join("\n") + "\n")? {
             return Ok(());
         }
     } else {
@@ -457,25 +457,23 @@ pub fn run(args: &Args) -> Outcome {
         });
         let mut pending = Some((first_line, first));
         if let Some((path, length)) = regular {
-            // The check reads the file from its start. A file of at most KEEP_PARSED
-            // bytes is kept as parsed (memory near its size) and answered from there; a
-            // longer one is read a second time below.
-            let keep = length <= KEEP_PARSED;
-            let mut check = Lines::open(Some(path))?;
-            let mut parsed: Vec<(usize, Grid)> = Vec::new();
-            while let Some((line, text)) = check.next_puzzle_ref()? {
-                let grid = parse::parse_line(text, line, size, alphabet).map_err(sized)?;
-                if keep {
-                    parsed.push((line, grid));
-                }
-            }
-            if keep {
-                for chunk in parsed.chunks(CHUNK) {
-                    if !answer_chunk(chunk, &grid_line)? {
+            if length <= KEEP_PARSED {
+                // A file of at most KEEP_PARSED bytes is checked from its start and kept
+                // as parsed (memory near its size), then answered from there.
+                let (numbers, cells) = parse_all(Lines::open(Some(path))?, size, alphabet, &sized)?;
+                for (numbers, cells) in numbers.chunks(CHUNK).zip(cells.chunks(CHUNK * size * size)) {
+                    let chunk: Vec<(usize, &[u8])> = numbers.iter().copied().zip(cells.chunks_exact(size * size)).collect();
+                    if !answer_chunk(&chunk, &grid_line)? {
                         return Ok(());
                     }
                 }
                 pending = None;
+            } else {
+                // A longer one is checked from its start, then read a second time below.
+                let mut check = Lines::open(Some(path))?;
+                while let Some((line, text)) = check.next_puzzle_ref()? {
+                    parse::parse_line(text, line, size, alphabet).map_err(sized)?;
+                }
             }
         }
         // The streaming path: a longer regular file, stdin or a pipe (none left once the
@@ -487,7 +485,8 @@ pub fn run(args: &Args) -> Outcome {
                 let Some((line, text)) = lines.next_puzzle_ref()? else { break };
                 chunk.push((line, parse::parse_line(text, line, size, alphabet).map_err(sized)?));
             }
-            if !answer_chunk(&chunk, &grid_line)? {
+            let refs: Vec<(usize, &[u8])> = chunk.iter().map(|(line, grid)| (*line, grid.as_slice())).collect();
+            if !answer_chunk(&refs, &grid_line)? {
                 return Ok(());
             }
             pending = lines.next_puzzle()?;
@@ -496,6 +495,24 @@ pub fn run(args: &Args) -> Outcome {
     let stats = totals.stats(&chosen, args.threads, &run);
     report(args.stats, &stats);
     list.finish("", &serde_json::json!({}), &stats)
+}
+
+/// Checks every puzzle line (neither blank nor a comment) of `lines` from where it is and
+/// keeps them parsed in one list of cells, `size`^2 a puzzle: the puzzles' line numbers
+/// (1-based) and their cells. The errors are those of [`Lines`] and of
+/// [`parse::parse_line`] (worded by `sized`).
+fn parse_all(
+    mut lines: Lines,
+    size: usize,
+    alphabet: Alphabet,
+    sized: &dyn Fn(located::ParseError) -> Failure,
+) -> Result<(Vec<usize>, Vec<u8>), Failure> {
+    let (mut numbers, mut cells) = (Vec::new(), Vec::new());
+    while let Some((line, text)) = lines.next_puzzle_ref()? {
+        parse::parse_line_into(text, line, size, alphabet, &mut cells).map_err(sized)?;
+        numbers.push(line);
+    }
+    Ok((numbers, cells))
 }
 
 fn answer(line: usize, grids: &[Grid], n: u64, guesses: u64, mode: Mode, alphabet: Alphabet) -> Answer {
@@ -518,12 +535,12 @@ fn answer(line: usize, grids: &[Grid], n: u64, guesses: u64, mode: Mode, alphabe
 /// Solves a chunk on `threads` threads, answers in order.
 fn solve_chunk(
     chosen: &Chosen,
-    chunk: &[(usize, Grid)],
+    chunk: &[(usize, &[u8])],
     mode: Mode,
     alphabet: Alphabet,
     threads: usize,
 ) -> Result<Vec<(Answer, Vec<Grid>)>, String> {
-    let one = |(line, grid): &(usize, Grid)| {
+    let one = |(line, grid): &(usize, &[u8])| {
         let (grids, n, guesses) = chosen.solve(grid, mode)?;
         Ok((answer(*line, &grids, n, guesses, mode, alphabet), grids))
     };

@@ -71,44 +71,54 @@ pub fn check_alphabet(size: usize, alphabet: Alphabet) -> Result<(), ParseError>
 /// Reads one puzzle line of `size`^2 cells (line number `line`, 1-based), trailing spaces
 /// and `\r` ignored.
 pub fn parse_line(text: &str, line: usize, size: usize, alphabet: Alphabet) -> Result<Grid, ParseError> {
+    let mut grid = Vec::with_capacity(size * size);
+    parse_line_into(text, line, size, alphabet, &mut grid)?;
+    Ok(grid)
+}
+
+/// [`parse_line`], the `size`^2 cells appended to `cells` (a list of many puzzles' cells
+/// kept in one allocation); `cells` as it was on an error.
+pub fn parse_line_into(text: &str, line: usize, size: usize, alphabet: Alphabet, cells: &mut Vec<u8>) -> Result<(), ParseError> {
     let text = text.trim_end_matches(['\r', '\n', ' ', '\t']);
     let want = size * size;
+    let start = cells.len();
     // The common case, a line of exactly `want` single-byte digits and blanks, read
-    // through a table of the 256 bytes; anything else (and any error) takes the loop
-    // below, which names the column.
+    // through a table of the 256 bytes in one pass, each entry stored and checked;
+    // anything else (and any error) takes the loop below, which names the column.
     if text.len() == want {
         let table = byte_digits(size, alphabet);
-        let mut grid: Grid = vec![0; want];
-        // One pass: each entry is stored and checked.
         let mut bad = false;
-        for (g, b) in grid.iter_mut().zip(text.bytes()) {
+        cells.extend(text.bytes().map(|b| {
             let d = table[usize::from(b)];
             bad |= d == NOT_A_DIGIT;
-            *g = d;
-        }
+            d
+        }));
         if !bad {
-            return Ok(grid);
+            return Ok(());
         }
+        cells.truncate(start);
     }
-    let mut grid = Vec::with_capacity(want);
+    let mut n = 0;
     for (col, ch) in text.char_indices() {
-        if grid.len() == want {
+        if n == want {
+            cells.truncate(start);
             return Err(ParseError::at(line, col + 1, format!("the line goes on after its {want} cells")).of_kind(Kind::Extra));
         }
         match alphabet.digit(ch, size) {
-            Some(d) => grid.push(d),
-            None => return Err(ParseError::at(line, col + 1, format!("{ch:?} is not a digit 1 to {size} or a blank ('.')"))),
+            Some(d) => cells.push(d),
+            None => {
+                cells.truncate(start);
+                return Err(ParseError::at(line, col + 1, format!("{ch:?} is not a digit 1 to {size} or a blank ('.')")));
+            }
         }
+        n += 1;
     }
-    if grid.len() < want {
-        return Err(ParseError::at(
-            line,
-            text.len() + 1,
-            format!("the line ends after {} cells; a {size}x{size} puzzle has {want}", grid.len()),
-        )
-        .of_kind(Kind::Missing));
+    if n < want {
+        cells.truncate(start);
+        return Err(ParseError::at(line, text.len() + 1, format!("the line ends after {n} cells; a {size}x{size} puzzle has {want}"))
+            .of_kind(Kind::Missing));
     }
-    Ok(grid)
+    Ok(())
 }
 
 /// The mark of a byte that is no digit in [`byte_digits`]'s table.
