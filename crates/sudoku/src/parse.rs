@@ -464,6 +464,24 @@ mod tests {
         }
     }
 
+    /// Lines parsed into one list of cells append what [`parse_line`] returns, and a line
+    /// refused (by the fast path or the slow one) leaves the list as it was.
+    #[test]
+    fn lines_parsed_into_one_list() {
+        let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut cells = Vec::new();
+        parse_line_into(good, 1, 9, Alphabet::OneBased, &mut cells).unwrap();
+        parse_line_into(&good.replace('.', "0"), 2, 9, Alphabet::OneBased, &mut cells).unwrap();
+        assert_eq!(cells.len(), 162);
+        assert_eq!(cells[..81], parse_line(good, 1, 9, Alphabet::OneBased).unwrap()[..]);
+        assert_eq!(cells[..81], cells[81..]);
+        let kept = cells.clone();
+        for bad in [good.replace('8', "x"), good[..80].to_string(), format!("{good}1"), good.replacen('.', "\u{e9}", 1)] {
+            assert!(parse_line_into(&bad, 3, 9, Alphabet::OneBased, &mut cells).is_err(), "{bad}");
+            assert_eq!(cells, kept, "{bad}");
+        }
+    }
+
     #[test]
     fn lines_and_their_errors() {
         let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
