@@ -47,10 +47,6 @@ fn tiles(ts: &[Vec<(u8, u8)>]) -> Vec<Cells> {
     ts.iter().map(|t| t.iter().map(|&(r, c)| [r as i64, c as i64]).collect()).collect()
 }
 
-/// Cases decided at once, in parallel: enough to keep both cores busy while the answers
-/// written so far stream out.
-const BATCH: usize = 256;
-
 /// Runs `gridlock twins`.
 pub fn run(args: &Args) -> Outcome {
     let (svg, input) = output::open_puzzle(&args.puzzle, LARGE_INPUT_LIMIT)?;
@@ -90,11 +86,11 @@ pub fn run(args: &Args) -> Outcome {
         return list.finish("", &serde_json::json!({}), &NoStats {});
     }
     let mut list = run.stream("cases", "");
-    for (b, batch) in cases.chunks(BATCH).enumerate() {
-        for (i, a) in solve(batch)?.iter().enumerate() {
-            let k = b * BATCH + i + 1;
-            list.push(|| twins::render(k, a.as_ref(), rows, cols, style), &case(k, a.as_ref()))?;
-        }
-    }
+    // Each answer is written as soon as it and those before it are decided.
+    twins::solve_each(&cases, rows, cols, |i, a| {
+        let k = i + 1;
+        list.push(|| twins::render(k, a.as_ref(), rows, cols, style), &case(k, a.as_ref()))
+    })
+    .map_err(|e| bad(format_args!("--board: {e}")))??;
     list.finish("", &serde_json::json!({}), &NoStats {})
 }

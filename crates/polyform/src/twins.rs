@@ -80,15 +80,24 @@ struct Search {
     right: Vec<u128>,
 }
 
+/// Whether the search runs on a `rows x cols` board: both at least 1 and
+/// `rows * (2 * cols - 1)` at most 128 (the search's board, one `u128`).
+///
+/// Errors: [`TwinsError::BoardTooLarge`].
+pub fn check_board(rows: usize, cols: usize) -> Result<(), TwinsError> {
+    if rows == 0 || cols == 0 || rows.saturating_mul(cols.saturating_mul(2) - 1) > 128 {
+        return Err(TwinsError::BoardTooLarge { rows, cols });
+    }
+    Ok(())
+}
+
 /// Finds two tilings of one non-empty region of a `rows x cols` board, by `p` and by `q`,
 /// or proves there are none (`None`).
 ///
 /// Errors: [`TwinsError::BoardTooLarge`].
 pub fn two_tilings(p: &Shape, q: &Shape, rows: usize, cols: usize) -> Result<(Option<TwoTilings>, Stats), TwinsError> {
-    let width = 2 * cols.max(1) - 1;
-    if rows == 0 || cols == 0 || rows * width > 128 {
-        return Err(TwinsError::BoardTooLarge { rows, cols });
-    }
+    check_board(rows, cols)?;
+    let width = 2 * cols - 1;
     // A region has a common multiple of both areas as its area.
     let (a, b) = (p.len(), q.len());
     let lcm = a / gcd(a, b) * b;

@@ -30,6 +30,39 @@ fn all_595_pairs() {
     real(&data("1.in"), &data("1.ans"));
 }
 
+/// The answers handed on as they are decided come in the cases' order, one each, equal to
+/// those decided at once; an error from the receiver stops the handing on at once and is
+/// returned; a board too large is refused before any answer.
+#[test]
+fn answers_handed_on_in_order() {
+    let cases = twins::parse(data("1.in").as_bytes()).unwrap();
+    let cases = &cases[..120];
+    let all = twins::solve_all(cases, 8, 8).unwrap();
+    let mut got = Vec::new();
+    twins::solve_each(cases, 8, 8, |k, a| {
+        assert_eq!(k, got.len());
+        got.push(a);
+        Ok::<(), ()>(())
+    })
+    .unwrap()
+    .unwrap();
+    assert_eq!(got, all);
+    let mut seen = 0;
+    let stopped = twins::solve_each(cases, 8, 8, |k, _| {
+        seen += 1;
+        if k == 30 {
+            Err(k)
+        } else {
+            Ok(())
+        }
+    });
+    assert_eq!(stopped, Ok(Err(30)));
+    assert_eq!(seen, 31);
+    assert!(twins::solve_each(cases, 9, 8, |_, _| Ok::<(), ()>(())).is_err());
+    assert!(twins::solve_all(&[], 9, 8).is_err());
+    assert!(twins::solve_all(&[], 8, 8).is_ok());
+}
+
 /// The distinct pieces of the data (35).
 fn pieces() -> Vec<Shape> {
     let cases = twins::parse(data("1.in").as_bytes()).unwrap();

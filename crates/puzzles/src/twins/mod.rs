@@ -10,9 +10,12 @@ pub mod check;
 
 use crate::cases::CaseLines;
 use crate::text::describe;
-use polyform::twins::{two_tilings, TwinsError, TwoTilings};
+use polyform::twins::{check_board, two_tilings, TwinsError, TwoTilings};
 use polyform::{cells_connected, Cell, Shape};
 use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// One case: the two pieces.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,9 +96,64 @@ pub fn parse(input: &[u8]) -> Result<Vec<Case>, ParseError> {
 
 /// Decides every case on a `rows x cols` board, in parallel (one search per pair).
 ///
-/// Errors: [`TwinsError`] when the board is too large for the search.
+/// Errors: [`TwinsError`] when the board is too large for the search (also with no case:
+/// the board is checked first).
 pub fn solve_all(cases: &[Case], rows: usize, cols: usize) -> Result<Vec<Option<TwoTilings>>, TwinsError> {
+    check_board(rows, cols)?;
     cases.par_iter().map(|c| two_tilings(&c.p, &c.q, rows, cols).map(|(answer, _)| answer)).collect()
+}
+
+/// Decides every case on a `rows x cols` board on as many threads as rayon's pool has
+/// (`RAYON_NUM_THREADS`, else the cores), handing each answer to `deliver` with its index
+/// in the cases' order, as soon as it and every case before it are decided: the threads
+/// take the cases in order, one at a time, so a slow case holds back only the answers
+/// after it and no thread waits for another's batch. Memory: the answers decided ahead
+/// of one not yet decided. When `deliver` returns an error, the threads take no further
+/// case and that error is returned.
+///
+/// Errors: [`TwinsError`] when the board is too large for the search (before any case).
+pub fn solve_each<E>(
+    cases: &[Case],
+    rows: usize,
+    cols: usize,
+    mut deliver: impl FnMut(usize, Option<TwoTilings>) -> Result<(), E>,
+) -> Result<Result<(), E>, TwinsError> {
+    check_board(rows, cols)?;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (send, receive) = mpsc::channel::<(usize, Option<TwoTilings>)>();
+    let threads = rayon::current_num_threads().clamp(1, cases.len().max(1));
+    Ok(std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let send = send.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(c) = cases.get(k) else { break };
+                    let answer = two_tilings(&c.p, &c.q, rows, cols).map_or(None, |(answer, _)| answer);
+                    if send.send((k, answer)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        // Answers that came before their turn, by index.
+        let mut early: BTreeMap<usize, Option<TwoTilings>> = BTreeMap::new();
+        let mut turn = 0;
+        for (k, answer) in receive {
+            early.insert(k, answer);
+            while let Some(answer) = early.remove(&turn) {
+                if let Err(e) = deliver(turn, answer) {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+                turn += 1;
+            }
+        }
+        Ok(())
+    }))
 }
 
 /// The first tile labels: `0-9`, `a-z`, `A-Z` (the contest's characters). Past 62 tiles
