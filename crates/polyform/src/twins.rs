@@ -210,12 +210,15 @@ impl Search {
             let block = own | outside;
             let mut n = 0;
             let pl = &self.covers[x][cell];
-            for &m in &pl.by_column[pl.from[lo] as usize..] {
-                if m & block == 0 {
-                    n += 1;
-                    if n >= best.0 {
-                        break;
-                    }
+            // Counted eight at a time without a branch each (whether a placement is free
+            // is unpredictable); the count may pass the best by up to seven before it
+            // stops, which decides the same.
+            for eight in pl.by_column[pl.from[lo] as usize..].chunks(8) {
+                for &m in eight {
+                    n += usize::from(m & block == 0);
+                }
+                if n >= best.0 {
+                    break;
                 }
             }
             if n < best.0 {
