@@ -92,7 +92,7 @@ fn mayan_check(py: Python<'_>, input: &str, answer: &str, jury: Option<&str>) ->
 #[pyo3(signature = (text, rows = 8, cols = 8, style = "noiac"))]
 fn twins_solve(py: Python<'_>, text: &str, rows: usize, cols: usize, style: &str) -> PyResult<String> {
     let style = choose("style", style, &[("noiac", twins::Style::NoiAc), ("gcj", twins::Style::CodeJam)])?;
-    twins::solve_all(&[], rows, cols).map_err(|e| value_error(format_args!("board: {e}")))?;
+    twins::check_board(rows, cols).map_err(|e| value_error(format_args!("board: {e}")))?;
     let cases = twins::parse(text.as_bytes()).map_err(|e| parse_error(&e))?;
     let solved = interruptible(py, || twins::solve_all(&cases, rows, cols))?.map_err(value_error)?;
     Ok(solved.iter().enumerate().map(|(k, a)| twins::render(k + 1, a.as_ref(), rows, cols, style)).collect())
@@ -109,7 +109,7 @@ fn twins_check(
     rows: usize,
     cols: usize,
 ) -> PyResult<(&'static str, String)> {
-    twins::solve_all(&[], rows, cols).map_err(|e| value_error(format_args!("board: {e}")))?;
+    twins::check_board(rows, cols).map_err(|e| value_error(format_args!("board: {e}")))?;
     let puzzle = Puzzle::Twins(twins::parse(input.as_bytes()).map_err(|e| parse_error(&e))?, rows, cols);
     check(py, &puzzle, answer, jury)
 }

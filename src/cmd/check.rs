@@ -86,7 +86,7 @@ fn load(args: &Args, input: &Input) -> Result<Judged, Failure> {
         Puzzle::Mayan => Judged::Mayan(mayan::parse(&input.data).map_err(|e| input.bad(e))?),
         Puzzle::Twins => {
             let (rows, cols) = args.board;
-            twins::solve_all(&[], rows, cols).map_err(|e| bad(format_args!("--board: {e}")))?;
+            twins::check_board(rows, cols).map_err(|e| bad(format_args!("--board: {e}")))?;
             Judged::Twins(twins::parse(&input.data).map_err(|e| input.bad(e))?, rows, cols)
         }
         Puzzle::Pack => {

@@ -53,8 +53,8 @@ pub fn run(args: &Args) -> Outcome {
     let cases = twins::parse(&input.data).map_err(|e| input.bad(e))?;
     drop(input);
     let (rows, cols) = args.board;
-    // The board is checked before any output, with an empty case list.
-    twins::solve_all(&[], rows, cols).map_err(|e| bad(format_args!("--board: {e}")))?;
+    // The board is checked before any output.
+    twins::check_board(rows, cols).map_err(|e| bad(format_args!("--board: {e}")))?;
     output::start_time_limit(args.budget.time_limit);
     let style = match args.style {
         StyleArg::Noiac => twins::Style::NoiAc,

@@ -10,7 +10,7 @@ pub mod check;
 
 use crate::cases::CaseLines;
 use crate::text::describe;
-use polyform::twins::{check_board, two_tilings, TwinsError, TwoTilings};
+use polyform::twins::{two_tilings, TwinsError, TwoTilings};
 use polyform::{cells_connected, Cell, Shape};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -37,6 +37,9 @@ pub enum Style {
 }
 
 pub use crate::cases::ParseError;
+/// The board check every search of this module makes first, for front ends that check
+/// `--board` before reading their cases.
+pub use polyform::twins::check_board;
 
 /// Reads `T`, then per case 3 lines of 7 characters: columns 1-3 draw `P`, column 4 is a
 /// space, columns 5-7 draw `Q`, with `@` for a square and `.` for none. Blank lines
