@@ -460,34 +460,35 @@ pub fn run(args: &Args) -> Outcome {
             if length <= KEEP_PARSED {
                 // A file of at most KEEP_PARSED bytes is checked from its start and kept
                 // as parsed (memory near its size), then answered from there.
-                let (numbers, cells) = parse_all(Lines::open(Some(path))?, size, alphabet, &sized)?;
-                for (numbers, cells) in numbers.chunks(CHUNK).zip(cells.chunks(CHUNK * size * size)) {
-                    let chunk: Vec<(usize, &[u8])> = numbers.iter().copied().zip(cells.chunks_exact(size * size)).collect();
+                let mut all = Parsed::default();
+                all.read(&mut Lines::open(Some(path))?, usize::MAX, size, alphabet, &sized)?;
+                for chunk in all.chunks(size) {
                     if !answer_chunk(&chunk, &grid_line)? {
                         return Ok(());
                     }
                 }
                 pending = None;
             } else {
-                // A longer one is checked from its start, then read a second time below.
+                // A longer one is checked from its start a chunk at a time, then read a
+                // second time below.
                 let mut check = Lines::open(Some(path))?;
-                while let Some((line, text)) = check.next_puzzle_ref()? {
-                    parse::parse_line(text, line, size, alphabet).map_err(sized)?;
+                let mut part = Parsed::default();
+                while part.read(&mut check, CHUNK, size, alphabet, &sized)? > 0 {
+                    part.clear();
                 }
             }
         }
         // The streaming path: a longer regular file, stdin or a pipe (none left once the
         // file was answered from memory).
-        while let Some(first) = pending.take() {
-            let mut chunk: Vec<(usize, Grid)> = Vec::with_capacity(CHUNK);
-            chunk.push((first.0, parse::parse_line(&first.1, first.0, size, alphabet).map_err(sized)?));
-            while chunk.len() < CHUNK {
-                let Some((line, text)) = lines.next_puzzle_ref()? else { break };
-                chunk.push((line, parse::parse_line(text, line, size, alphabet).map_err(sized)?));
-            }
-            let refs: Vec<(usize, &[u8])> = chunk.iter().map(|(line, grid)| (*line, grid.as_slice())).collect();
-            if !answer_chunk(&refs, &grid_line)? {
-                return Ok(());
+        let mut part = Parsed::default();
+        while let Some((line, text)) = pending.take() {
+            part.clear();
+            part.push(&text, line, size, alphabet, &sized)?;
+            part.read(&mut lines, CHUNK - 1, size, alphabet, &sized)?;
+            for chunk in part.chunks(size) {
+                if !answer_chunk(&chunk, &grid_line)? {
+                    return Ok(());
+                }
             }
             pending = lines.next_puzzle()?;
         }
@@ -497,22 +498,63 @@ pub fn run(args: &Args) -> Outcome {
     list.finish("", &serde_json::json!({}), &stats)
 }
 
-/// Checks every puzzle line (neither blank nor a comment) of `lines` from where it is and
-/// keeps them parsed in one list of cells, `size`^2 a puzzle: the puzzles' line numbers
-/// (1-based) and their cells. The errors are those of [`Lines`] and of
-/// [`parse::parse_line`] (worded by `sized`).
-fn parse_all(
-    mut lines: Lines,
-    size: usize,
-    alphabet: Alphabet,
-    sized: &dyn Fn(located::ParseError) -> Failure,
-) -> Result<(Vec<usize>, Vec<u8>), Failure> {
-    let (mut numbers, mut cells) = (Vec::new(), Vec::new());
-    while let Some((line, text)) = lines.next_puzzle_ref()? {
-        parse::parse_line_into(text, line, size, alphabet, &mut cells).map_err(sized)?;
-        numbers.push(line);
+/// Puzzles parsed: their line numbers (1-based) and their cells, `size`^2 a puzzle, in
+/// one list (not one allocation a puzzle).
+#[derive(Default)]
+struct Parsed {
+    numbers: Vec<usize>,
+    cells: Vec<u8>,
+}
+
+impl Parsed {
+    fn clear(&mut self) {
+        self.numbers.clear();
+        self.cells.clear();
     }
-    Ok((numbers, cells))
+
+    /// Parses the puzzle line `text` (line number `line`); the errors of
+    /// [`parse::parse_line`], worded by `sized`.
+    fn push(
+        &mut self,
+        text: &str,
+        line: usize,
+        size: usize,
+        alphabet: Alphabet,
+        sized: &dyn Fn(located::ParseError) -> Failure,
+    ) -> Result<(), Failure> {
+        parse::parse_line_into(text, line, size, alphabet, &mut self.cells).map_err(sized)?;
+        self.numbers.push(line);
+        Ok(())
+    }
+
+    /// Parses up to `most` puzzle lines (neither blank nor a comment) of `lines` from
+    /// where it is; how many (fewer than `most` only at the end). The errors of [`Lines`]
+    /// and of [`Parsed::push`].
+    fn read(
+        &mut self,
+        lines: &mut Lines,
+        most: usize,
+        size: usize,
+        alphabet: Alphabet,
+        sized: &dyn Fn(located::ParseError) -> Failure,
+    ) -> Result<usize, Failure> {
+        let mut n = 0;
+        while n < most {
+            let Some((line, text)) = lines.next_puzzle_ref()? else { break };
+            self.push(text, line, size, alphabet, sized)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// The puzzles of a grid of `size`, [`CHUNK`] at a time, as (line, cells) pairs.
+    fn chunks(&self, size: usize) -> impl Iterator<Item = Vec<(usize, &[u8])>> {
+        let per = size * size;
+        self.numbers
+            .chunks(CHUNK)
+            .zip(self.cells.chunks(CHUNK * per))
+            .map(move |(numbers, cells)| numbers.iter().copied().zip(cells.chunks_exact(per)).collect())
+    }
 }
 
 fn answer(line: usize, grids: &[Grid], n: u64, guesses: u64, mode: Mode, alphabet: Alphabet) -> Answer {
