@@ -63,8 +63,10 @@ pub const MAX_BODY: usize = 1 << 20;
 const NOT_IN_API: &[&str] = &["check", "serve", "help"];
 
 /// Reads the API's commands off the command line's own definition, so that the API
-/// follows every flag added to the CLI.
-fn specs(cli: &clap::Command) -> BTreeMap<String, Spec> {
+/// follows every flag added to the CLI. The commands' arguments are added when the
+/// command is built (`main.rs` defers them), so `cli` is built here first.
+fn specs(mut cli: clap::Command) -> BTreeMap<String, Spec> {
+    cli.build();
     let mut specs = BTreeMap::new();
     for sub in cli.get_subcommands() {
         let name = sub.get_name();
@@ -138,7 +140,7 @@ pub fn run(args: &Args, cli: clap::Command) -> Outcome {
         }
         let server = Arc::new(Server {
             exe,
-            specs: specs(&cli),
+            specs: specs(cli),
             hosts,
             any_ip: !args.host.is_loopback(),
             port,
@@ -319,7 +321,7 @@ mod tests {
 
     fn spec_of(command: &str) -> Spec {
         let cli = crate::Cli::command();
-        specs(&cli).remove(command).expect("a command of the API")
+        specs(cli).remove(command).expect("a command of the API")
     }
 
     fn request(text: &str) -> Map<String, Value> {
@@ -443,7 +445,7 @@ mod tests {
 
     #[test]
     fn every_solving_command_is_in_the_api() {
-        let specs = specs(&crate::Cli::command());
+        let specs = specs(crate::Cli::command());
         let names: Vec<&str> = specs.keys().map(String::as_str).collect();
         assert_eq!(names, ["beads", "burr", "laser", "mayan", "pack", "polyforms", "rectangles", "sat2", "sudoku", "twins", "xc"]);
     }
