@@ -371,7 +371,15 @@ struct Form {
     top: [i32; 3],
     lines: [Vec<Line>; 3],
     coords: [Vec<i32>; 3],
+    /// Per axis, the same lines as bit rows when the form is short enough along the axis
+    /// (under 64 cells) and its box small enough across it ([`MAX_ROWS`] lines): the
+    /// line at `(c[u], c[v])` is `rows[axis][c[u] * (top[v] + 1) + c[v]]`, bit `c[axis]`
+    /// set for each cell (`u`, `v` the next two axes). Empty otherwise.
+    rows: [Vec<u64>; 3],
 }
+
+/// The most lines across an axis for which a [`Form`] keeps its bit rows.
+const MAX_ROWS: i32 = 4096;
 
 impl Form {
     fn new(cells: Vec<[i32; 3]>) -> Self {
@@ -393,7 +401,18 @@ impl Form {
             coords[axis] = keyed.into_iter().map(|(_, a)| a).collect();
         }
         let top = [0, 1, 2].map(|d| cells.iter().map(|c| c[d]).max().unwrap_or(0));
-        Form { cells, top, lines, coords }
+        let rows = [0, 1, 2].map(|axis| {
+            let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+            if top[axis] >= 64 || (top[u] + 1) * (top[v] + 1) > MAX_ROWS {
+                return Vec::new();
+            }
+            let mut rows = vec![0u64; ((top[u] + 1) * (top[v] + 1)) as usize];
+            for c in &cells {
+                rows[(c[u] * (top[v] + 1) + c[v]) as usize] |= 1 << c[axis];
+            }
+            rows
+        });
+        Form { cells, top, lines, coords, rows }
     }
 
     /// The units this form can move along `axis` in the positive sense before it meets
@@ -405,6 +424,57 @@ impl Form {
         if apart(u) || apart(v) || rel[axis] + other.top[axis] <= 0 {
             return FREE;
         }
+        if !self.rows[axis].is_empty() && !other.rows[axis].is_empty() {
+            return self.towards_by_rows(other, axis, rel);
+        }
+        self.towards_by_lines(other, axis, rel)
+    }
+
+    /// [`Form::towards`] on the bit rows, both forms having them along `axis`, the boxes
+    /// overlapping across it and the other not wholly behind: for each line of the
+    /// overlap, the least gap from a cell of this form to a cell of the other ahead of it.
+    fn towards_by_rows(&self, other: &Form, axis: usize, rel: [i32; 3]) -> u32 {
+        let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+        let (mine, theirs) = (&self.rows[axis], &other.rows[axis]);
+        let (my_width, their_width) = (self.top[v] + 1, other.top[v] + 1);
+        let r = rel[axis];
+        let mut best = FREE;
+        for cu in rel[u].max(0)..=self.top[u].min(rel[u] + other.top[u]) {
+            for cv in rel[v].max(0)..=self.top[v].min(rel[v] + other.top[v]) {
+                let s = mine[(cu * my_width + cv) as usize];
+                let t = theirs[((cu - rel[u]) * their_width + cv - rel[v]) as usize];
+                if s == 0 || t == 0 {
+                    continue;
+                }
+                let gap = if r > self.top[axis] {
+                    // Every cell of theirs is ahead of every cell of mine.
+                    (r + t.trailing_zeros() as i32 - (63 - s.leading_zeros() as i32) - 1) as u32
+                } else {
+                    // Theirs where they lie (r > -64: the other is not wholly behind).
+                    let t = if r >= 0 { u128::from(t) << r } else { u128::from(t >> -r) };
+                    let s = u128::from(s);
+                    if t >> (s.trailing_zeros() + 1) == 0 {
+                        continue;
+                    }
+                    // Some cell of theirs is ahead of my lowest: the loop ends.
+                    let mut k = 1;
+                    while (s << k) & t == 0 {
+                        k += 1;
+                    }
+                    k - 1
+                };
+                best = best.min(gap);
+                if best == 0 {
+                    return 0;
+                }
+            }
+        }
+        best
+    }
+
+    /// [`Form::towards`] on the sorted lines (any size of form).
+    fn towards_by_lines(&self, other: &Form, axis: usize, rel: [i32; 3]) -> u32 {
+        let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
         let mut best = FREE;
         let theirs_lines = &other.lines[axis];
         for &(line, from, to) in &self.lines[axis] {
@@ -1267,6 +1337,59 @@ mod tests {
         }
         let lo = [0, 1, 2].map(|d| cells.iter().map(|c| c[d]).min().unwrap());
         cells.iter().map(|c| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]]).collect()
+    }
+
+    /// The movement between two forms, by the bit rows and by the sorted lines, equals
+    /// the least gap between their cells found by looking at every pair of cells, on
+    /// random pieces at random offsets (overlapping, touching, far apart, behind).
+    #[test]
+    fn rows_and_lines_agree_with_every_pair_of_cells() {
+        let mut seed = 7u64;
+        let brute = |a: &[[i32; 3]], b: &[[i32; 3]], axis: usize, rel: [i32; 3]| {
+            let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+            let mut best = FREE;
+            for p in a {
+                for q in b {
+                    let q = [0, 1, 2].map(|d| q[d] + rel[d]);
+                    if q[u] == p[u] && q[v] == p[v] && q[axis] > p[axis] {
+                        best = best.min((q[axis] - p[axis] - 1) as u32);
+                    }
+                }
+            }
+            best
+        };
+        let mut by_rows = 0;
+        for _ in 0..3000 {
+            lcg(&mut seed);
+            let (sa, sb) = (1 + (seed >> 33) as usize % 30, 1 + (seed >> 45) as usize % 30);
+            let (a, b) = (Form::new(random_piece(&mut seed, sa)), Form::new(random_piece(&mut seed, sb)));
+            for _ in 0..20 {
+                lcg(&mut seed);
+                let mut rel = [0, 1, 2].map(|d| ((seed >> (20 + 8 * d)) % 13) as i32 - 6);
+                if (seed >> 60) & 3 == 0 {
+                    // One coordinate far: boxes apart, or wholly ahead along an axis.
+                    rel[(seed >> 50) as usize % 3] *= 9;
+                }
+                for axis in 0..3 {
+                    let expected = brute(&a.cells, &b.cells, axis, rel);
+                    assert_eq!(a.towards(&b, axis, rel), expected, "{:?} {:?} {axis} {rel:?}", a.cells, b.cells);
+                    assert_eq!(a.towards_by_lines(&b, axis, rel), expected);
+                    let apart = |d: usize| rel[d] > a.top[d] || rel[d] + b.top[d] < 0;
+                    if !apart((axis + 1) % 3) && !apart((axis + 2) % 3) && rel[axis] + b.top[axis] > 0 {
+                        assert!(!a.rows[axis].is_empty() && !b.rows[axis].is_empty());
+                        assert_eq!(a.towards_by_rows(&b, axis, rel), expected);
+                        by_rows += 1;
+                    }
+                }
+            }
+        }
+        assert!(by_rows > 10_000, "{by_rows}");
+        // A form longer than a row: the lines only.
+        let long = Form::new((0..70).map(|x| [x, 0, 0]).collect());
+        assert!(long.rows[0].is_empty() && !long.rows[1].is_empty());
+        let dot = Form::new(vec![[0, 0, 0]]);
+        assert_eq!(dot.towards(&long, 0, [5, 0, 0]), 4);
+        assert_eq!(long.towards(&dot, 0, [75, 0, 0]), 5);
     }
 
     #[test]
