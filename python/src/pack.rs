@@ -701,32 +701,16 @@ fn rectangles<'py>(
         let goal = goal()?;
         let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead };
         // With a checkpoint: the widths it records are skipped, each width finished is
-        // recorded (as `gridlock rectangles --checkpoint` does, in the same file format).
-        let problem = atlas::problem_text(&shapes, freedom, &copies, goal, max_area);
-        // The states of the width in progress are saved beside it (`checkpoint_every`
-        // seconds apart, 600 by default) and resumed, as the CLI's --checkpoint-every.
-        let mut log = checkpoint::Widths::open_if(checkpoint.as_deref(), &problem, max_area.isqrt()).map_err(value_error)?;
-        let done = checkpoint::Widths::done_in(&log);
-        let resume = match &log {
-            Some(w) => w.read_frontier(|input| polyform::skyline::Sweep::read_from(input)).map_err(value_error)?,
-            None => None,
-        };
+        // recorded and the states of the width in progress are saved beside it
+        // (`checkpoint_every` seconds apart, 600 by default) and resumed, as `gridlock
+        // rectangles --checkpoint` does, in the same file format.
         let every = std::time::Duration::from_secs_f64(checkpoint_every.unwrap_or(600.0));
-        let book = checkpoint::Book::new(&mut log, every);
         let searched = interruptible(py, || {
-            let mut finished = |width, outcome| book.finished(width, outcome);
-            let mut kept = |width, sweep: &polyform::skyline::Sweep| book.keep(width, &mut |out| sweep.write_to(out));
-            let journal = atlas::Journal { done, finished: &mut finished, resume, kept: Some(&mut kept) };
-            atlas::search_with(&shapes, freedom, &copies, goal, bounds, &mut |_| {}, journal)
+            puzzles::orders::search_journaled(&shapes, freedom, &copies, goal, bounds, checkpoint.as_deref(), every, &mut |_| {})
         })?;
-        if let Some(e) = book.failure() {
-            return Err(value_error(e));
-        }
-        let searched = searched.map_err(|e| match (e, &log) {
-            (e @ TransferError::ForeignSweep, Some(w)) => {
-                value_error(format!("{}: {e}; delete it to search its width from the start", w.frontier_path().display()))
-            }
-            (e, _) => failed(e),
+        let (searched, _) = searched.map_err(|e| match e {
+            puzzles::orders::JournaledError::Search(e) => failed(e),
+            e => value_error(e),
         })?;
         out.set_item("proven", searched.unproven.is_none())?;
         out.set_item("bound", searched.unproven.map(bound))?;

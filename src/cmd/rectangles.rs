@@ -9,8 +9,7 @@ use crate::output::{self, bad, read_input, Outcome, Run, Target, SMALL_INPUT_LIM
 use num_bigint::{BigInt, BigUint};
 use polyform::atlas::{self, Goal, Searched, Unproven};
 use polyform::boxes::{self, SearchedBox};
-use polyform::skyline::Sweep;
-use polyform::transfer::{Frontier, TransferError, DEFAULT_MAX_STATES};
+use polyform::transfer::{Frontier, DEFAULT_MAX_STATES};
 use polyform::{Board, Copies, Freedom, Lattice, Piece, Shape};
 use puzzles::pack;
 use serde::Serialize;
@@ -327,31 +326,11 @@ pub fn run(args: &Args) -> Outcome {
     let goal = goal(args);
     let bar = output::progress_bar_of("widths");
     let bounds = bounds_of(args);
-    // The checkpoint: a part per width. The problem: the pieces, their freedom and
-    // copies, the goal and the area bound (what the outcomes depend on).
-    let problem = atlas::problem_text(&shapes, freedom, &copies, goal, args.max_area);
-    let mut log = checkpoint::Widths::open_if(args.checkpoint.as_deref(), &problem, args.max_area.isqrt()).map_err(bad)?;
-    let done = checkpoint::Widths::done_in(&log);
-    // The states of the width in progress, saved by an earlier run.
-    let resume = match &log {
-        Some(w) => w.read_frontier(|input| Sweep::read_from(input)).map_err(bad)?,
-        None => None,
-    };
-    let resumed_at = resume.as_ref().map(|(width, sweep)| (*width, sweep.depth(), sweep.states()));
-    let every = std::time::Duration::from_secs_f64(args.checkpoint_every.unwrap_or(600.0));
-    let book = checkpoint::Book::new(&mut log, every);
-    let mut finished = |width, outcome| book.finished(width, outcome);
-    let mut kept = |width, sweep: &Sweep| book.keep(width, &mut |out| sweep.write_to(out));
-    let journal = atlas::Journal { done, finished: &mut finished, resume, kept: Some(&mut kept) };
     // Per width searched, the last progress it reported (for --stats).
     let mut widths: Vec<atlas::Progress> = Vec::new();
-    let searched = atlas::search_with(
-        &shapes,
-        freedom,
-        &copies,
-        goal,
-        bounds,
-        &mut |p| {
+    let every = std::time::Duration::from_secs_f64(args.checkpoint_every.unwrap_or(600.0));
+    let searched =
+        puzzles::orders::search_journaled(&shapes, freedom, &copies, goal, bounds, args.checkpoint.as_deref(), every, &mut |p| {
             match widths.last_mut() {
                 Some(last) if last.width == p.width => *last = p,
                 _ => widths.push(p),
@@ -363,17 +342,10 @@ pub fn run(args: &Args) -> Outcome {
                     b.set_message(format!("width {}, depth {}, {} states", p.width, p.depth, p.states));
                 }
             }
-        },
-        journal,
-    );
-    if let Some(e) = book.failure() {
-        return Err(bad(e));
-    }
-    let searched = searched.map_err(|e| match (e, &log) {
-        (e @ TransferError::ForeignSweep, Some(w)) => {
-            bad(format!("{}: {e}; delete it to search its width from the start", w.frontier_path().display()))
-        }
-        (e, _) => output::failed(e),
+        });
+    let (searched, resumed) = searched.map_err(|e| match e {
+        puzzles::orders::JournaledError::Search(e) => output::failed(e),
+        e => bad(e),
     })?;
     if let Some(b) = &bar {
         b.finish_and_clear();
@@ -384,7 +356,7 @@ pub fn run(args: &Args) -> Outcome {
             atlas::Engine::Transfer => "transfer matrix, one sweep per width",
         };
         eprintln!("strategy: {strategy}, widths by increasing area");
-        if let Some((width, depth, states)) = resumed_at {
+        if let Some(puzzles::orders::Resumed { width, depth, states }) = resumed {
             eprintln!("width {width}: resumed at depth {depth} with {states} states (from the checkpoint's frontier)");
         }
         for p in widths.iter().filter(|p| p.states > 0) {

@@ -11,6 +11,8 @@
 //! - [`judge`]: the special judge over every checker, sudoku's (`gridlock-sudoku`) included
 //!   (used by `gridlock check` and Python).
 //! - [`svg`]: the pictures of these puzzles, drawn with `gridlock-draw`.
+//! - [`orders`]: the smallest rectangles and the orders of `gridlock rectangles`,
+//!   journaled in a checkpoint file (the CLI and Python share it).
 //! - [`mayan`]: the Mayan puzzle (NOIP 2011), a board simulator and a pruned depth-first
 //!   search with a transposition table.
 
@@ -21,6 +23,7 @@ pub mod cases;
 pub mod judge;
 pub mod laser;
 pub mod mayan;
+pub mod orders;
 pub mod pack;
 pub mod svg;
 mod text;

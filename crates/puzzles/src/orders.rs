@@ -1,0 +1,91 @@
+//! The search for the smallest rectangles and the orders
+//! ([`polyform::atlas::search_with`]) journaled in a checkpoint file, as `gridlock
+//! rectangles --checkpoint` and Python's `gridlock.rectangles(checkpoint=...)` both run
+//! it: the widths the file records are skipped, each width finished is recorded, and the
+//! states of the width in progress are saved beside the file (at most once every
+//! `every`) and resumed from on the next run (`checkpoint::Widths`, docs/rectangles.md).
+
+use checkpoint::{Book, CheckpointError, Widths};
+use polyform::atlas::{self, Bounds, Goal, Journal, Progress, Searched};
+use polyform::skyline::Sweep;
+use polyform::transfer::TransferError;
+use polyform::{Copies, Freedom, Shape};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Where a journaled search went on from states saved by an earlier run: the width in
+/// progress, the depth reached and the states kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resumed {
+    /// The width whose states were saved.
+    pub width: usize,
+    /// The rows filled at that width when they were saved.
+    pub depth: usize,
+    /// The states saved.
+    pub states: usize,
+}
+
+/// Why a journaled search gave no answer.
+#[derive(Debug, thiserror::Error)]
+pub enum JournaledError {
+    /// The checkpoint or its saved states could not be opened, read or written, or belong
+    /// to another search (the message names the file).
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// The saved states at `path` read, but are not states of this search's width.
+    #[error("{}: {source}; delete it to search its width from the start", path.display())]
+    ForeignStates {
+        /// The file of saved states.
+        path: PathBuf,
+        /// The engine's words.
+        source: TransferError,
+    },
+    /// The search itself stopped (a bound of memory, an interruption).
+    #[error(transparent)]
+    Search(TransferError),
+}
+
+/// [`atlas::search_with`] for `goal`, journaled in the checkpoint at `checkpoint` (none:
+/// not journaled), the states of the width in progress saved at most once every `every`.
+/// Returns the answer and, when saved states were resumed from, where.
+///
+/// Errors: [`JournaledError`]; a failure to write the checkpoint stops the search and is
+/// reported before what the search says.
+#[allow(clippy::too_many_arguments)]
+pub fn search_journaled(
+    shapes: &[Shape],
+    freedom: Freedom,
+    copies: &[Copies],
+    goal: Goal,
+    bounds: Bounds,
+    checkpoint: Option<&Path>,
+    every: Duration,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Searched, Option<Resumed>), JournaledError> {
+    // The checkpoint's problem: the pieces, their freedom and copies, the goal and the
+    // area bound (what the outcomes depend on); a part per width.
+    let problem = atlas::problem_text(shapes, freedom, copies, goal, bounds.max_area);
+    let mut log = Widths::open_if(checkpoint, &problem, bounds.max_area.isqrt())?;
+    let done = Widths::done_in(&log);
+    let resume = match &log {
+        Some(w) => w.read_frontier(|input| Sweep::read_from(input))?,
+        None => None,
+    };
+    let resumed = resume.as_ref().map(|(width, sweep)| Resumed { width: *width, depth: sweep.depth(), states: sweep.states() });
+    let frontier_path = log.as_ref().map(Widths::frontier_path);
+    let book = Book::new(&mut log, every);
+    let searched = {
+        let mut finished = |width, outcome| book.finished(width, outcome);
+        let mut kept = |width, sweep: &Sweep| book.keep(width, &mut |out| sweep.write_to(out));
+        let journal = Journal { done, finished: &mut finished, resume, kept: Some(&mut kept) };
+        atlas::search_with(shapes, freedom, copies, goal, bounds, progress, journal)
+    };
+    if let Some(e) = book.failure() {
+        return Err(e.into());
+    }
+    match (searched, frontier_path) {
+        (Ok(searched), _) => Ok((searched, resumed)),
+        (Err(source @ TransferError::ForeignSweep), Some(path)) => Err(JournaledError::ForeignStates { path, source }),
+        (Err(e), _) => Err(JournaledError::Search(e)),
+    }
+}
