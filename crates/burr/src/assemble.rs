@@ -255,7 +255,12 @@ fn each_assembly_by(
         }
         let mut seen = FxHashSet::default();
         let mut list = Vec::new();
-        for o in orientations(&piece_cells[p], &rotations) {
+        let oriented = orientations(&piece_cells[p], &rotations);
+        // Two orientations place the same voxels only when they are one shape coloured
+        // differently: only then is a placement looked up among those found.
+        let shapes: FxHashSet<Vec<[i32; 3]>> = oriented.iter().map(|o| o.iter().map(|&(c, _)| c).collect()).collect();
+        let may_repeat = shapes.len() < oriented.len();
+        for o in oriented {
             // The orientation's voxels from its first, their bounding box, and their
             // steps in the grid: a shift whose box lies in the grid's needs no test per
             // voxel but its place's.
@@ -275,11 +280,14 @@ fn each_assembly_by(
                 if !fits {
                     continue;
                 }
+                // Sorted: the orientation's voxels are (`normalized`), and a shift keeps
+                // their order.
                 cells.clear();
                 cells.extend(rel.iter().map(|r| [0, 1, 2].map(|d| target[d] + r[d])));
-                cells.sort_unstable();
-                if !seen.contains(cells.as_slice()) {
-                    seen.insert(cells.clone());
+                debug_assert!(cells.is_sorted());
+                if !may_repeat {
+                    list.push(cells.clone());
+                } else if seen.insert(cells.clone()) {
                     list.push(cells.clone());
                 }
             }
