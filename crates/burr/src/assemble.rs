@@ -285,9 +285,7 @@ fn each_assembly_by(
                 cells.clear();
                 cells.extend(rel.iter().map(|r| [0, 1, 2].map(|d| target[d] + r[d])));
                 debug_assert!(cells.is_sorted());
-                if !may_repeat {
-                    list.push(cells.clone());
-                } else if seen.insert(cells.clone()) {
+                if !may_repeat || seen.insert(cells.clone()) {
                     list.push(cells.clone());
                 }
             }
