@@ -650,20 +650,13 @@ fn rectangles<'py>(
         let goal = goal()?;
         // With a checkpoint: a part per cross-section, as `gridlock rectangles
         // --checkpoint` records a box search.
-        let sections = polyform::boxes::cross_sections(goal, max_area).len();
-        let problem = atlas::problem_text(&shapes, freedom, &copies, goal, max_area);
-        let mut log = checkpoint::Widths::open_if(checkpoint.as_deref(), &problem, sections).map_err(value_error)?;
-        let done = checkpoint::Widths::done_in(&log);
-        let book = checkpoint::Book::new(&mut log, std::time::Duration::MAX);
         let searched = interruptible(py, || {
-            let mut finished = |width, outcome| book.finished(width, outcome);
-            let journal = atlas::Journal::of_widths(done, &mut finished);
-            polyform::boxes::search_with(&shapes, freedom, &copies, goal, bounds, &mut |_| {}, journal)
+            puzzles::orders::boxes_journaled(&shapes, freedom, &copies, goal, bounds, checkpoint.as_deref(), &mut |_| {})
         })?;
-        if let Some(e) = book.failure() {
-            return Err(value_error(e));
-        }
-        let searched = searched.map_err(failed)?;
+        let searched = searched.map_err(|e| match e {
+            puzzles::orders::JournaledError::Search(e) => failed(e),
+            e => value_error(e),
+        })?;
         out.set_item("proven", searched.unproven.is_none())?;
         out.set_item("bound", searched.unproven.map(bound))?;
         out.set_item("impossible", searched.impossible.map(|i| i.to_string()))?;

@@ -430,36 +430,19 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     // Per cross-section searched, the last progress it reported (for --stats).
     let mut seen: Vec<boxes::BoxProgress> = Vec::new();
     let goal = goal(args);
-    // The checkpoint: a part per cross-section (boxes::cross_sections), of the same
-    // problem words as the rectangles' (the cells say the lattice).
-    let sections = boxes::cross_sections(goal, args.max_area).len();
-    let problem = atlas::problem_text(shapes, freedom, copies, goal, args.max_area);
-    let mut log = checkpoint::Widths::open_if(args.checkpoint.as_deref(), &problem, sections).map_err(bad)?;
-    let done = checkpoint::Widths::done_in(&log);
-    let book = checkpoint::Book::new(&mut log, std::time::Duration::MAX);
-    let mut finished = |width, outcome| book.finished(width, outcome);
-    let journal = atlas::Journal::of_widths(done, &mut finished);
-    let searched = boxes::search_with(
-        shapes,
-        freedom,
-        copies,
-        goal,
-        bounds,
-        &mut |p| {
-            match seen.iter_mut().find(|s| s.across == p.across) {
-                Some(last) => *last = p,
-                None => seen.push(p),
-            }
-            if let Some(b) = &bar {
-                b.set_message(format!("{} x {} across, depth {}, {} states", p.across.0, p.across.1, p.depth, p.states));
-            }
-        },
-        journal,
-    );
-    if let Some(e) = book.failure() {
-        return Err(bad(e));
-    }
-    let searched = searched.map_err(output::failed)?;
+    let searched = puzzles::orders::boxes_journaled(shapes, freedom, copies, goal, bounds, args.checkpoint.as_deref(), &mut |p| {
+        match seen.iter_mut().find(|s| s.across == p.across) {
+            Some(last) => *last = p,
+            None => seen.push(p),
+        }
+        if let Some(b) = &bar {
+            b.set_message(format!("{} x {} across, depth {}, {} states", p.across.0, p.across.1, p.depth, p.states));
+        }
+    });
+    let searched = searched.map_err(|e| match e {
+        puzzles::orders::JournaledError::Search(e) => output::failed(e),
+        e => bad(e),
+    })?;
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

@@ -4,9 +4,11 @@
 //! it: the widths the file records are skipped, each width finished is recorded, and the
 //! states of the width in progress are saved beside the file (at most once every
 //! `every`) and resumed from on the next run (`checkpoint::Widths`, docs/rectangles.md).
+//! The box search of polycubes ([`boxes_journaled`]) records whole cross-sections only.
 
 use checkpoint::{Book, CheckpointError, Widths};
 use polyform::atlas::{self, Bounds, Goal, Journal, Progress, Searched};
+use polyform::boxes::{self, BoxProgress, SearchedBox};
 use polyform::skyline::Sweep;
 use polyform::transfer::TransferError;
 use polyform::{Copies, Freedom, Shape};
@@ -88,4 +90,37 @@ pub fn search_journaled(
         (Err(source @ TransferError::ForeignSweep), Some(path)) => Err(JournaledError::ForeignStates { path, source }),
         (Err(e), _) => Err(JournaledError::Search(e)),
     }
+}
+
+/// [`boxes::search_with`] (the smallest boxes and the orders of polycubes) for `goal`,
+/// journaled in the checkpoint at `checkpoint` (none: not journaled): a part per
+/// cross-section ([`boxes::cross_sections`]), of the same problem words as the
+/// rectangles' (the cells say the lattice); each cross-section finished is recorded, none
+/// is resumed from the middle.
+///
+/// Errors: [`JournaledError::Checkpoint`] (reported before what the search says, a
+/// failure to write stopping it), [`JournaledError::Search`].
+#[allow(clippy::too_many_arguments)]
+pub fn boxes_journaled(
+    shapes: &[Shape],
+    freedom: Freedom,
+    copies: &[Copies],
+    goal: Goal,
+    bounds: Bounds,
+    checkpoint: Option<&Path>,
+    progress: &mut dyn FnMut(BoxProgress),
+) -> Result<SearchedBox, JournaledError> {
+    let sections = boxes::cross_sections(goal, bounds.max_area).len();
+    let problem = atlas::problem_text(shapes, freedom, copies, goal, bounds.max_area);
+    let mut log = Widths::open_if(checkpoint, &problem, sections)?;
+    let done = Widths::done_in(&log);
+    let book = Book::new(&mut log, Duration::MAX);
+    let searched = {
+        let mut finished = |width, outcome| book.finished(width, outcome);
+        boxes::search_with(shapes, freedom, copies, goal, bounds, progress, Journal::of_widths(done, &mut finished))
+    };
+    if let Some(e) = book.failure() {
+        return Err(e.into());
+    }
+    searched.map_err(JournaledError::Search)
 }
