@@ -734,11 +734,14 @@ impl Skyline {
 
     /// Whether a state whose crossing tiles cover the cells `above` above its line (row
     /// by row, at most `height` rows) can be extended by `rows` more rows within `room`
-    /// rows: the cells are all the next rows' fillings depend on.
-    fn viable(&self, above: &[u64], room: usize, rows: usize, tally: &Tally) -> bool {
+    /// rows: the cells are all the next rows' fillings depend on. `placed` holds a list
+    /// of placements for each row looked at (at least `rows` of them), reused from call
+    /// to call rather than allocated.
+    fn viable(&self, above: &[u64], room: usize, rows: usize, tally: &Tally, placed: &mut [Vec<u32>]) -> bool {
         if rows == 0 || above.iter().all(|&r| r == 0) {
             return true;
         }
+        let (mine, deeper) = placed.split_first_mut().expect("a list of placements for each row looked at");
         // The rows on the stack for pieces of up to 16 rows.
         let (mut small, mut large) = ([0u64; 16], Vec::new());
         let upper: &mut [u64] = if self.height <= small.len() {
@@ -749,13 +752,14 @@ impl Skyline {
         };
         upper[..above.len()].copy_from_slice(above);
         let mut any = |_: u32, _: &[u32], filled: &[u64]| {
-            if rows == 1 || self.viable(&filled[1..], room - 1, rows - 1, tally) {
+            if rows == 1 || self.viable(&filled[1..], room - 1, rows - 1, tally, deeper) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         };
-        self.fill(upper, 0, room, tally, &mut Vec::with_capacity(16), &mut any).is_break()
+        mine.clear();
+        self.fill(upper, 0, room, tally, mine, &mut any).is_break()
     }
 
     /// The rows above the line that the crossing tiles `tiles` cover.

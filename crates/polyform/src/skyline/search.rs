@@ -313,6 +313,7 @@ impl<'a> Search<'a> {
         let mut probe = Probe::default();
         let (mut rows, mut placed, mut tiles) = (vec![0u64; sky.height], Vec::new(), Vec::new());
         let (mut next, mut key, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        let mut lookahead_placed = vec![Vec::new(); lookahead];
         let d = depth + 1;
         for id in ids {
             states.key_into(id, &mut tiles);
@@ -330,7 +331,7 @@ impl<'a> Search<'a> {
                 // (In a tiling of length L, the state at each line below L has the next
                 // line's state as a child, so no rectangle is lost.) Its crossing tiles
                 // are listed only when it is kept.
-                if !flat && !sky.viable(&filled[1..], self.max_length - d, lookahead, tally) {
+                if !flat && !sky.viable(&filled[1..], self.max_length - d, lookahead, tally, &mut lookahead_placed) {
                     return ControlFlow::Continue(());
                 }
                 sky.next_line(&tiles, new, &mut next);
