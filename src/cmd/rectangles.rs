@@ -108,6 +108,13 @@ pub struct Args {
     /// skyline search's depth and states.
     #[arg(long)]
     stats: bool,
+    /// With --smallest or an order: print where the search is on stderr whatever stderr
+    /// is (a log file for a run of hours): a line once a second when the width (the
+    /// cross-section) or the depth finished changed, once a minute when not, "gridlock
+    /// rectangles: 754 s, width 42, depth 21, 98765432 states", and a last line when the
+    /// search ends. Without it a bar shows on a terminal.
+    #[arg(long)]
+    progress: bool,
     #[command(flatten)]
     picture: Picture,
     #[command(flatten)]
@@ -238,6 +245,9 @@ pub fn run(args: &Args) -> Outcome {
     if args.checkpoint.is_some() && !searching {
         return Err(bad("--checkpoint records the widths of --smallest and the orders"));
     }
+    if args.progress && !searching {
+        return Err(bad("--progress shows the search of --smallest and the orders"));
+    }
     check_lookahead(args, &shapes, &copies, searching)?;
     if svg.is_some() && !searching {
         return Err(bad("--svg draws the tiling a search finds (--smallest or an order)"));
@@ -324,7 +334,8 @@ pub fn run(args: &Args) -> Outcome {
         return run.answer(text, &answer, &serde_json::json!({}));
     }
     let goal = goal(args);
-    let bar = output::progress_bar_of("widths");
+    let lines = args.progress.then(|| output::StatusLines::new("rectangles", "starting".into()));
+    let bar = if lines.is_some() { None } else { output::progress_bar_of("widths") };
     let bounds = bounds_of(args);
     // Per width searched, the last progress it reported (for --stats).
     let mut widths: Vec<atlas::Progress> = Vec::new();
@@ -342,7 +353,14 @@ pub fn run(args: &Args) -> Outcome {
                     b.set_message(format!("width {}, depth {}, {} states", p.width, p.depth, p.states));
                 }
             }
+            if let Some(l) = &lines {
+                l.set(match p.states {
+                    0 => format!("width {}", p.width),
+                    n => format!("width {}, depth {}, {n} states", p.width, p.depth),
+                });
+            }
         });
+    drop(lines);
     let (searched, resumed) = searched.map_err(|e| match e {
         puzzles::orders::JournaledError::Search(e) => output::failed(e),
         e => bad(e),
@@ -425,7 +443,8 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     let freedom = if args.mirror { Freedom::Free } else { Freedom::OneSided };
     let run = Run::new("rectangles", args.format);
     output::start_time_limit(args.budget.time_limit);
-    let bar = output::progress_bar_of("cross-sections");
+    let lines = args.progress.then(|| output::StatusLines::new("rectangles", "starting".into()));
+    let bar = if lines.is_some() { None } else { output::progress_bar_of("cross-sections") };
     let bounds = bounds_of(args);
     // Per cross-section searched, the last progress it reported (for --stats).
     let mut seen: Vec<boxes::BoxProgress> = Vec::new();
@@ -438,7 +457,15 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
         if let Some(b) = &bar {
             b.set_message(format!("{} x {} across, depth {}, {} states", p.across.0, p.across.1, p.depth, p.states));
         }
+        if let Some(l) = &lines {
+            l.set(match (p.exact_cover, p.states) {
+                (true, _) => format!("{} x {} across, exact cover of whole boxes", p.across.0, p.across.1),
+                (false, 0) => format!("{} x {} across", p.across.0, p.across.1),
+                (false, n) => format!("{} x {} across, depth {}, {n} states", p.across.0, p.across.1, p.depth),
+            });
+        }
     });
+    drop(lines);
     let searched = searched.map_err(|e| match e {
         puzzles::orders::JournaledError::Search(e) => output::failed(e),
         e => bad(e),

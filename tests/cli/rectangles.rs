@@ -447,3 +447,29 @@ fn orders_of_polycubes_fill_boxes() {
     let (_, err, _) = run(&["rectangles", "--pieces", "soma", "--order"]);
     assert!(err.contains("different sizes"), "{err}");
 }
+
+/// --progress prints where the search is on stderr even when stderr is not a terminal
+/// (here a pipe), ending with the width (the cross-section) it was at last and "done";
+/// the answer is the same as without it, and without it stderr stays empty; where no
+/// search runs it is refused.
+#[test]
+fn progress_lines_go_to_stderr_whatever_it_is() {
+    let l = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/l-tromino.txt");
+    let e0 = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/e0e080-heptacube.txt");
+    for (base, last) in [
+        (&["rectangles", "--pieces", l, "--order"][..], "width 2, depth "),
+        (&["rectangles", "--pieces", e0, "--order", "--mirror"][..], " across"),
+    ] {
+        let (plain, quiet, code) = run(base);
+        assert_eq!((code, quiet.as_str()), (0, ""), "{base:?}");
+        let (shown, lines, code) = run(&[base, &["--progress"]].concat());
+        assert_eq!((code, &shown), (0, &plain), "{lines}");
+        let end = lines.lines().last().unwrap_or_default();
+        assert!(end.starts_with("gridlock rectangles: ") && end.ends_with(", done"), "{lines}");
+        assert!(end.contains(last), "{end} should name {last}");
+    }
+    let (out, err, code) = run(&["rectangles", "--pieces", l, "--width", "2", "--length", "3", "--progress"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--progress"), "{err}");
+}
