@@ -334,8 +334,7 @@ pub fn run(args: &Args) -> Outcome {
         return run.answer(text, &answer, &serde_json::json!({}));
     }
     let goal = goal(args);
-    let lines = args.progress.then(|| output::StatusLines::new("rectangles", "starting".into()));
-    let bar = if lines.is_some() { None } else { output::progress_bar_of("widths") };
+    let (lines, bar) = search_display(args, "widths");
     let bounds = bounds_of(args);
     // Per width searched, the last progress it reported (for --stats).
     let mut widths: Vec<atlas::Progress> = Vec::new();
@@ -349,16 +348,11 @@ pub fn run(args: &Args) -> Outcome {
             if let Some(b) = &bar {
                 b.set_length(args.max_area.isqrt() as u64);
                 b.set_position(p.width as u64);
-                if p.states > 0 {
-                    b.set_message(format!("width {}, depth {}, {} states", p.width, p.depth, p.states));
-                }
             }
-            if let Some(l) = &lines {
-                l.set(match p.states {
-                    0 => format!("width {}", p.width),
-                    n => format!("width {}, depth {}, {n} states", p.width, p.depth),
-                });
-            }
+            show(&lines, &bar, || match p.states {
+                0 => format!("width {}", p.width),
+                n => format!("width {}, depth {}, {n} states", p.width, p.depth),
+            });
         });
     drop(lines);
     let (searched, resumed) = searched.map_err(|e| match e {
@@ -382,6 +376,24 @@ pub fn run(args: &Args) -> Outcome {
         }
     }
     answer_search(&run, &pieces, &searched, &svg)
+}
+
+/// How a search shows where it is: `--progress` lines on stderr, else a bar of `unit`
+/// on a terminal (neither otherwise).
+fn search_display(args: &Args, unit: &str) -> (Option<output::StatusLines>, Option<indicatif::ProgressBar>) {
+    match args.progress {
+        true => (Some(output::StatusLines::new("rectangles", "starting".into())), None),
+        false => (None, output::progress_bar_of(unit)),
+    }
+}
+
+/// Shows the status `status` makes on the lines or the bar, whichever runs.
+fn show(lines: &Option<output::StatusLines>, bar: &Option<indicatif::ProgressBar>, status: impl FnOnce() -> String) {
+    if let Some(l) = lines {
+        l.set(status());
+    } else if let Some(b) = bar {
+        b.set_message(status());
+    }
 }
 
 /// What --smallest or an order asks for.
@@ -443,8 +455,7 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     let freedom = if args.mirror { Freedom::Free } else { Freedom::OneSided };
     let run = Run::new("rectangles", args.format);
     output::start_time_limit(args.budget.time_limit);
-    let lines = args.progress.then(|| output::StatusLines::new("rectangles", "starting".into()));
-    let bar = if lines.is_some() { None } else { output::progress_bar_of("cross-sections") };
+    let (lines, bar) = search_display(args, "cross-sections");
     let bounds = bounds_of(args);
     // Per cross-section searched, the last progress it reported (for --stats).
     let mut seen: Vec<boxes::BoxProgress> = Vec::new();
@@ -454,16 +465,11 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
             Some(last) => *last = p,
             None => seen.push(p),
         }
-        if let Some(b) = &bar {
-            b.set_message(format!("{} x {} across, depth {}, {} states", p.across.0, p.across.1, p.depth, p.states));
-        }
-        if let Some(l) = &lines {
-            l.set(match (p.exact_cover, p.states) {
-                (true, _) => format!("{} x {} across, exact cover of whole boxes", p.across.0, p.across.1),
-                (false, 0) => format!("{} x {} across", p.across.0, p.across.1),
-                (false, n) => format!("{} x {} across, depth {}, {n} states", p.across.0, p.across.1, p.depth),
-            });
-        }
+        show(&lines, &bar, || match (p.exact_cover, p.states) {
+            (true, _) => format!("{} x {} across, exact cover of whole boxes", p.across.0, p.across.1),
+            (false, 0) => format!("{} x {} across", p.across.0, p.across.1),
+            (false, n) => format!("{} x {} across, depth {}, {n} states", p.across.0, p.across.1, p.depth),
+        });
     });
     drop(lines);
     let searched = searched.map_err(|e| match e {
