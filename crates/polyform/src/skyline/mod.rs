@@ -27,7 +27,11 @@
 //! state at depth `e` whose crossing tiles are the first's turned make a tiling of length
 //! `d + e`: each new state is looked up turned among those kept. After the states of
 //! depth at most `D` are all kept, every rectangle of length at most `2D` has been found,
-//! so the search goes only half as deep as a search from one end. States that are each
+//! so the search goes only half as deep as a search from one end. The deepest depth
+//! needed is not kept whole: past half the longest length, only its states with a mate
+//! kept are; at exactly half (an even longest length, the widest depth of a width that
+//! has no rectangle), each state is written as a 64-bit print of its key and of its
+//! mate's, and only states whose prints match are made again and looked up by key. States that are each
 //! other's image under a symmetry of the cross-section (the mirror across a rectangle's
 //! width; a box's four or eight) are merged when the pieces' orientations are closed
 //! under that symmetry.

@@ -14,6 +14,11 @@ mod saved;
 /// The states of a layer expanded at a time ([`Search::run`]).
 const CHUNK: u32 = 1 << 14;
 
+/// The prints of the middle depth ([`Depth::Middle`]) that count as one state against
+/// the bound on the states kept: a print takes 9 to 18 bytes of a hash table (as the
+/// table grows), a state about 32 with its key, start, parent and index entry.
+const PRINTS_A_STATE: usize = 3;
+
 /// The states kept: each state's key (its crossing tiles, sorted, then one word of used
 /// set and residue), encoded ([`encode`]), in one arena of bytes, found by hash. States
 /// are kept depth by depth, so a depth's states are the ids from its first.
@@ -36,6 +41,26 @@ fn hash_of(key: &[u8]) -> u64 {
     let mut h = FxHasher::default();
     h.write(key);
     h.finish()
+}
+
+/// A state's 64-bit fingerprint from its key's bytes, for the middle depth's lookups
+/// ([`Depth::Middle`]): each eight bytes mixed in by SplitMix64's finalizer (Steele,
+/// Lea and Flood 2014), which spreads keys that differ in one byte over all 64 bits (the
+/// index's FxHash does not need to and does not). Two keys with equal prints are only
+/// probably equal: a match is checked on the keys themselves.
+fn print_of(key: &[u8]) -> u64 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut h = 0x9e37_79b9_7f4a_7c15u64 ^ key.len() as u64;
+    for chunk in key.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = mix(h ^ u64::from_le_bytes(word)).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    }
+    mix(h)
 }
 
 /// `key` (crossing tiles strictly ascending, then the tail word) as bytes: the tail, the
@@ -199,6 +224,26 @@ struct Children {
     /// Whether children were left out because no mate of theirs was kept (the last
     /// depth: [`Search::expand`]).
     dropped: bool,
+    /// The middle depth ([`Depth::Middle`]): per child not kept at a lesser depth,
+    /// `(its print, a mate's print)` ([`print_of`]), one pair per mate it may have (a
+    /// used set that completes its own).
+    prints: Vec<(u64, u64)>,
+}
+
+/// What [`Search::expand`] does with the children of a depth `d`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Depth {
+    /// Keeps them all (`2d` below the longest length).
+    Keep,
+    /// `2d` is the longest length: the children are not kept (only those with a mate
+    /// kept already), but written as their prints and their mates' prints
+    /// ([`Children::prints`]): their mates of their own depth are found by print, and
+    /// only the children whose prints match are made again and kept ([`Search::run`]).
+    /// The depth's states take a third of the memory (the octomino of order 246 at
+    /// width 42: the middle depth, 22, has more states than the 21 before it).
+    Middle,
+    /// `2d` is past the longest length: only the children with a mate kept are kept.
+    Last,
 }
 
 /// The buffers of [`Search::best_mate`].
@@ -254,11 +299,28 @@ pub(super) struct Search<'a> {
     budget: Option<u64>,
     /// The calls made so far, when there is a budget.
     work: AtomicU64,
+    /// The bits of the middle depth's prints used (all; fewer in tests, to make prints
+    /// of different keys match).
+    print_mask: u64,
 }
 
 impl<'a> Search<'a> {
     pub(super) fn new(sky: &'a Skyline, lengths: Lengths, max_length: usize, max_states: usize, budget: Option<u64>) -> Self {
-        Search { sky, lengths, modulus: sky.modulus(lengths, max_length), max_length, max_states, budget, work: AtomicU64::new(0) }
+        Search {
+            sky,
+            lengths,
+            modulus: sky.modulus(lengths, max_length),
+            max_length,
+            max_states,
+            budget,
+            work: AtomicU64::new(0),
+            print_mask: u64::MAX,
+        }
+    }
+
+    /// A key's print ([`print_of`]), with the bits the search uses.
+    fn print(&self, key: &[u8]) -> u64 {
+        print_of(key) & self.print_mask
     }
 
     /// Whether a tiled rectangle whose length is `length` modulo [`Skyline::modulus`] (or
@@ -298,6 +360,7 @@ impl<'a> Search<'a> {
     /// hash and parent; and the best full cut among them. With `last` (the children's
     /// depth is the last the search needs, whose states are not expanded and are mates
     /// of no state of their own depth), only the children with a mate kept.
+    /// With `filter`, only the children whose prints ([`print_of`]) it holds.
     #[allow(clippy::too_many_arguments)]
     fn expand(
         &self,
@@ -305,7 +368,8 @@ impl<'a> Search<'a> {
         ids: std::ops::Range<u32>,
         depth: usize,
         lookahead: usize,
-        last: bool,
+        mode: Depth,
+        filter: Option<&rustc_hash::FxHashSet<u64>>,
         tally: &Tally<'_>,
     ) -> Children {
         let sky = self.sky;
@@ -336,12 +400,25 @@ impl<'a> Search<'a> {
                 }
                 sky.next_line(&tiles, new, &mut next);
                 self.canonical(&next, self.tail(used, d), &mut key, &mut scratch);
-                if last && self.best_mate(states, &key[..key.len() - 1], used, d, &mut probe).is_none() {
-                    out.dropped = true;
-                    return ControlFlow::Continue(());
-                }
                 let start = out.bytes.len();
                 encode(&key, &mut out.bytes);
+                let bytes = &out.bytes[start..];
+                let keep = match mode {
+                    Depth::Keep => filter.is_none_or(|f| f.contains(&self.print(bytes))),
+                    Depth::Last => self.best_mate(states, &key[..key.len() - 1], used, d, &mut probe).is_some(),
+                    // Kept at a lesser depth: its mates were looked up there.
+                    Depth::Middle if states.find(bytes, hash_of(bytes)).is_some() => false,
+                    Depth::Middle => {
+                        let own = self.print(bytes);
+                        self.mate_prints(&key[..key.len() - 1], used, d, &mut probe, &mut |mate| out.prints.push((own, mate)));
+                        self.best_mate(states, &key[..key.len() - 1], used, d, &mut probe).is_some()
+                    }
+                };
+                if !keep {
+                    out.bytes.truncate(start);
+                    out.dropped |= mode != Depth::Keep;
+                    return ControlFlow::Continue(());
+                }
                 out.hashes.push(hash_of(&out.bytes[start..]));
                 out.ends.push(out.bytes.len() as u32);
                 out.parents.push(id);
@@ -408,6 +485,30 @@ impl<'a> Search<'a> {
         best
     }
 
+    /// Calls `mate` with the print of each key that a state at `depth` (the middle
+    /// depth: `2 x depth` the longest length) whose key's tiles are `tiles` (pieces
+    /// `used`) would make a rectangle with were it a state of the same depth: its tiles
+    /// turned, with each used set that completes `used` and the depth's residue; none
+    /// when a rectangle `2 x depth` long is not accepted.
+    fn mate_prints(&self, tiles: &[u32], used: u32, depth: usize, probe: &mut Probe, mate: &mut dyn FnMut(u64)) {
+        let sky = self.sky;
+        let residue = depth % self.modulus;
+        if !self.may_accept(depth + residue) || !sky.accepts(self.lengths, 2 * depth) || 2 * depth > self.max_length {
+            return;
+        }
+        let Probe { turned, key, scratch, bytes } = probe;
+        Skyline::image(&sky.turned, tiles, turned);
+        for other in 0..=sky.required {
+            if other | used != sky.required {
+                continue;
+            }
+            self.canonical(turned, other | (residue as u32) << MAX_REQUIRED, key, scratch);
+            bytes.clear();
+            encode(key, bytes);
+            mate(self.print(bytes));
+        }
+    }
+
     /// What the sweeps of this search carry ([`Sweep`]).
     fn signature(&self) -> Signature {
         let sky = self.sky;
@@ -457,7 +558,15 @@ impl<'a> Search<'a> {
             // for lengths past the bound, and are not expanded, so only those with a mate
             // kept are kept (trec's "generate but don't store"): the widest depth costs
             // time, not memory.
-            let last = 2 * d > self.max_length;
+            let mode = match (2 * d).cmp(&self.max_length) {
+                std::cmp::Ordering::Less => Depth::Keep,
+                std::cmp::Ordering::Equal => Depth::Middle,
+                std::cmp::Ordering::Greater => Depth::Last,
+            };
+            // The middle depth's prints (each child's, its own), and those of children
+            // that may be each other's mates.
+            let mut prints = hashbrown::HashTable::<u64>::new();
+            let mut hits = rustc_hash::FxHashSet::default();
             // The layer is expanded a chunk at a time, its children kept before the next
             // chunk's are made, so that the children waiting take the memory of a chunk,
             // not of a depth (at the octomino's width 40, 200,000,000 states a depth).
@@ -469,7 +578,7 @@ impl<'a> Search<'a> {
                 // Each thread expands a slice of the chunk; the children are kept in order.
                 let parts: Vec<(Children, bool)> = in_ranges(from..to, threads, |ids| {
                     let tally = Tally { limit: self.budget.map(|b| (&self.work, b)), ..Tally::default() };
-                    let children = self.expand(&s.states, ids, depth, lookahead, last, &tally);
+                    let children = self.expand(&s.states, ids, depth, lookahead, mode, None, &tally);
                     (children, tally.cut.get())
                 });
                 if parts.iter().any(|(children, _)| children.spent) {
@@ -504,8 +613,43 @@ impl<'a> Search<'a> {
                         }
                         start = end;
                     }
+                    for &(own, mate) in &children.prints {
+                        if let hashbrown::hash_table::Entry::Vacant(slot) = prints.entry(own, |&p| p == own, |&p| p) {
+                            slot.insert(own);
+                        }
+                        if prints.find(mate, |&p| p == mate).is_some() {
+                            hits.insert(own);
+                            hits.insert(mate);
+                        }
+                    }
+                    if s.states.len() + prints.len() / PRINTS_A_STATE > self.max_states {
+                        return Err(TransferError::TooManyWidthStates(self.max_states));
+                    }
                 }
                 from = to;
+            }
+            let printed = prints.len();
+            drop(prints);
+            if !hits.is_empty() {
+                // Two children of the middle depth whose prints match may be each other's
+                // mates: the children with those prints are made again and kept, and the
+                // lookups below decide on their keys.
+                let mut from = layer.start;
+                while from < layer.end {
+                    let to = from.saturating_add(CHUNK).min(layer.end);
+                    let parts: Vec<Children> = in_ranges(from..to, threads, |ids| {
+                        self.expand(&s.states, ids, depth, lookahead, Depth::Keep, Some(&hits), &Tally::default())
+                    });
+                    for children in &parts {
+                        let mut start = 0;
+                        for (i, &parent) in children.parents.iter().enumerate() {
+                            let end = children.ends[i] as usize;
+                            let _ = s.states.insert(&children.bytes[start..end], children.hashes[i], parent);
+                            start = end;
+                        }
+                    }
+                    from = to;
+                }
             }
             // The new states' mates, looked up in slices.
             let found: Vec<Option<(usize, u32, u32)>> = in_ranges(s.states.layer(), threads, |ids| self.mates(&s.states, ids, d));
@@ -515,14 +659,15 @@ impl<'a> Search<'a> {
                 }
             }
             s.depth = d;
-            s.effort = Effort { states: s.states.len(), depth: d };
+            s.effort = Effort { states: s.states.len() + printed, depth: d };
             progress(s.effort);
             // Every rectangle of length at most 2 x depth is found now.
             if s.best.is_some_and(|(l, ..)| l <= 2 * d + 1) {
                 break;
             }
-            // (The last depth's states are not all kept, and the search ends here.)
-            if !last && kept(&s).is_break() {
+            // (The middle and last depths' states are not all kept, and the search ends
+            // there.)
+            if mode == Depth::Keep && kept(&s).is_break() {
                 return Err(TransferError::Interrupted);
             }
         }
@@ -667,7 +812,60 @@ fn in_ranges<R: Send>(ids: std::ops::Range<u32>, threads: usize, work: impl Fn(s
 
 #[cfg(test)]
 mod tests {
-    use super::{decode, encode};
+    use super::{decode, encode, Lengths, Search, Shortest, Skyline};
+    use crate::copies::Copies;
+    use crate::shape::{Freedom, Shape};
+
+    /// The middle depth's prints decide nothing: with all 64 bits, with 2 (most prints
+    /// of different keys match, so most children are made again and kept) and with none
+    /// (every child kept, as a search without prints does), each search finds the same
+    /// shortest length, even and odd longest lengths alike, and a tiling of its area.
+    #[test]
+    fn prints_that_match_wrongly_change_no_answer() {
+        let pieces = [
+            "##\n#.",
+            "#.\n#.\n##",
+            "##\n##\n#.",
+            "###\n.#.",
+            "####\n.#..",
+            "#####\n.#...",
+            "###\n#..\n#..",
+            "##..\n.###",
+            "###\n##.",
+            "##.\n.##\n..#",
+        ];
+        let any = [Copies { lo: 0, hi: None }];
+        let mut found = 0;
+        for drawing in pieces {
+            let piece = Shape::from_drawing(drawing).unwrap();
+            for width in 2..=8 {
+                let sky = Skyline::new(std::slice::from_ref(&piece), Freedom::Free, &any, width).unwrap();
+                for max in 2..=16 {
+                    let answers: Vec<Option<usize>> = [u64::MAX, 3, 0]
+                        .into_iter()
+                        .map(|mask| {
+                            let mut search = Search::new(&sky, Lengths::Any, max, 1 << 20, None);
+                            search.print_mask = mask;
+                            let (answer, _) =
+                                search.run(1, &mut |_| {}, &mut None, &mut |_| std::ops::ControlFlow::Continue(())).unwrap().unwrap();
+                            match answer {
+                                Shortest::Found(n, solid) => {
+                                    assert_eq!(solid.len() * piece.len(), width * n, "{drawing} {width} x {n}");
+                                    assert!(n <= max);
+                                    Some(n)
+                                }
+                                Shortest::None { .. } => None,
+                            }
+                        })
+                        .collect();
+                    assert!(answers.iter().all(|a| *a == answers[0]), "{drawing} width {width} to {max}: {answers:?}");
+                    found += usize::from(max % 2 == 0 && answers[0] == Some(max));
+                }
+            }
+        }
+        // Rectangles exactly twice the middle depth long (found by the prints) were met.
+        assert!(found >= 8, "{found}");
+    }
 
     /// Keys of every shape round-trip through their bytes, different keys give different
     /// bytes, and bytes that no key makes are refused.
