@@ -351,7 +351,7 @@ pub fn run(args: &Args) -> Outcome {
             }
             show(&lines, &bar, || match p.states {
                 0 => format!("width {}", p.width),
-                n => format!("width {}, depth {}, {n} states", p.width, p.depth),
+                n => format!("width {}, depth {}, {n} states{}", p.width, p.depth, making(p.depth, p.making)),
             });
         });
     drop(lines);
@@ -384,6 +384,15 @@ fn search_display(args: &Args, unit: &str) -> (Option<output::StatusLines>, Opti
     match args.progress {
         true => (Some(output::StatusLines::new("rectangles", "starting".into())), None),
         false => (None, output::progress_bar_of(unit)),
+    }
+}
+
+/// How far the skyline search is in making the depth after `depth` (`making`: the
+/// states of `depth` expanded, of how many), in whole percent, for a status.
+fn making(depth: usize, making: Option<(usize, usize)>) -> String {
+    match making {
+        Some((done, all)) if all > 0 => format!("; depth {}: {}% of {all} expanded", depth + 1, done * 100 / all),
+        _ => String::new(),
     }
 }
 
@@ -468,7 +477,7 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
         show(&lines, &bar, || match (p.exact_cover, p.states) {
             (true, _) => format!("{} x {} across, exact cover of whole boxes", p.across.0, p.across.1),
             (false, 0) => format!("{} x {} across", p.across.0, p.across.1),
-            (false, n) => format!("{} x {} across, depth {}, {n} states", p.across.0, p.across.1, p.depth),
+            (false, n) => format!("{} x {} across, depth {}, {n} states{}", p.across.0, p.across.1, p.depth, making(p.depth, p.making)),
         });
     });
     drop(lines);

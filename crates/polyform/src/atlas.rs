@@ -424,6 +424,9 @@ pub struct Progress {
     pub depth: usize,
     /// States kept at this width, on the skyline search.
     pub states: usize,
+    /// While the skyline search makes the next depth: the states of `depth` expanded so
+    /// far, and all of them ([`Effort::making`]).
+    pub making: Option<(usize, usize)>,
 }
 
 /// The bounds of a [`search`], and its threads.
@@ -582,7 +585,7 @@ pub fn search_with(
             r += 1;
             continue;
         }
-        progress(Progress { width: r, depth: 0, states: 0 });
+        progress(Progress { width: r, ..Progress::default() });
         let longest = match goal {
             Goal::Square | Goal::SquareOrder => r,
             _ => max_area / r,
@@ -602,7 +605,7 @@ pub fn search_with(
                 Some((bk, ..)) => ((bk as usize).saturating_sub(1) / r).min(longest),
             };
             let lengths = lengths_for(goal, r);
-            let mut tell = |e: Effort| progress(Progress { width: r, depth: e.depth, states: e.states });
+            let mut tell = |e: Effort| progress(Progress { width: r, depth: e.depth, states: e.states, making: e.making });
             // Only lengths from r up count here (a shorter one was a narrower width),
             // and only those whose area a whole number of copies fills: the width's
             // search is compiled only when there is one.

@@ -155,6 +155,9 @@ pub struct BoxProgress {
     pub depth: usize,
     /// States kept at this cross-section.
     pub states: usize,
+    /// While the skyline search makes the next depth: the states of `depth` expanded so
+    /// far, and all of them ([`Effort::making`]).
+    pub making: Option<(usize, usize)>,
     /// Whether exact cover of whole boxes answered for this cross-section (told once, as
     /// it finishes; the skyline search's depth and states are then 0).
     pub exact_cover: bool,
@@ -357,7 +360,9 @@ pub fn search_with(
                 )
             } else {
                 progress(BoxProgress { across: (a, b), ..BoxProgress::default() });
-                let mut tell = |e: Effort| progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states, exact_cover: false });
+                let mut tell = |e: Effort| {
+                    progress(BoxProgress { across: (a, b), depth: e.depth, states: e.states, making: e.making, exact_cover: false })
+                };
                 let searched = shortest_box(pieces, goal, (a, b), (lo, within), max_states, threads, &mut tell);
                 if let Ok((_, None)) = searched {
                     progress(BoxProgress { across: (a, b), exact_cover: true, ..BoxProgress::default() });

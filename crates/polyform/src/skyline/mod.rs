@@ -309,12 +309,17 @@ pub enum Shortest<T = Tiles> {
 /// What a [`Skyline::shortest`] search did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Effort {
-    /// States kept.
+    /// States kept (at the middle depth, with the states written as prints: the module's
+    /// introduction).
     pub states: usize,
     /// The deepest depth reached: its states all kept, but at the last depth of an odd
     /// length bound, where only the states with a mate are kept (they are not expanded
-    /// and are mates of none of their own depth).
+    /// and are mates of none of their own depth), and at the middle depth of an even one
+    /// (where they are written as prints).
     pub depth: usize,
+    /// While the next depth is being made (reported as each piece of it is): the states
+    /// of `depth` expanded so far, and all of them.
+    pub making: Option<(usize, usize)>,
 }
 
 /// Symmetry `k` of an `a x b` cross-section applied to the cell `(i, j)` (row and column

@@ -541,6 +541,10 @@ impl<'a> Search<'a> {
             states.insert(&floor, hash_of(&floor), u32::MAX);
             Sweep { signature: self.signature(), states, effort: Effort::default(), best: None, depth: 0, cut: false }
         });
+        if s.depth > 0 {
+            // Resumed: where from.
+            progress(s.effort);
+        }
         // States deeper than half the longest length are not needed.
         let deepest = self.max_length.div_ceil(2);
         let threads = threads.max(1);
@@ -626,6 +630,7 @@ impl<'a> Search<'a> {
                         return Err(TransferError::TooManyWidthStates(self.max_states));
                     }
                 }
+                progress(Effort { states: s.states.len() + prints.len(), depth, making: Some(((to - layer.start) as usize, layer.len())) });
                 from = to;
             }
             let printed = prints.len();
@@ -659,7 +664,7 @@ impl<'a> Search<'a> {
                 }
             }
             s.depth = d;
-            s.effort = Effort { states: s.states.len() + printed, depth: d };
+            s.effort = Effort { states: s.states.len() + printed, depth: d, making: None };
             progress(s.effort);
             // Every rectangle of length at most 2 x depth is found now.
             if s.best.is_some_and(|(l, ..)| l <= 2 * d + 1) {

@@ -264,7 +264,7 @@ impl Sweep {
             let States { bytes, starts, wraps, index, .. } = &mut states;
             index.insert_unique(h, id, |&i| hash_of(key_in(bytes, starts, wraps, i)));
         }
-        let effort = Effort { states: effort_states as usize, depth: effort_depth as usize };
+        let effort = Effort { states: effort_states as usize, depth: effort_depth as usize, making: None };
         Ok(Sweep { signature, states, effort, best, depth: depth as usize, cut })
     }
 }
