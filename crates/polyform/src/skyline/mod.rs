@@ -317,8 +317,9 @@ pub struct Effort {
     /// and are mates of none of their own depth), and at the middle depth of an even one
     /// (where they are written as prints).
     pub depth: usize,
-    /// While the next depth is being made (reported as each piece of it is): the states
-    /// of `depth` expanded so far, and all of them.
+    /// While the next depth is being made (reported as each piece of it is, with
+    /// `states` those kept when `depth` was finished): the states of `depth` expanded so
+    /// far, and all of them.
     pub making: Option<(usize, usize)>,
 }
 

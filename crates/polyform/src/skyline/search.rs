@@ -630,7 +630,9 @@ impl<'a> Search<'a> {
                         return Err(TransferError::TooManyWidthStates(self.max_states));
                     }
                 }
-                progress(Effort { states: s.states.len() + prints.len(), depth, making: Some(((to - layer.start) as usize, layer.len())) });
+                // (The states of the depth finished: a status that changes only with
+                // the share expanded.)
+                progress(Effort { making: Some(((to - layer.start) as usize, layer.len())), ..s.effort });
                 from = to;
             }
             let printed = prints.len();
