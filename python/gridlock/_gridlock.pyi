@@ -182,7 +182,7 @@ def rectangles(
     once every ``checkpoint_every`` seconds (default 600; 0: every depth) and resumed.
     ``lookahead``: the rows (1 to 4) a state of the skyline search must be extendable
     by to be kept (fewer states, more time; the answer is the same), as
-    ``--lookahead``; ``None``: 1, and 2 once a width keeps 1048576 states. With ``lattice="cubic"`` the pieces are polycubes (a set such as ``"tricubes"`` or a
+    ``--lookahead``; ``None``: 1, 2 once a width keeps 1048576 states, 3 once it keeps 67108864. With ``lattice="cubic"`` the pieces are polycubes (a set such as ``"tricubes"`` or a
     pieces file's text), rotated only unless ``mirror``, and ``smallest`` and the orders
     ask for boxes: ``sides`` (the cross-section's two and the length swept),
     ``copies``, ``tiles`` (name and cells ``(row, column, layer)``), ``proven``,

@@ -91,8 +91,8 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = args::parse_interval)]
     checkpoint_every: Option<f64>,
     /// With --smallest or an order: the rows (1 to 4) that a state of the skyline search
-    /// must be extendable by to be kept (default: 1, and 2 once a width keeps 1048576
-    /// states). More rows keep fewer states (the octomino of order 246: 0.4 times at 2) at
+    /// must be extendable by to be kept (default: 1, 2 once a width keeps 1048576 states,
+    /// 3 once it keeps 67108864). More rows keep fewer states (the octomino of order 246: 0.4 times at 2) at
     /// more time a state; the answer does not depend on it.
     #[arg(long, value_name = "ROWS", value_parser = clap::value_parser!(u64).range(1..=polyform::skyline::MAX_LOOKAHEAD as u64))]
     lookahead: Option<u64>,

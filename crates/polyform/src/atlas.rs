@@ -442,7 +442,8 @@ pub struct Bounds {
     pub threads: usize,
     /// The skyline search's lookahead, in rows ([`Skyline::lookahead`]; the answer does
     /// not depend on it); `None` for the search's default (one row, then two past
-    /// [`crate::skyline::AUTO_LOOKAHEAD_STATES`] states).
+    /// [`crate::skyline::AUTO_LOOKAHEAD_STATES`] states, three past
+    /// [`crate::skyline::AUTO_LOOKAHEAD3_STATES`]).
     pub lookahead: Option<usize>,
 }
 

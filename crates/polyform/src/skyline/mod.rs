@@ -65,6 +65,13 @@ pub const DEFAULT_MAX_STATES: usize = 1 << 25;
 /// order 246 at widths 30 to 34), below it one row is cheaper and memory is no concern.
 pub const AUTO_LOOKAHEAD_STATES: usize = 1 << 20;
 
+/// The states a width keeps before its new states must be extendable by three rows, by
+/// default: past it memory binds (about 32 bytes a state: 67,108,864 states are 2 GB),
+/// and the third row keeps about half the states of two at about 1.18 times the time
+/// (the octomino of order 246 at width 32, length bound 57: 537,035 states against
+/// 1,125,079, 8.2 s against 6.9).
+pub const AUTO_LOOKAHEAD3_STATES: usize = 1 << 26;
+
 /// The most rows [`Skyline::lookahead`] takes.
 pub const MAX_LOOKAHEAD: usize = 4;
 
@@ -259,6 +266,9 @@ pub struct Skyline {
     /// `lookahead_from` states (one row before): [`Skyline::lookahead_past`].
     lookahead: usize,
     lookahead_from: usize,
+    /// The states from which one row more than `lookahead` is taken (the default's
+    /// third row); `usize::MAX` when the rows are set.
+    deeper_from: usize,
 }
 
 /// What [`Skyline::fill`] did: whether the length bound turned a placement away, its
@@ -529,6 +539,7 @@ impl Skyline {
             connected: shapes.iter().all(|s| s.len() >= 2 && crate::shape::connected(s.lattice(), s.cells())),
             lookahead: 2,
             lookahead_from: AUTO_LOOKAHEAD_STATES,
+            deeper_from: AUTO_LOOKAHEAD3_STATES,
         })
     }
 
@@ -540,7 +551,8 @@ impl Skyline {
     /// the octomino of order 246 at width 34, length bound 57: 22,332,270 and 8,536,381
     /// with 1 and 2, at 1.16 times the time). The answer does not depend on it: a state of
     /// a tiling below its top row is always extendable to the top. By default a search
-    /// looks one row ahead, and two from [`AUTO_LOOKAHEAD_STATES`] states on.
+    /// looks one row ahead, two from [`AUTO_LOOKAHEAD_STATES`] states on and three from
+    /// [`AUTO_LOOKAHEAD3_STATES`].
     pub fn lookahead(self, rows: usize) -> Skyline {
         self.lookahead_past(0, rows)
     }
@@ -550,6 +562,7 @@ impl Skyline {
     pub fn lookahead_past(mut self, states: usize, rows: usize) -> Skyline {
         self.lookahead = rows.clamp(1, MAX_LOOKAHEAD);
         self.lookahead_from = states;
+        self.deeper_from = usize::MAX;
         self
     }
 
@@ -564,7 +577,9 @@ impl Skyline {
 
     /// The rows a search that keeps `states` states looks ahead.
     fn lookahead_at(&self, states: usize) -> usize {
-        if states >= self.lookahead_from {
+        if states >= self.deeper_from {
+            (self.lookahead + 1).min(MAX_LOOKAHEAD)
+        } else if states >= self.lookahead_from {
             self.lookahead
         } else {
             1
@@ -873,6 +888,18 @@ mod tests {
 
     fn any(n: usize) -> Vec<Copies> {
         vec![Copies { lo: 0, hi: None }; n]
+    }
+
+    /// The default lookahead takes one row, two and then three as the states grow;
+    /// rows set by hand hold at every size.
+    #[test]
+    fn the_default_lookahead_deepens_with_the_states() {
+        let l = Skyline::new(&[shape("##\n#.")], Freedom::Free, &any(1), 4).unwrap();
+        let at = |sky: &Skyline| [0, AUTO_LOOKAHEAD_STATES, AUTO_LOOKAHEAD3_STATES].map(|n| sky.lookahead_at(n));
+        assert_eq!(at(&l), [1, 2, 3]);
+        assert_eq!(at(&l.clone().lookahead(2)), [2, 2, 2]);
+        assert_eq!(at(&l.clone().lookahead(4)), [4, 4, 4]);
+        assert_eq!(at(&l.clone().lookahead_past(AUTO_LOOKAHEAD_STATES, 3)), [1, 3, 3]);
     }
 
     #[test]
