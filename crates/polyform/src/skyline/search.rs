@@ -357,10 +357,10 @@ impl<'a> Search<'a> {
 
     /// The children of the states `ids` (all at `depth`) that can be extended by
     /// `lookahead` rows: their keys, encoded one after another in `bytes`, each with its
-    /// hash and parent; and the best full cut among them. With `last` (the children's
-    /// depth is the last the search needs, whose states are not expanded and are mates
-    /// of no state of their own depth), only the children with a mate kept.
-    /// With `filter`, only the children whose prints ([`print_of`]) it holds.
+    /// hash and parent; and the best full cut among them. `mode` says which children are
+    /// kept ([`Depth`]: all; at the middle depth those with a mate kept, the others
+    /// written as prints; at the last depth those with a mate kept); with `filter`, only
+    /// the children whose prints ([`Search::print`]) it holds.
     #[allow(clippy::too_many_arguments)]
     fn expand(
         &self,
