@@ -646,7 +646,7 @@ fn rectangles<'py>(
             return Err(value_error("checkpoint_every saves the states within a width of polyominoes; with polycubes the checkpoint records whole cross-sections"));
         }
         let freedom = if mirror { Freedom::Free } else { Freedom::OneSided };
-        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead };
+        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead, states_dir: None };
         let goal = goal()?;
         // With a checkpoint: a part per cross-section, as `gridlock rectangles
         // --checkpoint` records a box search.
@@ -692,7 +692,7 @@ fn rectangles<'py>(
         out.set_item("table", rows)?;
     } else {
         let goal = goal()?;
-        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead };
+        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead, states_dir: None };
         // With a checkpoint: the widths it records are skipped, each width finished is
         // recorded and the states of the width in progress are saved beside it
         // (`checkpoint_every` seconds apart, 600 by default) and resumed, as `gridlock

@@ -96,6 +96,12 @@ pub struct Args {
     /// more time a state; the answer does not depend on it.
     #[arg(long, value_name = "ROWS", value_parser = clap::value_parser!(u64).range(1..=polyform::skyline::MAX_LOOKAHEAD as u64))]
     lookahead: Option<u64>,
+    /// With --smallest or an order: keep the skyline search's states (their keys and
+    /// links, about three quarters of their memory) in unnamed files of DIR mapped into
+    /// memory, so that the system writes the older depths' out when memory runs short:
+    /// a width can keep more states than memory holds. The answer does not depend on it.
+    #[arg(long, value_name = "DIR")]
+    states_dir: Option<std::path::PathBuf>,
     /// Threads of the skyline search (--smallest and the orders, rectangles and boxes),
     /// 1 to the number of cores; the answer does not depend on them.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = args::parse_threads)]
@@ -424,22 +430,30 @@ fn bounds_of(args: &Args) -> atlas::Bounds {
         max_states: args.max_states,
         threads: args.threads,
         lookahead: args.lookahead.map(|rows| rows as usize),
+        states_dir: args.states_dir.clone(),
     }
 }
 
 /// `--lookahead` is refused where no skyline search runs: without a search, and for
 /// pieces it does not take (of different sizes, or with bounded copies).
 fn check_lookahead(args: &Args, shapes: &[Shape], copies: &[Copies], searching: bool) -> Result<(), output::Failure> {
-    if args.lookahead.is_none() {
-        return Ok(());
-    }
+    let flag = match (args.lookahead, &args.states_dir) {
+        (Some(_), _) => "--lookahead",
+        (None, Some(_)) => "--states-dir",
+        (None, None) => return Ok(()),
+    };
     if !searching {
-        return Err(bad("--lookahead tunes the skyline search of --smallest and the orders"));
+        return Err(bad(format!("{flag} tunes the skyline search of --smallest and the orders")));
     }
     if !polyform::skyline::Skyline::fits(shapes, copies, 1) {
-        return Err(bad(
-            "--lookahead tunes the skyline search, which takes pieces of one size each used any number of times; these go to another engine",
-        ));
+        return Err(bad(format!(
+            "{flag} tunes the skyline search, which takes pieces of one size each used any number of times; these go to another engine"
+        )));
+    }
+    if let Some(dir) = &args.states_dir {
+        if !dir.is_dir() {
+            return Err(bad(format!("--states-dir {}: not a directory", output::printable(&dir.display().to_string()))));
+        }
     }
     Ok(())
 }

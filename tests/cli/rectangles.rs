@@ -269,6 +269,36 @@ fn a_longer_lookahead_keeps_fewer_states_for_the_same_answer() {
     }
 }
 
+/// --states-dir keeps the skyline search's states in files of a directory for the same
+/// answer (the Y hexomino's order; a polycube's box), leaves no file there, and is
+/// refused where no skyline search runs and for a path that is not a directory.
+#[test]
+fn states_kept_in_a_directory_give_the_same_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let states = dir.path().to_str().unwrap();
+    let y = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/y-hexomino.txt");
+    let (heap, _, _) = run(&["rectangles", "--pieces", y, "--order"]);
+    let (filed, err, code) = run(&["rectangles", "--pieces", y, "--order", "--states-dir", states, "--threads", "2"]);
+    assert_eq!((code, &filed), (0, &heap), "{err}");
+    assert!(heap.starts_with("23 x 24, 92 copies"), "{heap}");
+    let e0 = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/e0e080-heptacube.txt");
+    let (plain, _, _) = run(&["rectangles", "--pieces", e0, "--order", "--mirror"]);
+    let (filed, err, code) = run(&["rectangles", "--pieces", e0, "--order", "--mirror", "--states-dir", states]);
+    assert_eq!((code, filed), (0, plain), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    let missing = dir.path().join("missing");
+    let l = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/l-tromino.txt");
+    for (refused, says) in [
+        (&["rectangles", "--pieces", y, "--width", "5", "--length", "9", "--states-dir", states][..], "--states-dir"),
+        (&["rectangles", "--pieces", l, "--copies", "0..4", "--order", "--states-dir", states], "--states-dir"),
+        (&["rectangles", "--pieces", y, "--order", "--states-dir", missing.to_str().unwrap()], "not a directory"),
+    ] {
+        let (out, err, code) = run(refused);
+        assert_eq!((code, out.as_str()), (2, ""), "{refused:?}: {err}");
+        assert!(err.lines().next().unwrap_or("").contains(says), "{err}");
+    }
+}
+
 /// --checkpoint records each width finished; a run on a file cut after any width (as a
 /// kill leaves it) gives the answer of a run from scratch, and a file of another search
 /// is refused.

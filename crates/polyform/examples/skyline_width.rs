@@ -1,5 +1,6 @@
 //! Times the skyline search at fixed widths: `skyline_width DRAWING WIDTHS MAX_LENGTH
-//! [LOOKAHEAD [THREADS]]` (LOOKAHEAD: rows, or `auto`, the default) runs the search behind the orders (one piece, free, any number
+//! [LOOKAHEAD [THREADS [STATES_DIR]]]` (LOOKAHEAD: rows, or `auto`, the default; STATES_DIR: keep the
+//! states in files there, [`Skyline::states_in`]) runs the search behind the orders (one piece, free, any number
 //! of copies) at each width of WIDTHS (`34` or `30..34`) for the shortest rectangle at
 //! most MAX_LENGTH long, and prints per width the answer, the states kept, the depth
 //! reached and the seconds. DRAWING is the piece's rows joined by `/`, such as
@@ -10,7 +11,7 @@ use polyform::{Copies, Freedom, Shape};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
-        eprintln!("usage: skyline_width DRAWING WIDTHS MAX_LENGTH [LOOKAHEAD [THREADS]]");
+        eprintln!("usage: skyline_width DRAWING WIDTHS MAX_LENGTH [LOOKAHEAD [THREADS [STATES_DIR]]]");
         std::process::exit(2);
     }
     let piece = Shape::from_drawing(&args[1].replace('/', "\n")).expect("a polyomino drawing");
@@ -21,10 +22,14 @@ fn main() {
     let max_length: usize = args[3].parse().unwrap();
     let lookahead: Option<usize> = args.get(4).filter(|s| *s != "auto").map(|s| s.parse().unwrap());
     let threads: usize = args.get(5).map_or(1, |s| s.parse().unwrap());
+    let states_dir = args.get(6).map(std::path::PathBuf::from);
     let copies = [Copies { lo: 0, hi: None }];
     for width in widths {
         let t = std::time::Instant::now();
-        let sky = Skyline::new(std::slice::from_ref(&piece), Freedom::Free, &copies, width).unwrap().lookahead_or_default(lookahead);
+        let sky = Skyline::new(std::slice::from_ref(&piece), Freedom::Free, &copies, width)
+            .unwrap()
+            .lookahead_or_default(lookahead)
+            .states_in(states_dir.clone());
         let (found, effort) =
             sky.shortest(max_length, polyform::skyline::Lengths::Any, DEFAULT_MAX_STATES * 16, threads, &mut |_| {}).unwrap();
         let answer = match found {

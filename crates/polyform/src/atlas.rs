@@ -430,7 +430,7 @@ pub struct Progress {
 }
 
 /// The bounds of a [`search`], and its threads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bounds {
     /// Rectangles of larger area are not searched.
     pub max_area: usize,
@@ -445,13 +445,16 @@ pub struct Bounds {
     /// [`crate::skyline::AUTO_LOOKAHEAD_STATES`] states, three past
     /// [`crate::skyline::AUTO_LOOKAHEAD3_STATES`]).
     pub lookahead: Option<usize>,
+    /// Where the skyline search keeps its states ([`Skyline::states_in`]); `None`: on
+    /// the heap.
+    pub states_dir: Option<std::path::PathBuf>,
 }
 
 impl Bounds {
     /// `max_area` and each engine's default bound on states, on one thread, with the
     /// skyline search's default lookahead.
     pub fn new(max_area: usize) -> Bounds {
-        Bounds { max_area, max_states: None, threads: 1, lookahead: None }
+        Bounds { max_area, max_states: None, threads: 1, lookahead: None, states_dir: None }
     }
 }
 
@@ -552,7 +555,7 @@ pub fn search_with(
     journal: Journal,
 ) -> Result<Searched, TransferError> {
     let Journal { done, finished, mut resume, mut kept } = journal;
-    let Bounds { max_area, max_states, threads, lookahead } = bounds;
+    let Bounds { max_area, max_states, threads, lookahead, states_dir } = bounds;
     let cell_states = max_states.unwrap_or(crate::transfer::DEFAULT_MAX_STATES);
     let width_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
     let largest = shapes.iter().map(Shape::len).max().unwrap_or(1).max(1);
@@ -614,6 +617,7 @@ pub fn search_with(
                 None => Ok(()),
                 Some(top) => match Skyline::new_with(orientations(), copies, r)?
                     .lookahead_or_default(lookahead)
+                    .states_in(states_dir.clone())
                     .shortest_from(
                         top,
                         lengths,
@@ -678,7 +682,7 @@ pub fn search_with(
         (Some((_, r, n, k)), Some(tiles)) => Some(Found { rows: r, columns: n, copies: k, tiles }),
         (Some((_, r, n, k)), None) if engine_for(shapes, copies, r) == Engine::Skyline => {
             // A width finished before the search resumed: its tiling found again.
-            let sky = Skyline::new_with(orientations(), copies, r)?.lookahead_or_default(lookahead);
+            let sky = Skyline::new_with(orientations(), copies, r)?.lookahead_or_default(lookahead).states_in(states_dir.clone());
             match sky.shortest(n, lengths_for(goal, r), width_states, threads, &mut |_| {})? {
                 (Shortest::Found(m, tiles), _) if m == n => Some(Found { rows: r, columns: n, copies: k, tiles }),
                 _ => unreachable!("the width's shortest rectangle is found again"),

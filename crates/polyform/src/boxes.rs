@@ -56,6 +56,8 @@ struct Pieces<'a> {
     volumes: Option<&'a [bool]>,
     /// The skyline search's lookahead ([`Skyline::lookahead`]; `None`: its default).
     lookahead: Option<usize>,
+    /// Where the skyline search keeps its states ([`Skyline::states_in`]).
+    states_dir: Option<&'a std::path::Path>,
 }
 
 impl<'a> Pieces<'a> {
@@ -248,7 +250,7 @@ pub fn search_with(
     journal: Journal,
 ) -> Result<SearchedBox, TransferError> {
     let Journal { done, finished, .. } = journal;
-    let Bounds { max_area: max_volume, max_states, threads, lookahead } = bounds;
+    let Bounds { max_area: max_volume, max_states, threads, lookahead, states_dir } = bounds;
     let max_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
     if shapes.is_empty() || shapes.iter().any(Shape::is_empty) {
         return Err(TransferError::NoPieces);
@@ -268,7 +270,8 @@ pub fn search_with(
     if !orientations.fill_a_corner(copies) {
         return Ok(SearchedBox { found: None, unproven: None, impossible: Some(Impossible::NoBoxCorner) });
     }
-    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: volumes.as_deref(), lookahead };
+    let pieces =
+        Pieces { freedom, copies, orientations: &orientations, volumes: volumes.as_deref(), lookahead, states_dir: states_dir.as_deref() };
     let size = pieces.size();
     // The best so far: its volume (for an order all pieces have `size` cells, so fewer
     // copies is less volume and the reverse), its sides and its filling.
@@ -543,7 +546,9 @@ fn shortest_box_raced(
     let Some(&longest) = possible.last() else {
         return Ok((Shortest::None { exhausted: false }, Some(Effort::default())));
     };
-    let sky = Skyline::solid_with(pieces.orientations, pieces.copies, a, b)?.lookahead_or_default(pieces.lookahead);
+    let sky = Skyline::solid_with(pieces.orientations, pieces.copies, a, b)?
+        .lookahead_or_default(pieces.lookahead)
+        .states_in(pieces.states_dir.map(std::path::Path::to_path_buf));
     let lengths = lengths_for(goal, a);
     // Building a box's placements is charged as a node per orientation and cell.
     let orientations = pieces.orientations.len();
@@ -723,7 +728,7 @@ impl BoxCover {
 #[cfg(test)]
 fn fill_box(shapes: &[Shape], freedom: Freedom, copies: &[Copies], sides: [usize; 3], budget: u64) -> Tried {
     let orientations = Orientations::new(shapes, freedom);
-    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: None, lookahead: None };
+    let pieces = Pieces { freedom, copies, orientations: &orientations, volumes: None, lookahead: None, states_dir: None };
     match BoxCover::new(pieces, sides) {
         Ok(mut cover) => cover.run(pieces, budget),
         Err(tried) => tried,
@@ -855,6 +860,7 @@ mod tests {
                                 orientations: &Orientations::new(&shapes, Freedom::Free),
                                 volumes: None,
                                 lookahead: None,
+                                states_dir: None,
                             },
                             Goal::Order,
                             (a, b),

@@ -84,6 +84,10 @@ pub enum TransferError {
         "the skyline search takes polyominoes or polycubes of one size, each used any number of times (at most 4 of them at least once), across at most 64 cells"
     )]
     Unfit,
+    /// The file of the states kept in the directory given
+    /// ([`crate::skyline::Skyline::states_in`]) could not be made.
+    #[error("the states cannot be kept in {0}")]
+    StatesFile(String),
 }
 
 /// One placement shape relative to its first cell: the piece, the orientation (index in

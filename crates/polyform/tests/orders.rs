@@ -212,7 +212,8 @@ fn resume(sky: &Skyline, max: usize, lengths: Lengths, threads: usize, bytes: &[
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
     /// A search resumed from the states it showed after any depth, written to bytes and
-    /// read back (on another number of threads), ends as the search run through: the
+    /// read back (on another number of threads; half of them with the states moved into
+    /// files of a directory, [`Skyline::states_in`]), ends as the search run through: the
     /// same answer and tiling, the same states kept; and the answer is the transfer
     /// matrix's. Random sets of one or two polyominoes of 3 to 5 cells, with the
     /// residues that odd lengths and odd copies keep.
@@ -242,7 +243,10 @@ proptest! {
             Shortest::None { .. } => prop_assert_eq!(want, None),
         }
         if !saved.is_empty() {
-            let resumed = resume(&sky, max, lengths, 3 - threads, &saved[at % saved.len()]).unwrap();
+            // Half of them resumed with the states moved into files of a directory.
+            let dir = tempfile::tempdir().unwrap();
+            let to = if at % 2 == 0 { sky.clone().states_in(Some(dir.path().to_path_buf())) } else { sky.clone() };
+            let resumed = resume(&to, max, lengths, 3 - threads, &saved[at % saved.len()]).unwrap();
             prop_assert_eq!(&resumed, &whole);
             if let Shortest::Found(n, solid) = resumed.0 {
                 let tiles: Tiles = solid.into_iter().map(|(q, o, c)| (q, o, c.into_iter().map(|[_, j, l]| (j, l)).collect())).collect();

@@ -269,6 +269,8 @@ pub struct Skyline {
     /// The states from which one row more than `lookahead` is taken (the default's
     /// third row); `usize::MAX` when the rows are set.
     deeper_from: usize,
+    /// Where the states kept go ([`Skyline::states_in`]); on the heap when `None`.
+    states_dir: Option<std::path::PathBuf>,
 }
 
 /// What [`Skyline::fill`] did: whether the length bound turned a placement away, its
@@ -540,6 +542,7 @@ impl Skyline {
             lookahead: 2,
             lookahead_from: AUTO_LOOKAHEAD_STATES,
             deeper_from: AUTO_LOOKAHEAD3_STATES,
+            states_dir: None,
         })
     }
 
@@ -563,6 +566,19 @@ impl Skyline {
         self.lookahead = rows.clamp(1, MAX_LOOKAHEAD);
         self.lookahead_from = states;
         self.deeper_from = usize::MAX;
+        self
+    }
+
+    /// The states a search keeps (their keys, where each starts, their parents: all but
+    /// the index, about three quarters of their memory) kept in files of `dir`, mapped
+    /// into memory, rather than on the heap: the operating system writes the pages of
+    /// the older depths out when memory runs short and reads them back when they are
+    /// looked at (a key met again, a tiling's chain), so that a search can keep more
+    /// states than memory holds. The files are made unnamed in `dir` and go with the
+    /// search; `None` keeps the states on the heap (the default). The answer does not
+    /// depend on it.
+    pub fn states_in(mut self, dir: Option<std::path::PathBuf>) -> Skyline {
+        self.states_dir = dir;
         self
     }
 

@@ -9,7 +9,9 @@ use std::hash::Hasher;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicU64;
 
+mod arena;
 mod saved;
+use arena::Arena;
 
 /// The states of a layer expanded at a time ([`Search::run`]).
 const CHUNK: u32 = 1 << 14;
@@ -24,16 +26,16 @@ const PRINTS_A_STATE: usize = 3;
 /// are kept depth by depth, so a depth's states are the ids from its first.
 struct States {
     /// The keys, one after another.
-    bytes: Vec<u8>,
+    bytes: Arena<u8>,
     /// Per state, where its key starts in `bytes` (the next one's start ends it), less
     /// 2^32 for each of `wraps` at or before it.
-    starts: Vec<u32>,
+    starts: Arena<u32>,
     /// The states whose start is past one more multiple of 2^32 than the state before
     /// (none until the keys take 4 GiB).
     wraps: Vec<u32>,
     /// Per depth, its first state (its last is the next depth's first less one).
     firsts: Vec<u32>,
-    parents: Vec<u32>,
+    parents: Arena<u32>,
     index: hashbrown::HashTable<u32>,
 }
 
@@ -128,15 +130,36 @@ fn key_in<'a>(bytes: &'a [u8], starts: &[u32], wraps: &[u32], id: u32) -> &'a [u
 }
 
 impl States {
-    fn new() -> States {
-        States {
-            bytes: Vec::new(),
-            starts: Vec::new(),
+    /// No states, kept on the heap or in files of `dir` ([`Arena`]).
+    ///
+    /// Errors: as [`Arena::new`].
+    fn new(dir: Option<&std::path::Path>) -> std::io::Result<States> {
+        Ok(States {
+            bytes: Arena::new(dir)?,
+            starts: Arena::new(dir)?,
             wraps: Vec::new(),
             firsts: Vec::new(),
-            parents: Vec::new(),
+            parents: Arena::new(dir)?,
             index: hashbrown::HashTable::new(),
+        })
+    }
+
+    /// The states moved into files of `dir` when they are on the heap and there is one
+    /// (a sweep read back from its file is on the heap).
+    ///
+    /// Errors: as [`Arena::new`].
+    fn move_to(&mut self, dir: Option<&std::path::Path>) -> std::io::Result<()> {
+        if dir.is_some() {
+            for arena in [&mut self.starts, &mut self.parents] {
+                if let Arena::Heap(v) = arena {
+                    *arena = Arena::from_vec(std::mem::take(v), dir)?;
+                }
+            }
+            if let Arena::Heap(v) = &mut self.bytes {
+                self.bytes = Arena::from_vec(std::mem::take(v), dir)?;
+            }
         }
+        Ok(())
     }
 
     /// How many states are kept.
@@ -185,9 +208,9 @@ impl States {
             return None;
         };
         slot.insert(id);
-        grow(bytes, key.len());
-        grow(starts, 1);
-        grow(parents, 1);
+        bytes.grow(key.len());
+        starts.grow(1);
+        parents.grow(1);
         if bytes.len() >> 32 > wraps.len() {
             wraps.push(id);
         }
@@ -195,15 +218,6 @@ impl States {
         bytes.extend_from_slice(key);
         parents.push(parent);
         Some(id)
-    }
-}
-
-/// Makes room for `more` items in `v`, growing a large vector by a quarter rather than
-/// doubling it (the arena of a wide search runs to gigabytes: doubling would ask for as
-/// much again at once).
-fn grow<T>(v: &mut Vec<T>, more: usize) {
-    if v.len() + more > v.capacity() {
-        v.reserve_exact(more.max(v.capacity() / 4).max(1024));
     }
 }
 
@@ -533,14 +547,23 @@ impl<'a> Search<'a> {
         if sweep.as_ref().is_some_and(|s| s.signature != self.signature()) {
             return Err(TransferError::ForeignSweep);
         }
-        let mut s = sweep.take().unwrap_or_else(|| {
-            let mut states = States::new();
-            states.open_depth();
-            let mut floor = Vec::new();
-            encode(&[self.tail(0, 0)], &mut floor);
-            states.insert(&floor, hash_of(&floor), u32::MAX);
-            Sweep { signature: self.signature(), states, effort: Effort::default(), best: None, depth: 0, cut: false }
-        });
+        let dir = self.sky.states_dir.as_deref();
+        let unkept =
+            |e: std::io::Error| TransferError::StatesFile(format!("{}: {e}", dir.map_or(String::new(), |d| d.display().to_string())));
+        let mut s = match sweep.take() {
+            Some(mut s) => {
+                s.states.move_to(dir).map_err(unkept)?;
+                s
+            }
+            None => {
+                let mut states = States::new(dir).map_err(unkept)?;
+                states.open_depth();
+                let mut floor = Vec::new();
+                encode(&[self.tail(0, 0)], &mut floor);
+                states.insert(&floor, hash_of(&floor), u32::MAX);
+                Sweep { signature: self.signature(), states, effort: Effort::default(), best: None, depth: 0, cut: false }
+            }
+        };
         if s.depth > 0 {
             // Resumed: where from.
             progress(s.effort);
@@ -822,6 +845,34 @@ mod tests {
     use super::{decode, encode, Lengths, Search, Shortest, Skyline};
     use crate::copies::Copies;
     use crate::shape::{Freedom, Shape};
+
+    /// States kept in files of a directory give the answers of states on the heap
+    /// (resumed searches: `a_search_resumed_from_any_saved_depth_ends_as_one_run_through`
+    /// in tests/orders.rs), the files go with the search, and a directory that is not
+    /// there is an error.
+    #[test]
+    fn states_in_files_change_no_answer() {
+        let dir = tempfile::tempdir().unwrap();
+        let any = [Copies { lo: 0, hi: None }];
+        for drawing in ["##\n#.", "#####\n.#...", "###\n##.", "####\n.#.."] {
+            let piece = Shape::from_drawing(drawing).unwrap();
+            for width in 2..=9 {
+                let heap = Skyline::new(std::slice::from_ref(&piece), Freedom::Free, &any, width).unwrap();
+                let filed = heap.clone().states_in(Some(dir.path().to_path_buf()));
+                let answer = |sky: &Skyline| match sky.shortest(24, Lengths::Any, 1 << 20, 2, &mut |_| {}).unwrap().0 {
+                    Shortest::Found(n, tiles) => Some((n, tiles.len())),
+                    Shortest::None { .. } => None,
+                };
+                assert_eq!(answer(&filed), answer(&heap), "{drawing} width {width}");
+            }
+        }
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "the files go with the search");
+        // A directory that is not there: a typed error, no panic.
+        let sky = Skyline::new(&[Shape::from_drawing("##").unwrap()], Freedom::Free, &any, 2)
+            .unwrap()
+            .states_in(Some(dir.path().join("missing")));
+        assert!(matches!(sky.shortest(8, Lengths::Any, 1 << 20, 1, &mut |_| {}), Err(crate::transfer::TransferError::StatesFile(_))));
+    }
 
     /// The middle depth's prints decide nothing: with all 64 bits, with 2 (most prints
     /// of different keys match, so most children are made again and kept) and with none

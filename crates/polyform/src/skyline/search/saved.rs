@@ -12,7 +12,7 @@
 //! placements of the search, a parent is a state of the depth before), so that a damaged
 //! file is refused rather than resumed wrong; the hash index is built again.
 
-use super::{decode, hash_of, key_in, Effort, States, Sweep};
+use super::{decode, hash_of, key_in, Arena, Effort, States, Sweep};
 use std::io::{self, Read, Write};
 
 const MAGIC: &[u8; 8] = b"GLSWEEP1";
@@ -253,7 +253,8 @@ impl Sweep {
                 return Err(damaged("a state's key"));
             }
         }
-        let mut states = States { bytes: key_bytes, starts, wraps, firsts, parents, index: hashbrown::HashTable::new() };
+        let (bytes, starts, parents) = (Arena::Heap(key_bytes), Arena::Heap(starts), Arena::Heap(parents));
+        let mut states = States { bytes, starts, wraps, firsts, parents, index: hashbrown::HashTable::new() };
         states.index.reserve(n as usize, |_| 0);
         for id in 0..n as u32 {
             let key = states.bytes_of(id);
