@@ -254,7 +254,7 @@ pub fn run(args: &Args) -> Outcome {
     if args.progress && !searching {
         return Err(bad("--progress shows the search of --smallest and the orders"));
     }
-    check_lookahead(args, &shapes, &copies, searching)?;
+    check_skyline_flags(args, &shapes, &copies, searching)?;
     if svg.is_some() && !searching {
         return Err(bad("--svg draws the tiling a search finds (--smallest or an order)"));
     }
@@ -434,9 +434,10 @@ fn bounds_of(args: &Args) -> atlas::Bounds {
     }
 }
 
-/// `--lookahead` is refused where no skyline search runs: without a search, and for
-/// pieces it does not take (of different sizes, or with bounded copies).
-fn check_lookahead(args: &Args, shapes: &[Shape], copies: &[Copies], searching: bool) -> Result<(), output::Failure> {
+/// `--lookahead` and `--states-dir` are refused where no skyline search runs: without a
+/// search, and for pieces it does not take (of different sizes, or with bounded copies);
+/// `--states-dir` also when it is not a directory.
+fn check_skyline_flags(args: &Args, shapes: &[Shape], copies: &[Copies], searching: bool) -> Result<(), output::Failure> {
     let flag = match (args.lookahead, &args.states_dir) {
         (Some(_), _) => "--lookahead",
         (None, Some(_)) => "--states-dir",
@@ -463,7 +464,7 @@ fn run_boxes(args: &Args, pieces: &[Piece], shapes: &[Shape], copies: &[Copies],
     if !searching {
         return Err(bad("--length, --gf and --table count tilings of plane strips; for polycubes ask for --smallest or an order"));
     }
-    check_lookahead(args, shapes, copies, searching)?;
+    check_skyline_flags(args, shapes, copies, searching)?;
     if args.checkpoint_every.is_some() {
         return Err(bad(
             "--checkpoint-every saves the states within a width of polyominoes; with polycubes the checkpoint records whole cross-sections",

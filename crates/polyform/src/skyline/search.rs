@@ -417,11 +417,12 @@ impl<'a> Search<'a> {
                 let start = out.bytes.len();
                 encode(&key, &mut out.bytes);
                 let bytes = &out.bytes[start..];
+                let hash = hash_of(bytes);
                 let keep = match mode {
                     Depth::Keep => filter.is_none_or(|f| f.contains(&self.print(bytes))),
                     Depth::Last => self.best_mate(states, &key[..key.len() - 1], used, d, &mut probe).is_some(),
                     // Kept at a lesser depth: its mates were looked up there.
-                    Depth::Middle if states.find(bytes, hash_of(bytes)).is_some() => false,
+                    Depth::Middle if states.find(bytes, hash).is_some() => false,
                     Depth::Middle => {
                         let own = self.print(bytes);
                         self.mate_prints(&key[..key.len() - 1], used, d, &mut probe, &mut |mate| out.prints.push((own, mate)));
@@ -433,7 +434,7 @@ impl<'a> Search<'a> {
                     out.dropped |= mode != Depth::Keep;
                     return ControlFlow::Continue(());
                 }
-                out.hashes.push(hash_of(&out.bytes[start..]));
+                out.hashes.push(hash);
                 out.ends.push(out.bytes.len() as u32);
                 out.parents.push(id);
                 ControlFlow::Continue(())
@@ -521,6 +522,28 @@ impl<'a> Search<'a> {
             encode(key, bytes);
             mate(self.print(bytes));
         }
+    }
+
+    /// Keeps `children` (those not kept already), in order.
+    ///
+    /// Errors: [`TransferError::TooManyWidthStates`] past the bound on the states kept,
+    /// or past the 32-bit ids.
+    fn keep(&self, states: &mut States, children: &Children) -> Result<(), TransferError> {
+        let mut start = 0;
+        for (i, &parent) in children.parents.iter().enumerate() {
+            let end = children.ends[i] as usize;
+            if states.insert(&children.bytes[start..end], children.hashes[i], parent).is_some() {
+                if states.len() > self.max_states {
+                    return Err(TransferError::TooManyWidthStates(self.max_states));
+                }
+                if states.len() >= u32::MAX as usize {
+                    // Ids are 32 bits (u32::MAX marks the floor's parent).
+                    return Err(TransferError::TooManyWidthStates(states.len() - 1));
+                }
+            }
+            start = end;
+        }
+        Ok(())
     }
 
     /// What the sweeps of this search carry ([`Sweep`]).
@@ -626,20 +649,7 @@ impl<'a> Search<'a> {
                             s.best = Some(found);
                         }
                     }
-                    let mut start = 0;
-                    for (i, &parent) in children.parents.iter().enumerate() {
-                        let end = children.ends[i] as usize;
-                        if s.states.insert(&children.bytes[start..end], children.hashes[i], parent).is_some() {
-                            if s.states.len() > self.max_states {
-                                return Err(TransferError::TooManyWidthStates(self.max_states));
-                            }
-                            if s.states.len() >= u32::MAX as usize {
-                                // Ids are 32 bits (u32::MAX marks the floor's parent).
-                                return Err(TransferError::TooManyWidthStates(s.states.len() - 1));
-                            }
-                        }
-                        start = end;
-                    }
+                    self.keep(&mut s.states, children)?;
                     for &(own, mate) in &children.prints {
                         if let hashbrown::hash_table::Entry::Vacant(slot) = prints.entry(own, |&p| p == own, |&p| p) {
                             slot.insert(own);
@@ -671,12 +681,7 @@ impl<'a> Search<'a> {
                         self.expand(&s.states, ids, depth, lookahead, Depth::Keep, Some(&hits), &Tally::default())
                     });
                     for children in &parts {
-                        let mut start = 0;
-                        for (i, &parent) in children.parents.iter().enumerate() {
-                            let end = children.ends[i] as usize;
-                            let _ = s.states.insert(&children.bytes[start..end], children.hashes[i], parent);
-                            start = end;
-                        }
+                        self.keep(&mut s.states, children)?;
                     }
                     from = to;
                 }
