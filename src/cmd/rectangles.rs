@@ -85,9 +85,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
     /// With --checkpoint, for polyominoes: save the states of the width in progress
-    /// beside the file (FILE.frontier) as the search finishes a depth, at most once every
-    /// SECONDS (default 600; 0: every depth), so that a search killed inside a long width
-    /// resumes from the last depth saved.
+    /// beside the file (FILE.frontier) at most once every SECONDS (default 600), as the
+    /// search finishes a depth and within a longer depth (0: every depth, none within),
+    /// so that a search killed inside a long width resumes from where it was saved.
     #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = args::parse_interval)]
     checkpoint_every: Option<f64>,
     /// With --smallest or an order: the rows (1 to 4) that a state of the skyline search
@@ -374,8 +374,9 @@ pub fn run(args: &Args) -> Outcome {
             atlas::Engine::Transfer => "transfer matrix, one sweep per width",
         };
         eprintln!("strategy: {strategy}, widths by increasing area");
-        if let Some(puzzles::orders::Resumed { width, depth, states }) = resumed {
-            eprintln!("width {width}: resumed at depth {depth} with {states} states (from the checkpoint's frontier)");
+        if let Some(puzzles::orders::Resumed { width, depth, states, expanded }) = resumed {
+            let within = expanded.map_or(String::new(), |(done, all)| format!(", {done} of depth {depth}'s {all} expanded"));
+            eprintln!("width {width}: resumed at depth {depth} with {states} states{within} (from the checkpoint's frontier)");
         }
         for p in widths.iter().filter(|p| p.states > 0) {
             eprintln!("width {}: depth {}, {} states kept", p.width, p.depth, p.states);

@@ -383,6 +383,33 @@ fn a_search_resumes_inside_a_width_from_its_saved_states() {
     assert_eq!(code, 2);
 }
 
+/// Saved within a depth: the octomino `f0e040`'s search to area 1200 stopped by
+/// --max-states inside width 32's depth 17 (its depth 16 more than one piece of 16,384
+/// states) with a save every millisecond leaves the states saved within it; the run given
+/// more states resumes there (--stats says how far the depth went) and keeps the states
+/// of the search run through, to the same answer.
+#[test]
+fn a_search_resumes_within_a_depth() {
+    let octomino = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/f0e040-octomino.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("o.ckpt");
+    let file = path.to_str().unwrap();
+    let base = ["rectangles", "--pieces", octomino, "--order", "--max-area", "1200", "--stats"];
+    let (fresh, fresh_err, code) = run(&base);
+    assert_eq!(code, 0, "{fresh_err}");
+    let cut = [&base[..], &["--checkpoint", file, "--checkpoint-every", "0.001", "--max-states", "200000"]].concat();
+    let (out, err, code) = run(&cut);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("width 32: the search kept more than 200000 states"), "{out}");
+    let (out, err, code) = run(&[&base[..], &["--checkpoint", file]].concat());
+    assert_eq!((code, &out), (0, &fresh), "{err}");
+    let resumed = err.lines().find(|l| l.contains("resumed")).unwrap_or_default();
+    assert!(resumed.starts_with("width 32: resumed at depth 16 with ") && resumed.contains(" of depth 16's "), "{err}");
+    let kept = |err: &str| err.lines().find(|l| l.starts_with("width 32: depth")).map(str::to_owned);
+    assert!(kept(&err).is_some(), "{err}");
+    assert_eq!(kept(&err), kept(&fresh_err));
+}
+
 /// --checkpoint on a box search records each cross-section finished; a run on a file cut
 /// after any of them gives the answer of a run from scratch (the best box found before the
 /// cut searched again to draw it), and the rectangles' checkpoint of the plane piece of

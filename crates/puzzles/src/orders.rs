@@ -25,6 +25,8 @@ pub struct Resumed {
     pub depth: usize,
     /// The states saved.
     pub states: usize,
+    /// Saved within the next depth: the states of `depth` expanded, and all of them.
+    pub expanded: Option<(usize, usize)>,
 }
 
 /// Why a journaled search gave no answer.
@@ -48,7 +50,8 @@ pub enum JournaledError {
 }
 
 /// [`atlas::search_with`] for `goal`, journaled in the checkpoint at `checkpoint` (none:
-/// not journaled), the states of the width in progress saved at most once every `every`.
+/// not journaled), the states of the width in progress saved at most once every `every`,
+/// within a depth too (`every` zero: as each depth is finished).
 /// Returns the answer and, when saved states were resumed from, where.
 ///
 /// Errors: [`JournaledError`]; a failure to write the checkpoint stops the search and is
@@ -73,12 +76,24 @@ pub fn search_journaled(
         Some(w) => w.read_frontier(|input| Sweep::read_from(input))?,
         None => None,
     };
-    let resumed = resume.as_ref().map(|(width, sweep)| Resumed { width: *width, depth: sweep.depth(), states: sweep.states() });
+    let resumed = resume.as_ref().map(|(width, sweep)| Resumed {
+        width: *width,
+        depth: sweep.depth(),
+        states: sweep.states(),
+        expanded: sweep.expanded(),
+    });
     let frontier_path = log.as_ref().map(Widths::frontier_path);
     let book = Book::new(&mut log, every);
     let searched = {
         let mut finished = |width, outcome| book.finished(width, outcome);
-        let mut kept = |width, sweep: &Sweep| book.keep(width, &mut |out| sweep.write_to(out));
+        // Within a depth only when some time is to pass between saves (`every` zero:
+        // each depth, not each piece of one).
+        let mut kept = |width, sweep: &Sweep| {
+            if sweep.expanded().is_some() && every.is_zero() {
+                return std::ops::ControlFlow::Continue(());
+            }
+            book.keep(width, &mut |out| sweep.write_to(out))
+        };
         let journal = Journal { done, finished: &mut finished, resume, kept: Some(&mut kept) };
         atlas::search_with(shapes, freedom, copies, goal, bounds, progress, journal)
     };

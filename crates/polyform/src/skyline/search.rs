@@ -186,6 +186,11 @@ impl States {
         *self.firsts.last().expect("the floor's depth")..self.len() as u32
     }
 
+    /// The states of depth `depth` (the deepest: those kept so far).
+    fn layer_at(&self, depth: usize) -> std::ops::Range<u32> {
+        self.firsts[depth]..self.firsts.get(depth + 1).map_or(self.len() as u32, |&f| f)
+    }
+
     /// The state whose key is `key` (encoded, hashed to `hash`).
     fn find(&self, key: &[u8], hash: u64) -> Option<u32> {
         self.index.find(hash, |&id| self.bytes_of(id) == key).copied()
@@ -270,13 +275,15 @@ struct Probe {
 }
 
 /// Where a skyline search stopped: when the budget of [`Skyline::shortest_box_within`]
-/// ran out, or as each depth is finished ([`Skyline::shortest_from`] shows it then, to be
-/// saved with [`Sweep::write_to`]). It holds the states kept, the depth whose states are
-/// all kept and not yet expanded (the layer), the best rectangle found so far (length,
-/// bottom state, top state; the top `u32::MAX` for a full cut after the bottom state),
-/// whether the length bound turned a placement away, and the search's signature (the
-/// cross-section, the placements and the length bound), which a run given the sweep
-/// checks.
+/// ran out, or as each depth is finished and within a depth that is kept whole
+/// ([`Skyline::shortest_from`] shows it then, to be saved with [`Sweep::write_to`]). It
+/// holds the states kept, the depth whose states are all kept (the layer), how far the
+/// layer is expanded (within a depth: the first state of the layer not yet expanded,
+/// the children of those before it kept as the next depth's first states), the best
+/// rectangle found so far (length, bottom state, top state; the top `u32::MAX` for a
+/// full cut after the bottom state), whether the length bound turned a placement away,
+/// and the search's signature (the cross-section, the placements and the length bound),
+/// which a run given the sweep checks.
 pub struct Sweep {
     signature: Signature,
     states: States,
@@ -284,6 +291,8 @@ pub struct Sweep {
     best: Option<(usize, u32, u32)>,
     depth: usize,
     cut: bool,
+    /// Within a depth: the layer's first state not yet expanded.
+    next: Option<u32>,
 }
 
 /// What a [`Sweep`] belongs to: the cross-section's cells and the sweep's height, the
@@ -301,6 +310,13 @@ impl Sweep {
     pub fn depth(&self) -> usize {
         self.depth
     }
+
+    /// Saved within a depth: the states of [`Sweep::depth`] expanded and all of them (the
+    /// children of those expanded are among [`Sweep::states`]).
+    pub fn expanded(&self) -> Option<(usize, usize)> {
+        let layer = self.states.layer_at(self.depth);
+        self.next.map(|n| ((n - layer.start) as usize, layer.len()))
+    }
 }
 
 pub(super) struct Search<'a> {
@@ -316,6 +332,9 @@ pub(super) struct Search<'a> {
     /// The bits of the middle depth's prints used (all; fewer in tests, to make prints
     /// of different keys match).
     print_mask: u64,
+    /// The states of a layer expanded at a time ([`CHUNK`]; fewer in tests, to save
+    /// sweeps within small depths).
+    chunk: u32,
 }
 
 impl<'a> Search<'a> {
@@ -329,6 +348,7 @@ impl<'a> Search<'a> {
             budget,
             work: AtomicU64::new(0),
             print_mask: u64::MAX,
+            chunk: CHUNK,
         }
     }
 
@@ -584,26 +604,28 @@ impl<'a> Search<'a> {
                 let mut floor = Vec::new();
                 encode(&[self.tail(0, 0)], &mut floor);
                 states.insert(&floor, hash_of(&floor), u32::MAX);
-                Sweep { signature: self.signature(), states, effort: Effort::default(), best: None, depth: 0, cut: false }
+                Sweep { signature: self.signature(), states, effort: Effort::default(), best: None, depth: 0, cut: false, next: None }
             }
         };
-        if s.depth > 0 {
+        if s.depth > 0 || s.next.is_some() {
             // Resumed: where from.
-            progress(s.effort);
+            progress(Effort { making: s.expanded(), ..s.effort });
         }
         // States deeper than half the longest length are not needed.
         let deepest = self.max_length.div_ceil(2);
         let threads = threads.max(1);
-        while s.depth < deepest && !s.states.layer().is_empty() {
+        while s.depth < deepest && !s.states.layer_at(s.depth).is_empty() {
             if exact_cover::interrupt::requested() {
                 return Err(TransferError::Interrupted);
             }
             let depth = s.depth;
             let d = depth + 1;
-            let layer = s.states.layer();
+            let layer = s.states.layer_at(depth);
+            // Resumed within the depth: its children so far are kept, from `layer.end` on.
+            let resumed = s.next.take();
             // The lookahead of this depth, from the states kept when it starts (so that a
             // resumed search makes the choice the search run through made).
-            let lookahead = self.sky.lookahead_at(s.states.len());
+            let lookahead = self.sky.lookahead_at(if resumed.is_some() { layer.end as usize } else { s.states.len() });
             // The last depth: its states would be mates of states of its own depth only
             // for lengths past the bound, and are not expanded, so only those with a mate
             // kept are kept (trec's "generate but don't store"): the widest depth costs
@@ -621,8 +643,8 @@ impl<'a> Search<'a> {
             // chunk's are made, so that the children waiting take the memory of a chunk,
             // not of a depth (at the octomino's width 40, 200,000,000 states a depth).
             // With a budget, all at once: a spent budget leaves the states as they were.
-            let chunk = if self.budget.is_some() { layer.len() as u32 } else { CHUNK };
-            let mut from = layer.start;
+            let chunk = if self.budget.is_some() { layer.len() as u32 } else { self.chunk };
+            let mut from = resumed.unwrap_or(layer.start);
             while from < layer.end {
                 let to = from.saturating_add(chunk).min(layer.end);
                 // Each thread expands a slice of the chunk; the children are kept in order.
@@ -633,6 +655,8 @@ impl<'a> Search<'a> {
                 });
                 if parts.iter().any(|(children, _)| children.spent) {
                     drop(parts);
+                    // (The depth is opened once a chunk of it is kept.)
+                    s.next = (from > layer.start).then_some(from);
                     *sweep = Some(s);
                     return Ok(None);
                 }
@@ -667,6 +691,16 @@ impl<'a> Search<'a> {
                 // the share expanded.)
                 progress(Effort { making: Some(((to - layer.start) as usize, layer.len())), ..s.effort });
                 from = to;
+                // A depth kept whole is shown within it too (a depth of the octomino's
+                // width 44 takes hours), to be resumed from the next chunk.
+                if mode == Depth::Keep && from < layer.end {
+                    s.next = Some(from);
+                    let shown = kept(&s);
+                    s.next = None;
+                    if shown.is_break() {
+                        return Err(TransferError::Interrupted);
+                    }
+                }
             }
             let printed = prints.len();
             drop(prints);
@@ -928,6 +962,49 @@ mod tests {
         }
         // Rectangles exactly twice the middle depth long (found by the prints) were met.
         assert!(found >= 8, "{found}");
+    }
+
+    /// A search saved within a depth (a few states of a layer expanded at a time) and
+    /// resumed from any of its saves, read back from bytes, with the chunks it was saved
+    /// at or the usual ones and on one or two threads, ends as the search run through:
+    /// the same answer, tiling and states kept. A sweep saved within a depth says how far
+    /// it went.
+    #[test]
+    fn a_search_resumed_within_a_depth_ends_as_one_run_through() {
+        let any = [Copies { lo: 0, hi: None }];
+        let mut within = 0;
+        for (drawing, width, max) in [("#####\n.#...", 13, 26), ("####\n.#..", 9, 20)] {
+            let piece = Shape::from_drawing(drawing).unwrap();
+            let sky = Skyline::new(std::slice::from_ref(&piece), Freedom::Free, &any, width).unwrap().lookahead_past(40, 2);
+            let mut search = Search::new(&sky, Lengths::Any, max, 1 << 20, None);
+            search.chunk = 3;
+            let mut saved = Vec::new();
+            let whole = search
+                .run(1, &mut |_| {}, &mut None, &mut |sweep| {
+                    let mut bytes = Vec::new();
+                    sweep.write_to(&mut bytes).unwrap();
+                    saved.push((bytes, sweep.expanded()));
+                    std::ops::ControlFlow::Continue(())
+                })
+                .unwrap()
+                .unwrap();
+            for (i, (bytes, expanded)) in saved.iter().enumerate() {
+                let sweep = super::Sweep::read_from(&mut &bytes[..]).unwrap();
+                assert_eq!(sweep.expanded(), *expanded);
+                if let Some((done, all)) = *expanded {
+                    assert!(0 < done && done < all, "{drawing}: {done} of {all}");
+                    within += 1;
+                }
+                let mut again = Search::new(&sky, Lengths::Any, max, 1 << 20, None);
+                if i % 2 == 0 {
+                    again.chunk = 3;
+                }
+                let resumed =
+                    again.run(1 + i % 2, &mut |_| {}, &mut Some(sweep), &mut |_| std::ops::ControlFlow::Continue(())).unwrap().unwrap();
+                assert_eq!(resumed, whole, "{drawing} resumed from save {i}");
+            }
+        }
+        assert!(within > 20, "{within} saves within a depth");
     }
 
     /// Keys of every shape round-trip through their bytes, different keys give different

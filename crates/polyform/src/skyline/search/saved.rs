@@ -2,20 +2,27 @@
 //! for hours can be resumed after a kill from the last depth it saved (the front ends
 //! keep the bytes beside their checkpoint file).
 //!
-//! The layout, every number little-endian: the magic `GLSWEEP1`; the signature (six
+//! The layout, every number little-endian: the magic `GLSWEEP2`; the signature (six
 //! `u64`); the depth, the states, the bytes of their keys, the wraps of the keys' starts,
-//! and the states and depth of the last progress report (`u64` each); the cut flag; the
-//! best rectangle so far (0, or 1 and three numbers); then the keys' bytes, and as `u32`
-//! each state's start, the wraps, each depth's first state and each state's parent; and
-//! last a 64-bit check of all that came before. Reading checks every count against the
-//! others and against the check, and the states' links (every key decodes, its tiles are
-//! placements of the search, a parent is a state of the depth before), so that a damaged
-//! file is refused rather than resumed wrong; the hash index is built again.
+//! the states and depth of the last progress report, and the layer's first state not
+//! yet expanded (`u64::MAX` for none: saved between depths) (`u64` each); the cut flag;
+//! the best rectangle so far (0, or 1 and three numbers); then the keys' bytes, and as
+//! `u32` each state's start, the wraps, each depth's first state (one more within a
+//! depth: the next depth's, begun) and each state's parent; and last a 64-bit check of
+//! all that came before. `GLSWEEP1`, saved between depths only, lacks the state not yet
+//! expanded, and is read too. Reading checks every count against the others and against
+//! the check, and the states' links (every key decodes, its tiles are placements of the
+//! search, a parent is a state of the depth before, and within a depth one expanded),
+//! so that a damaged file is refused rather than resumed wrong; the hash index is built
+//! again.
 
 use super::{decode, hash_of, key_in, Arena, Effort, States, Sweep};
 use std::io::{self, Read, Write};
 
-const MAGIC: &[u8; 8] = b"GLSWEEP1";
+const MAGIC: &[u8; 8] = b"GLSWEEP2";
+
+/// The layout before a sweep could be saved within a depth.
+const MAGIC_1: &[u8; 8] = b"GLSWEEP1";
 
 /// The 64-bit check: FxHash's step over each word written.
 #[derive(Default)]
@@ -132,14 +139,23 @@ impl Sweep {
     ///
     /// Errors: those of `out`.
     pub fn write_to(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.write_as(MAGIC, out)
+    }
+
+    /// [`Sweep::write_to`] in the layout of `magic` ([`MAGIC_1`] lacks the state not yet
+    /// expanded: tests write it for a sweep saved between depths).
+    fn write_as(&self, magic: &[u8; 8], out: &mut dyn Write) -> io::Result<()> {
         let mut w = Writer { out: io::BufWriter::with_capacity(1 << 20, out), check: Check::default() };
-        w.out.write_all(MAGIC)?;
+        w.out.write_all(magic)?;
         for &s in &self.signature {
             w.u64(s)?;
         }
         let st = &self.states;
         for v in [self.depth, st.len(), st.bytes.len(), st.wraps.len(), self.effort.states, self.effort.depth] {
             w.u64(v as u64)?;
+        }
+        if magic == MAGIC {
+            w.u64(self.next.map_or(u64::MAX, u64::from))?;
         }
         w.u64(u64::from(self.cut))?;
         match self.best {
@@ -171,7 +187,7 @@ impl Sweep {
         let mut r = Reader { input: io::BufReader::with_capacity(1 << 20, input), check: Check::default() };
         let mut magic = [0u8; 8];
         r.input.read_exact(&mut magic).map_err(|_| damaged("not a sweep"))?;
-        if &magic != MAGIC {
+        if &magic != MAGIC && &magic != MAGIC_1 {
             return Err(damaged("not a sweep"));
         }
         let mut signature = [0u64; 6];
@@ -186,6 +202,13 @@ impl Sweep {
         if n == 0 || n >= u64::from(u32::MAX) || wraps > n || depth >= n.max(1 << 20) || bytes > n.saturating_mul(1 << 16) {
             return Err(damaged("a count out of range"));
         }
+        let next = match (&magic == MAGIC).then(|| r.u64()).transpose()? {
+            None | Some(u64::MAX) => None,
+            Some(next) if next < n => Some(next as u32),
+            Some(_) => return Err(damaged("the state not yet expanded")),
+        };
+        // Within a depth, the next depth's first state is there too.
+        let opened = u64::from(next.is_some());
         let cut = match r.u64()? {
             0 => false,
             1 => true,
@@ -205,7 +228,7 @@ impl Sweep {
         let key_bytes = r.bytes(bytes)?;
         let starts = r.u32s(n)?;
         let wraps = r.u32s(wraps)?;
-        let firsts = r.u32s(depth + 1)?;
+        let firsts = r.u32s(depth + 1 + opened)?;
         let parents = r.u32s(n)?;
         let computed = r.check.0;
         let mut tail = [0u8; 8];
@@ -227,19 +250,22 @@ impl Sweep {
         }
         // The depths: from the floor alone, in order; each state's parent of the depth
         // before.
-        if firsts[0] != 0
-            || firsts.windows(2).any(|f| f[0] > f[1])
-            || u64::from(firsts[depth as usize]) > n
-            || (depth > 0 && firsts[1] != 1)
-        {
+        let last = *firsts.last().expect("at least the floor's");
+        if firsts[0] != 0 || firsts.windows(2).any(|f| f[0] > f[1]) || u64::from(last) > n || (firsts.len() > 1 && firsts[1] != 1) {
             return Err(damaged("the depths"));
+        }
+        // Within a depth: a state of the layer past its first (one chunk of it expanded).
+        if next.is_some_and(|next| next <= firsts[depth as usize] || next >= last) {
+            return Err(damaged("the state not yet expanded"));
         }
         if parents[0] != u32::MAX {
             return Err(damaged("the states' parents"));
         }
-        for k in 1..=depth as usize {
+        for k in 1..firsts.len() {
             let (from, to) = (firsts[k] as usize, firsts.get(k + 1).map_or(n as usize, |&f| f as usize));
-            if parents[from..to].iter().any(|&p| p < firsts[k - 1] || p >= firsts[k]) {
+            // The depth begun: children of the states expanded only.
+            let end = if k == depth as usize + 1 { next.unwrap_or(firsts[k]) } else { firsts[k] };
+            if parents[from..to].iter().any(|&p| p < firsts[k - 1] || p >= end) {
                 return Err(damaged("the states' parents"));
             }
         }
@@ -266,6 +292,43 @@ impl Sweep {
             index.insert_unique(h, id, |&i| hash_of(key_in(bytes, starts, wraps, i)));
         }
         let effort = Effort { states: effort_states as usize, depth: effort_depth as usize, making: None };
-        Ok(Sweep { signature, states, effort, best, depth: depth as usize, cut })
+        Ok(Sweep { signature, states, effort, best, depth: depth as usize, cut, next })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Sweep, MAGIC_1};
+
+    /// A sweep saved between depths in the first layout (without the state not yet
+    /// expanded) reads back as the one saved in the second, and goes on to the same
+    /// answer.
+    #[test]
+    fn the_first_layout_is_read_too() {
+        use crate::copies::Copies;
+        use crate::shape::{Freedom, Shape};
+        use crate::skyline::{Lengths, Skyline};
+        let y = Shape::from_drawing("#####\n.#...").unwrap();
+        let sky = Skyline::new(std::slice::from_ref(&y), Freedom::Free, &[Copies { lo: 0, hi: None }], 13).unwrap();
+        let mut saved = Vec::new();
+        let whole = sky
+            .shortest_from(26, Lengths::Any, 1 << 20, 1, &mut |_| {}, None, &mut |sweep| {
+                let (mut one, mut two) = (Vec::new(), Vec::new());
+                sweep.write_as(MAGIC_1, &mut one).unwrap();
+                sweep.write_to(&mut two).unwrap();
+                saved.push((one, two));
+                std::ops::ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert!(saved.len() >= 3);
+        for (one, two) in &saved {
+            assert_eq!(&one[..8], b"GLSWEEP1");
+            assert_eq!(one.len() + 8, two.len());
+            let (a, b) = (Sweep::read_from(&mut &one[..]).unwrap(), Sweep::read_from(&mut &two[..]).unwrap());
+            assert_eq!((a.depth(), a.states(), a.expanded()), (b.depth(), b.states(), None));
+            let resumed =
+                sky.shortest_from(26, Lengths::Any, 1 << 20, 2, &mut |_| {}, Some(a), &mut |_| std::ops::ControlFlow::Continue(()));
+            assert_eq!(resumed.unwrap(), whole);
+        }
     }
 }
