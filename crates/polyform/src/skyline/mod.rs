@@ -638,8 +638,9 @@ impl Skyline {
 
     /// [`Skyline::shortest_box`] resumed from `sweep` when there is one (a sweep this
     /// search showed `kept` before, with the same bounds, perhaps read back from a file:
-    /// [`Sweep::read_from`]), showing `kept` the sweep as each depth is finished, to be
-    /// saved ([`Sweep::write_to`]); `Break` stops the search. The answer is the one of
+    /// [`Sweep::read_from`]), showing `kept` the sweep as each depth is finished and
+    /// within each depth between two pieces of it expanded, to be saved
+    /// ([`Sweep::write_to`]); `Break` stops the search. The answer is the one of
     /// [`Skyline::shortest_box`].
     ///
     /// Errors: [`TransferError::ForeignSweep`] when `sweep` is another search's;

@@ -293,6 +293,11 @@ pub struct Sweep {
     cut: bool,
     /// Within a depth: the layer's first state not yet expanded.
     next: Option<u32>,
+    /// Within the middle depth ([`Depth::Middle`]): the prints of the children made so
+    /// far ([`Search::print`]; a table of prints, each its own hash), and the prints of
+    /// those that may be each other's mates (their prints matched).
+    prints: hashbrown::HashTable<u64>,
+    hits: rustc_hash::FxHashSet<u64>,
 }
 
 /// What a [`Sweep`] belongs to: the cross-section's cells and the sweep's height, the
@@ -604,7 +609,17 @@ impl<'a> Search<'a> {
                 let mut floor = Vec::new();
                 encode(&[self.tail(0, 0)], &mut floor);
                 states.insert(&floor, hash_of(&floor), u32::MAX);
-                Sweep { signature: self.signature(), states, effort: Effort::default(), best: None, depth: 0, cut: false, next: None }
+                Sweep {
+                    signature: self.signature(),
+                    states,
+                    effort: Effort::default(),
+                    best: None,
+                    depth: 0,
+                    cut: false,
+                    next: None,
+                    prints: hashbrown::HashTable::new(),
+                    hits: rustc_hash::FxHashSet::default(),
+                }
             }
         };
         if s.depth > 0 || s.next.is_some() {
@@ -636,9 +651,8 @@ impl<'a> Search<'a> {
                 std::cmp::Ordering::Greater => Depth::Last,
             };
             // The middle depth's prints (each child's, its own), and those of children
-            // that may be each other's mates.
-            let mut prints = hashbrown::HashTable::<u64>::new();
-            let mut hits = rustc_hash::FxHashSet::default();
+            // that may be each other's mates: `s.prints` and `s.hits`, empty unless
+            // resumed within the depth.
             // The layer is expanded a chunk at a time, its children kept before the next
             // chunk's are made, so that the children waiting take the memory of a chunk,
             // not of a depth (at the octomino's width 40, 200,000,000 states a depth).
@@ -675,15 +689,15 @@ impl<'a> Search<'a> {
                     }
                     self.keep(&mut s.states, children)?;
                     for &(own, mate) in &children.prints {
-                        if let hashbrown::hash_table::Entry::Vacant(slot) = prints.entry(own, |&p| p == own, |&p| p) {
+                        if let hashbrown::hash_table::Entry::Vacant(slot) = s.prints.entry(own, |&p| p == own, |&p| p) {
                             slot.insert(own);
                         }
-                        if prints.find(mate, |&p| p == mate).is_some() {
-                            hits.insert(own);
-                            hits.insert(mate);
+                        if s.prints.find(mate, |&p| p == mate).is_some() {
+                            s.hits.insert(own);
+                            s.hits.insert(mate);
                         }
                     }
-                    if s.states.len() + prints.len() / PRINTS_A_STATE > self.max_states {
+                    if s.states.len() + s.prints.len() / PRINTS_A_STATE > self.max_states {
                         return Err(TransferError::TooManyWidthStates(self.max_states));
                     }
                 }
@@ -691,9 +705,10 @@ impl<'a> Search<'a> {
                 // the share expanded.)
                 progress(Effort { making: Some(((to - layer.start) as usize, layer.len())), ..s.effort });
                 from = to;
-                // A depth kept whole is shown within it too (a depth of the octomino's
-                // width 44 takes hours), to be resumed from the next chunk.
-                if mode == Depth::Keep && from < layer.end {
+                // A depth is shown within it too (a depth of the octomino's width 44
+                // takes hours), to be resumed from the next chunk: its states so far,
+                // and at the middle depth its prints.
+                if from < layer.end {
                     s.next = Some(from);
                     let shown = kept(&s);
                     s.next = None;
@@ -702,8 +717,9 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            let printed = prints.len();
-            drop(prints);
+            let printed = s.prints.len();
+            s.prints = hashbrown::HashTable::new();
+            let hits = std::mem::take(&mut s.hits);
             if !hits.is_empty() {
                 // Two children of the middle depth whose prints match may be each other's
                 // mates: the children with those prints are made again and kept, and the
@@ -973,7 +989,7 @@ mod tests {
     fn a_search_resumed_within_a_depth_ends_as_one_run_through() {
         let any = [Copies { lo: 0, hi: None }];
         let mut within = 0;
-        for (drawing, width, max) in [("#####\n.#...", 13, 26), ("####\n.#..", 9, 20)] {
+        for (drawing, width, max) in [("#####\n.#...", 13, 26), ("####\n.#..", 9, 20), ("####\n.#..", 5, 10), ("####\n.#..", 10, 20)] {
             let piece = Shape::from_drawing(drawing).unwrap();
             let sky = Skyline::new(std::slice::from_ref(&piece), Freedom::Free, &any, width).unwrap().lookahead_past(40, 2);
             let mut search = Search::new(&sky, Lengths::Any, max, 1 << 20, None);

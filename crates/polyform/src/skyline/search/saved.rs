@@ -2,24 +2,30 @@
 //! for hours can be resumed after a kill from the last depth it saved (the front ends
 //! keep the bytes beside their checkpoint file).
 //!
-//! The layout, every number little-endian: the magic `GLSWEEP2`; the signature (six
+//! The layout, every number little-endian: the magic `GLSWEEP3`; the signature (six
 //! `u64`); the depth, the states, the bytes of their keys, the wraps of the keys' starts,
 //! the states and depth of the last progress report, and the layer's first state not
 //! yet expanded (`u64::MAX` for none: saved between depths) (`u64` each); the cut flag;
 //! the best rectangle so far (0, or 1 and three numbers); then the keys' bytes, and as
 //! `u32` each state's start, the wraps, each depth's first state (one more within a
-//! depth: the next depth's, begun) and each state's parent; and last a 64-bit check of
-//! all that came before. `GLSWEEP1`, saved between depths only, lacks the state not yet
-//! expanded, and is read too. Reading checks every count against the others and against
-//! the check, and the states' links (every key decodes, its tiles are placements of the
-//! search, a parent is a state of the depth before, and within a depth one expanded),
-//! so that a damaged file is refused rather than resumed wrong; the hash index is built
-//! again.
+//! depth: the next depth's, begun) and each state's parent; then, as `u64` each, the
+//! number of the middle depth's prints and the prints, and the number of those that
+//! matched and their prints (none outside the middle depth); and last a 64-bit check of
+//! all that came before. `GLSWEEP2` lacks the prints, `GLSWEEP1` (saved between depths
+//! only) the state not yet expanded too; both are read. Reading checks every count
+//! against the others and against the check, and the states' links (every key decodes,
+//! its tiles are placements of the search, a parent is a state of the depth before, and
+//! within a depth one expanded) and prints (each once, those that matched among them,
+//! within a depth only), so that a damaged file is refused rather than resumed wrong;
+//! the hash index and the prints' table are built again.
 
 use super::{decode, hash_of, key_in, Arena, Effort, States, Sweep};
 use std::io::{self, Read, Write};
 
-const MAGIC: &[u8; 8] = b"GLSWEEP2";
+const MAGIC: &[u8; 8] = b"GLSWEEP3";
+
+/// The layout before the middle depth's prints were saved.
+const MAGIC_2: &[u8; 8] = b"GLSWEEP2";
 
 /// The layout before a sweep could be saved within a depth.
 const MAGIC_1: &[u8; 8] = b"GLSWEEP1";
@@ -59,6 +65,21 @@ impl Writer<'_> {
     fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.check.add_bytes(bytes);
         self.out.write_all(bytes)
+    }
+
+    /// A count, then the words.
+    fn u64s(&mut self, vs: impl ExactSizeIterator<Item = u64>) -> io::Result<()> {
+        self.u64(vs.len() as u64)?;
+        let mut buf = Vec::with_capacity(1 << 16);
+        for v in vs {
+            self.check.add(v);
+            buf.extend_from_slice(&v.to_le_bytes());
+            if buf.len() == 1 << 16 {
+                self.out.write_all(&buf)?;
+                buf.clear();
+            }
+        }
+        self.out.write_all(&buf)
     }
 
     fn u32s(&mut self, vs: &[u32]) -> io::Result<()> {
@@ -114,6 +135,25 @@ impl Reader<'_> {
         Ok(out)
     }
 
+    /// A count, then that many words, each given to `each` as it arrives (a damaged
+    /// count reads no more than the file holds).
+    fn u64s(&mut self, each: &mut dyn FnMut(u64) -> io::Result<()>) -> io::Result<()> {
+        let n = self.u64()?;
+        let mut buf = vec![0u8; 1 << 16];
+        let mut left = n;
+        while left > 0 {
+            let take = left.min(1 << 13) as usize;
+            self.fill(&mut buf[..take * 8])?;
+            for b in buf[..take * 8].chunks_exact(8) {
+                let v = u64::from_le_bytes(b.try_into().expect("eight bytes"));
+                self.check.add(v);
+                each(v)?;
+            }
+            left -= take as u64;
+        }
+        Ok(())
+    }
+
     /// `n` words, the vector grown as they arrive (a damaged count does not allocate
     /// more than the file holds).
     fn u32s(&mut self, n: u64) -> io::Result<Vec<u32>> {
@@ -143,7 +183,8 @@ impl Sweep {
     }
 
     /// [`Sweep::write_to`] in the layout of `magic` ([`MAGIC_1`] lacks the state not yet
-    /// expanded: tests write it for a sweep saved between depths).
+    /// expanded, [`MAGIC_2`] the prints: tests write them for a sweep saved between
+    /// depths).
     fn write_as(&self, magic: &[u8; 8], out: &mut dyn Write) -> io::Result<()> {
         let mut w = Writer { out: io::BufWriter::with_capacity(1 << 20, out), check: Check::default() };
         w.out.write_all(magic)?;
@@ -154,7 +195,7 @@ impl Sweep {
         for v in [self.depth, st.len(), st.bytes.len(), st.wraps.len(), self.effort.states, self.effort.depth] {
             w.u64(v as u64)?;
         }
-        if magic == MAGIC {
+        if magic != MAGIC_1 {
             w.u64(self.next.map_or(u64::MAX, u64::from))?;
         }
         w.u64(u64::from(self.cut))?;
@@ -172,6 +213,10 @@ impl Sweep {
         w.u32s(&st.wraps)?;
         w.u32s(&st.firsts)?;
         w.u32s(&st.parents)?;
+        if magic == MAGIC {
+            w.u64s(self.prints.iter().copied())?;
+            w.u64s(self.hits.iter().copied())?;
+        }
         let check = w.check.0;
         w.out.write_all(&check.to_le_bytes())?;
         w.out.flush()
@@ -187,7 +232,7 @@ impl Sweep {
         let mut r = Reader { input: io::BufReader::with_capacity(1 << 20, input), check: Check::default() };
         let mut magic = [0u8; 8];
         r.input.read_exact(&mut magic).map_err(|_| damaged("not a sweep"))?;
-        if &magic != MAGIC && &magic != MAGIC_1 {
+        if ![MAGIC, MAGIC_2, MAGIC_1].contains(&&magic) {
             return Err(damaged("not a sweep"));
         }
         let mut signature = [0u64; 6];
@@ -202,7 +247,7 @@ impl Sweep {
         if n == 0 || n >= u64::from(u32::MAX) || wraps > n || depth >= n.max(1 << 20) || bytes > n.saturating_mul(1 << 16) {
             return Err(damaged("a count out of range"));
         }
-        let next = match (&magic == MAGIC).then(|| r.u64()).transpose()? {
+        let next = match (&magic != MAGIC_1).then(|| r.u64()).transpose()? {
             None | Some(u64::MAX) => None,
             Some(next) if next < n => Some(next as u32),
             Some(_) => return Err(damaged("the state not yet expanded")),
@@ -230,6 +275,27 @@ impl Sweep {
         let wraps = r.u32s(wraps)?;
         let firsts = r.u32s(depth + 1 + opened)?;
         let parents = r.u32s(n)?;
+        // The middle depth's prints: each once; those that matched among them.
+        let mut prints = hashbrown::HashTable::<u64>::new();
+        let mut hits = rustc_hash::FxHashSet::default();
+        if &magic == MAGIC {
+            r.u64s(&mut |p| match prints.entry(p, |&q| q == p, |&q| q) {
+                hashbrown::hash_table::Entry::Vacant(slot) => {
+                    slot.insert(p);
+                    Ok(())
+                }
+                hashbrown::hash_table::Entry::Occupied(_) => Err(damaged("a print kept twice")),
+            })?;
+            r.u64s(&mut |p| {
+                if prints.find(p, |&q| q == p).is_none() || !hits.insert(p) {
+                    return Err(damaged("the prints that matched"));
+                }
+                Ok(())
+            })?;
+            if next.is_none() && !prints.is_empty() {
+                return Err(damaged("prints between depths"));
+            }
+        }
         let computed = r.check.0;
         let mut tail = [0u8; 8];
         r.fill(&mut tail)?;
@@ -292,17 +358,17 @@ impl Sweep {
             index.insert_unique(h, id, |&i| hash_of(key_in(bytes, starts, wraps, i)));
         }
         let effort = Effort { states: effort_states as usize, depth: effort_depth as usize, making: None };
-        Ok(Sweep { signature, states, effort, best, depth: depth as usize, cut, next })
+        Ok(Sweep { signature, states, effort, best, depth: depth as usize, cut, next, prints, hits })
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Sweep, MAGIC_1};
+    use super::{Sweep, MAGIC_1, MAGIC_2};
 
-    /// A sweep saved between depths in the first layout (without the state not yet
-    /// expanded) reads back as the one saved in the second, and goes on to the same
-    /// answer.
+    /// A sweep saved between depths in the first and second layouts (without the state
+    /// not yet expanded, without the prints) reads back as the one saved in the third,
+    /// and goes on to the same answer.
     #[test]
     fn the_first_layout_is_read_too() {
         use crate::copies::Copies;
@@ -313,22 +379,27 @@ mod tests {
         let mut saved = Vec::new();
         let whole = sky
             .shortest_from(26, Lengths::Any, 1 << 20, 1, &mut |_| {}, None, &mut |sweep| {
-                let (mut one, mut two) = (Vec::new(), Vec::new());
+                let (mut one, mut two, mut three) = (Vec::new(), Vec::new(), Vec::new());
                 sweep.write_as(MAGIC_1, &mut one).unwrap();
-                sweep.write_to(&mut two).unwrap();
-                saved.push((one, two));
+                sweep.write_as(MAGIC_2, &mut two).unwrap();
+                sweep.write_to(&mut three).unwrap();
+                saved.push([one, two, three]);
                 std::ops::ControlFlow::Continue(())
             })
             .unwrap();
         assert!(saved.len() >= 3);
-        for (one, two) in &saved {
-            assert_eq!(&one[..8], b"GLSWEEP1");
-            assert_eq!(one.len() + 8, two.len());
-            let (a, b) = (Sweep::read_from(&mut &one[..]).unwrap(), Sweep::read_from(&mut &two[..]).unwrap());
-            assert_eq!((a.depth(), a.states(), a.expanded()), (b.depth(), b.states(), None));
-            let resumed =
-                sky.shortest_from(26, Lengths::Any, 1 << 20, 2, &mut |_| {}, Some(a), &mut |_| std::ops::ControlFlow::Continue(()));
-            assert_eq!(resumed.unwrap(), whole);
+        for [one, two, three] in &saved {
+            assert_eq!((&one[..8], &two[..8], &three[..8]), (&b"GLSWEEP1"[..], &b"GLSWEEP2"[..], &b"GLSWEEP3"[..]));
+            // The state not yet expanded (none), then no prints and no matches.
+            assert_eq!((one.len() + 8, two.len() + 16), (two.len(), three.len()));
+            let c = Sweep::read_from(&mut &three[..]).unwrap();
+            for old in [one, two] {
+                let a = Sweep::read_from(&mut &old[..]).unwrap();
+                assert_eq!((a.depth(), a.states(), a.expanded()), (c.depth(), c.states(), None));
+                let resumed =
+                    sky.shortest_from(26, Lengths::Any, 1 << 20, 2, &mut |_| {}, Some(a), &mut |_| std::ops::ControlFlow::Continue(()));
+                assert_eq!(resumed.unwrap(), whole);
+            }
         }
     }
 }
