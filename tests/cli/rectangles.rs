@@ -383,6 +383,24 @@ fn a_search_resumes_inside_a_width_from_its_saved_states() {
     assert_eq!(code, 2);
 }
 
+/// States' files that cannot grow (a file size limit standing for a full disk: the
+/// shell's `ulimit -f`, its signal ignored) stop the search with one line naming the
+/// directory, exit status 2 and no answer, rather than a crash when a page is written.
+#[cfg(unix)]
+#[test]
+fn states_files_that_cannot_grow_are_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let y = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/y-hexomino.txt");
+    let bin = assert_cmd::cargo::cargo_bin("gridlock");
+    let script = "trap '' XFSZ; ulimit -f 200; exec \"$0\" rectangles --pieces \"$1\" --order --states-dir \"$2\"";
+    let out = std::process::Command::new("bash").args(["-c", script]).arg(&bin).arg(y).arg(dir.path()).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!((out.status.code(), out.stdout.as_slice()), (Some(2), &b""[..]), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("the states cannot be kept in ") && err.contains("File too large"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 /// Saved within a depth: the octomino `f0e040`'s search to area 1200 stopped by
 /// --max-states inside width 32's depth 17 (its depth 16 more than one piece of 16,384
 /// states) with a save every millisecond leaves the states saved within it; the run given

@@ -203,26 +203,29 @@ impl States {
 
     /// Keeps `key` (encoded, hashed to `hash`) unless it is kept already; `Some(id)` when
     /// it is new.
-    fn insert(&mut self, key: &[u8], hash: u64, parent: u32) -> Option<u32> {
+    ///
+    /// Errors: those of the states' files ([`Arena::grow`]; the room is made first, so
+    /// a state is kept whole or not at all).
+    fn insert(&mut self, key: &[u8], hash: u64, parent: u32) -> std::io::Result<Option<u32>> {
         let States { bytes, starts, wraps, parents, index, .. } = self;
+        bytes.grow(key.len())?;
+        starts.grow(1)?;
+        parents.grow(1)?;
         let id = starts.len() as u32;
         // One probe: the key found, or the empty slot it goes in.
         let hashbrown::hash_table::Entry::Vacant(slot) =
             index.entry(hash, |&i| key_in(bytes, starts, wraps, i) == key, |&i| hash_of(key_in(bytes, starts, wraps, i)))
         else {
-            return None;
+            return Ok(None);
         };
         slot.insert(id);
-        bytes.grow(key.len());
-        starts.grow(1);
-        parents.grow(1);
         if bytes.len() >> 32 > wraps.len() {
             wraps.push(id);
         }
-        starts.push(bytes.len() as u32);
-        bytes.extend_from_slice(key);
-        parents.push(parent);
-        Some(id)
+        starts.push(bytes.len() as u32)?;
+        bytes.extend_from_slice(key)?;
+        parents.push(parent)?;
+        Ok(Some(id))
     }
 }
 
@@ -549,15 +552,21 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The error of the states' files ([`Skyline::states_in`]), naming their directory.
+    fn unkept(&self, e: std::io::Error) -> TransferError {
+        TransferError::StatesFile(format!("{}: {e}", self.sky.states_dir.as_deref().map_or(String::new(), |d| d.display().to_string())))
+    }
+
     /// Keeps `children` (those not kept already), in order.
     ///
     /// Errors: [`TransferError::TooManyWidthStates`] past the bound on the states kept,
-    /// or past the 32-bit ids.
+    /// or past the 32-bit ids; [`TransferError::StatesFile`] when the states' files
+    /// cannot grow.
     fn keep(&self, states: &mut States, children: &Children) -> Result<(), TransferError> {
         let mut start = 0;
         for (i, &parent) in children.parents.iter().enumerate() {
             let end = children.ends[i] as usize;
-            if states.insert(&children.bytes[start..end], children.hashes[i], parent).is_some() {
+            if states.insert(&children.bytes[start..end], children.hashes[i], parent).map_err(|e| self.unkept(e))?.is_some() {
                 if states.len() > self.max_states {
                     return Err(TransferError::TooManyWidthStates(self.max_states));
                 }
@@ -596,8 +605,7 @@ impl<'a> Search<'a> {
             return Err(TransferError::ForeignSweep);
         }
         let dir = self.sky.states_dir.as_deref();
-        let unkept =
-            |e: std::io::Error| TransferError::StatesFile(format!("{}: {e}", dir.map_or(String::new(), |d| d.display().to_string())));
+        let unkept = |e| self.unkept(e);
         let mut s = match sweep.take() {
             Some(mut s) => {
                 s.states.move_to(dir).map_err(unkept)?;
@@ -608,7 +616,7 @@ impl<'a> Search<'a> {
                 states.open_depth();
                 let mut floor = Vec::new();
                 encode(&[self.tail(0, 0)], &mut floor);
-                states.insert(&floor, hash_of(&floor), u32::MAX);
+                states.insert(&floor, hash_of(&floor), u32::MAX).map_err(unkept)?;
                 Sweep {
                     signature: self.signature(),
                     states,

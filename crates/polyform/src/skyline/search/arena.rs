@@ -41,8 +41,13 @@ impl<T: Plain> Arena<T> {
         Ok(Arena::Mapped { file, map, len: 0 })
     }
 
-    /// `file` grown to `bytes` and mapped.
+    /// `file` grown to `bytes`, its blocks allocated (so that a full disk is an error
+    /// here, not a fault when a page of the mapping is first written), and mapped.
     fn map(file: &File, bytes: usize) -> io::Result<memmap2::MmapMut> {
+        let had = file.metadata()?.len();
+        if (bytes as u64) > had {
+            allocate(file, had, bytes as u64 - had)?;
+        }
         file.set_len(bytes as u64)?;
         // Safety: the file is this array's alone (made new and removed from its
         // directory), so nothing else changes it while it is mapped.
@@ -57,7 +62,7 @@ impl<T: Plain> Arena<T> {
             None => Ok(Arena::Heap(items)),
             Some(_) => {
                 let mut arena = Arena::new(dir)?;
-                arena.extend_from_slice(&items);
+                arena.extend_from_slice(&items)?;
                 Ok(arena)
             }
         }
@@ -66,9 +71,8 @@ impl<T: Plain> Arena<T> {
     /// Room for `more` items past the length, growing a large array by a quarter rather
     /// than doubling it (an array of a wide search runs to gigabytes).
     ///
-    /// Panics when a mapped file cannot grow (the disk full): the search cannot go on
-    /// without its states.
-    pub(super) fn grow(&mut self, more: usize) {
+    /// Errors: the file's, when a mapped file cannot grow (the disk full).
+    pub(super) fn grow(&mut self, more: usize) -> io::Result<()> {
         match self {
             Arena::Heap(v) => {
                 if v.len() + more > v.capacity() {
@@ -80,27 +84,31 @@ impl<T: Plain> Arena<T> {
                 let capacity = map.len() / size;
                 if *len + more > capacity {
                     let bytes = ((*len + more).max(capacity + capacity / 4) * size).div_ceil(PAGE) * PAGE;
-                    *map = Self::map(file, bytes).unwrap_or_else(|e| panic!("the states' file cannot grow to {bytes} bytes: {e}"));
+                    *map = Self::map(file, bytes)?;
                 }
             }
         }
+        Ok(())
     }
 
-    pub(super) fn push(&mut self, item: T) {
-        self.extend_from_slice(&[item]);
+    /// Errors: as [`Arena::grow`] (none after room was made for the item).
+    pub(super) fn push(&mut self, item: T) -> io::Result<()> {
+        self.extend_from_slice(&[item])
     }
 
-    pub(super) fn extend_from_slice(&mut self, items: &[T]) {
+    /// Errors: as [`Arena::grow`] (none after room was made for the items).
+    pub(super) fn extend_from_slice(&mut self, items: &[T]) -> io::Result<()> {
         match self {
             Arena::Heap(v) => v.extend_from_slice(items),
             Arena::Mapped { .. } => {
-                self.grow(items.len());
+                self.grow(items.len())?;
                 let Arena::Mapped { map, len, .. } = self else { unreachable!() };
                 let slots = slice_mut::<T>(map);
                 slots[*len..*len + items.len()].copy_from_slice(items);
                 *len += items.len();
             }
         }
+        Ok(())
     }
 }
 
@@ -113,6 +121,28 @@ impl<T: Plain> Deref for Arena<T> {
             Arena::Mapped { map, len, .. } => &slice::<T>(map)[..*len],
         }
     }
+}
+
+/// Allocates the blocks of `len` bytes of `file` from `offset` (`posix_fallocate`).
+///
+/// Errors: the system's (`ENOSPC` when the disk is full); where the file system cannot
+/// allocate ahead (`EOPNOTSUPP`, `EINVAL`), none: the file is grown sparse.
+#[cfg(unix)]
+fn allocate(file: &File, offset: u64, len: u64) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let (Ok(offset), Ok(len)) = (libc::off_t::try_from(offset), libc::off_t::try_from(len)) else {
+        return Err(io::Error::from(io::ErrorKind::FileTooLarge));
+    };
+    // Safety: a plain system call on an open file's descriptor.
+    match unsafe { libc::posix_fallocate(file.as_raw_fd(), offset, len) } {
+        0 | libc::EOPNOTSUPP | libc::EINVAL => Ok(()),
+        code => Err(io::Error::from_raw_os_error(code)),
+    }
+}
+
+#[cfg(not(unix))]
+fn allocate(_: &File, _: u64, _: u64) -> io::Result<()> {
+    Ok(())
 }
 
 /// The bytes a mapped file grows by at the least (and its sizes' unit).
@@ -153,14 +183,14 @@ mod tests {
         for i in 0..200_000u32 {
             let v = i.wrapping_mul(2_654_435_761);
             if i % 3 == 0 {
-                mapped.grow(7);
-                heap.grow(7);
+                mapped.grow(7).unwrap();
+                heap.grow(7).unwrap();
             }
-            mapped.push(v);
-            heap.push(v);
+            mapped.push(v).unwrap();
+            heap.push(v).unwrap();
         }
-        mapped.extend_from_slice(&[1, 2, 3]);
-        heap.extend_from_slice(&[1, 2, 3]);
+        mapped.extend_from_slice(&[1, 2, 3]).unwrap();
+        heap.extend_from_slice(&[1, 2, 3]).unwrap();
         assert_eq!(&mapped[..], &heap[..]);
         assert_eq!(mapped.len(), 200_003);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
