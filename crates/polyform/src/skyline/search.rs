@@ -658,6 +658,16 @@ impl<'a> Search<'a> {
                 std::cmp::Ordering::Equal => Depth::Middle,
                 std::cmp::Ordering::Greater => Depth::Last,
             };
+            // The children of the middle and last depths are not expanded, so a row of
+            // lookahead saves less there than it costs (unless the rows were set): one row
+            // less at the middle (its prints take a third of a state's memory), one row at
+            // the last (its children are kept only with a mate).
+            let lookahead = match mode {
+                _ if self.sky.rows_set() => lookahead,
+                Depth::Keep => lookahead,
+                Depth::Middle => lookahead.saturating_sub(1).max(1),
+                Depth::Last => 1,
+            };
             // The middle depth's prints (each child's, its own), and those of children
             // that may be each other's mates: `s.prints` and `s.hits`, empty unless
             // resumed within the depth.
