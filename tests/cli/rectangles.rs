@@ -405,7 +405,8 @@ fn states_files_that_cannot_grow_are_an_error() {
 /// --max-states inside width 32's depth 17 (its depth 16 more than one piece of 16,384
 /// states) with a save every millisecond leaves the states saved within it; the run given
 /// more states resumes there (--stats says how far the depth went) and keeps the states
-/// of the search run through, to the same answer.
+/// of the search run through, to the same answer, with its states on the heap or read
+/// into files of a directory (--states-dir).
 #[test]
 fn a_search_resumes_within_a_depth() {
     let octomino = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/f0e040-octomino.txt");
@@ -419,6 +420,16 @@ fn a_search_resumes_within_a_depth() {
     let (out, err, code) = run(&cut);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("width 32: the search kept more than 200000 states"), "{out}");
+    // A copy resumed with the states in files of a directory (read there from the saved
+    // states): the same answer and states, no file left.
+    let copy = dir.path().join("copy.ckpt");
+    std::fs::copy(&path, &copy).unwrap();
+    std::fs::copy(dir.path().join("o.ckpt.frontier"), dir.path().join("copy.ckpt.frontier")).unwrap();
+    let states = tempfile::tempdir().unwrap();
+    let filed = [&base[..], &["--checkpoint", copy.to_str().unwrap(), "--states-dir", states.path().to_str().unwrap()]].concat();
+    let (out, filed_err, code) = run(&filed);
+    assert_eq!((code, &out), (0, &fresh), "{filed_err}");
+    assert_eq!(std::fs::read_dir(states.path()).unwrap().count(), 0);
     let (out, err, code) = run(&[&base[..], &["--checkpoint", file]].concat());
     assert_eq!((code, &out), (0, &fresh), "{err}");
     let resumed = err.lines().find(|l| l.contains("resumed")).unwrap_or_default();
@@ -426,6 +437,7 @@ fn a_search_resumes_within_a_depth() {
     let kept = |err: &str| err.lines().find(|l| l.starts_with("width 32: depth")).map(str::to_owned);
     assert!(kept(&err).is_some(), "{err}");
     assert_eq!(kept(&err), kept(&fresh_err));
+    assert_eq!(kept(&filed_err), kept(&fresh_err));
 }
 
 /// --checkpoint on a box search records each cross-section finished; a run on a file cut

@@ -205,15 +205,25 @@ fn run_saving(sky: &Skyline, max: usize, lengths: Lengths, threads: usize) -> ((
 
 /// The same search resumed from saved bytes.
 fn resume(sky: &Skyline, max: usize, lengths: Lengths, threads: usize, bytes: &[u8]) -> Result<(Shortest<Solid>, Effort), TransferError> {
-    let sweep = Sweep::read_from(&mut &bytes[..]).unwrap();
+    resume_from(sky, max, lengths, threads, Sweep::read_from(&mut &bytes[..]).unwrap())
+}
+
+fn resume_from(
+    sky: &Skyline,
+    max: usize,
+    lengths: Lengths,
+    threads: usize,
+    sweep: Sweep,
+) -> Result<(Shortest<Solid>, Effort), TransferError> {
     sky.shortest_from(max, lengths, DEFAULT_MAX_STATES, threads, &mut |_| {}, Some(sweep), &mut |_| ControlFlow::Continue(()))
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
     /// A search resumed from the states it showed after any depth, written to bytes and
-    /// read back (on another number of threads; half of them with the states moved into
-    /// files of a directory, [`Skyline::states_in`]), ends as the search run through: the
+    /// read back (on another number of threads; a quarter of them with the states moved
+    /// into files of a directory, [`Skyline::states_in`], and a quarter read into such
+    /// files, [`Sweep::read_from_in`]), ends as the search run through: the
     /// same answer and tiling, the same states kept; and the answer is the transfer
     /// matrix's. Random sets of one or two polyominoes of 3 to 5 cells, with the
     /// residues that odd lengths and odd copies keep.
@@ -243,10 +253,18 @@ proptest! {
             Shortest::None { .. } => prop_assert_eq!(want, None),
         }
         if !saved.is_empty() {
-            // Half of them resumed with the states moved into files of a directory.
+            // Half of them resumed with the states in files of a directory: moved there
+            // from the heap, or read there.
             let dir = tempfile::tempdir().unwrap();
             let to = if at % 2 == 0 { sky.clone().states_in(Some(dir.path().to_path_buf())) } else { sky.clone() };
-            let resumed = resume(&to, max, lengths, 3 - threads, &saved[at % saved.len()]).unwrap();
+            let bytes = &saved[at % saved.len()];
+            let resumed = if at % 4 == 0 {
+                let sweep = Sweep::read_from_in(&mut &bytes[..], Some(dir.path())).unwrap();
+                resume_from(&to, max, lengths, 3 - threads, sweep).unwrap()
+            } else {
+                resume(&to, max, lengths, 3 - threads, bytes).unwrap()
+            };
+            prop_assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
             prop_assert_eq!(&resumed, &whole);
             if let Shortest::Found(n, solid) = resumed.0 {
                 let tiles: Tiles = solid.into_iter().map(|(q, o, c)| (q, o, c.into_iter().map(|[_, j, l]| (j, l)).collect())).collect();

@@ -73,7 +73,8 @@ pub fn search_journaled(
     let mut log = Widths::open_if(checkpoint, &problem, bounds.max_area.isqrt())?;
     let done = Widths::done_in(&log);
     let resume = match &log {
-        Some(w) => w.read_frontier(|input| Sweep::read_from(input))?,
+        // (Into the states' files when the search keeps them in files.)
+        Some(w) => w.read_frontier(|input| Sweep::read_from_in(input, bounds.states_dir.as_deref()))?,
         None => None,
     };
     let resumed = resume.as_ref().map(|(width, sweep)| Resumed {

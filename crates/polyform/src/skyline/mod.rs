@@ -588,6 +588,11 @@ impl Skyline {
         self
     }
 
+    /// Where the states kept go ([`Skyline::states_in`]): `None` on the heap.
+    pub fn states_dir(&self) -> Option<&std::path::Path> {
+        self.states_dir.as_deref()
+    }
+
     /// [`Skyline::lookahead`] `rows` when there are some; otherwise the lookahead is left
     /// as it is (the default, on a search just compiled).
     pub fn lookahead_or_default(self, rows: Option<usize>) -> Skyline {

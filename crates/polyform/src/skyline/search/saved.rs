@@ -120,19 +120,42 @@ impl Reader<'_> {
         Ok(v)
     }
 
-    /// `n` raw bytes, the vector grown as they arrive.
-    fn bytes(&mut self, n: u64) -> io::Result<Vec<u8>> {
-        let mut out: Vec<u8> = Vec::with_capacity(n.min(1 << 24) as usize);
+    /// `n` raw bytes onto the end of `out`, grown as they arrive.
+    fn bytes_into(&mut self, n: u64, out: &mut Arena<u8>) -> io::Result<()> {
+        let mut buf = vec![0u8; 1 << 20];
         let mut left = n;
         while left > 0 {
             let take = left.min(1 << 20) as usize;
-            let at = out.len();
-            out.resize(at + take, 0);
-            self.fill(&mut out[at..])?;
+            self.fill(&mut buf[..take])?;
+            // (Chunks of a multiple of eight bytes: the check's words fall as they fell
+            // when the bytes were written in one run.)
+            self.check.add_bytes(&buf[..take]);
+            out.grow(take)?;
+            out.extend_from_slice(&buf[..take])?;
             left -= take as u64;
         }
-        self.check.add_bytes(&out);
-        Ok(out)
+        Ok(())
+    }
+
+    /// `n` words onto the end of `out`, grown as they arrive.
+    fn u32s_into(&mut self, n: u64, out: &mut Arena<u32>) -> io::Result<()> {
+        let mut buf = vec![0u8; 1 << 16];
+        let mut words = Vec::with_capacity(1 << 14);
+        let mut left = n;
+        while left > 0 {
+            let take = left.min(1 << 14) as usize;
+            self.fill(&mut buf[..take * 4])?;
+            words.clear();
+            for b in buf[..take * 4].chunks_exact(4) {
+                let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                self.check.add(u64::from(v));
+                words.push(v);
+            }
+            out.grow(take)?;
+            out.extend_from_slice(&words)?;
+            left -= take as u64;
+        }
+        Ok(())
     }
 
     /// A count, then that many words, each given to `each` as it arrives (a damaged
@@ -229,6 +252,16 @@ impl Sweep {
     /// are damaged (cut short, a count or a link out of range, the check wrong); those of
     /// `input`.
     pub fn read_from(input: &mut dyn Read) -> io::Result<Sweep> {
+        Sweep::read_from_in(input, None)
+    }
+
+    /// [`Sweep::read_from`], the states' keys, starts and parents read straight into
+    /// files of `dir` when there is one ([`super::Skyline::states_in`]: a search that
+    /// keeps them there resumes from saved states larger than memory); on the heap
+    /// otherwise.
+    ///
+    /// Errors: as [`Sweep::read_from`], and those of the files of `dir`.
+    pub fn read_from_in(input: &mut dyn Read, dir: Option<&std::path::Path>) -> io::Result<Sweep> {
         let mut r = Reader { input: io::BufReader::with_capacity(1 << 20, input), check: Check::default() };
         let mut magic = [0u8; 8];
         r.input.read_exact(&mut magic).map_err(|_| damaged("not a sweep"))?;
@@ -270,11 +303,14 @@ impl Sweep {
             }
             _ => return Err(damaged("the best rectangle's flag")),
         };
-        let key_bytes = r.bytes(bytes)?;
-        let starts = r.u32s(n)?;
+        let mut key_bytes = Arena::new(dir)?;
+        r.bytes_into(bytes, &mut key_bytes)?;
+        let mut starts = Arena::new(dir)?;
+        r.u32s_into(n, &mut starts)?;
         let wraps = r.u32s(wraps)?;
         let firsts = r.u32s(depth + 1 + opened)?;
-        let parents = r.u32s(n)?;
+        let mut parents = Arena::new(dir)?;
+        r.u32s_into(n, &mut parents)?;
         // The middle depth's prints: each once; those that matched among them.
         let mut prints = hashbrown::HashTable::<u64>::new();
         let mut hits = rustc_hash::FxHashSet::default();
@@ -345,7 +381,7 @@ impl Sweep {
                 return Err(damaged("a state's key"));
             }
         }
-        let (bytes, starts, parents) = (Arena::Heap(key_bytes), Arena::Heap(starts), Arena::Heap(parents));
+        let bytes = key_bytes;
         let mut states = States { bytes, starts, wraps, firsts, parents, index: hashbrown::HashTable::new() };
         states.index.reserve(n as usize, |_| 0);
         for id in 0..n as u32 {
