@@ -162,6 +162,7 @@ def rectangles(
     lattice: str = "square",
     mirror: bool = False,
     lookahead: Optional[int] = None,
+    states_dir: Optional[str] = None,
 ) -> Dict[str, Any]:
     """What a polyomino set does with rectangles, as ``gridlock rectangles``
     (docs/rectangles.md): exactly one question of ``length`` (with ``width``: counts
@@ -183,7 +184,10 @@ def rectangles(
     (0: every depth, none within), and resumed.
     ``lookahead``: the rows (1 to 4) a state of the skyline search must be extendable
     by to be kept (fewer states, more time; the answer is the same), as
-    ``--lookahead``; ``None``: 1, 2 once a width keeps 1048576 states, 3 once it keeps 67108864. With ``lattice="cubic"`` the pieces are polycubes (a set such as ``"tricubes"`` or a
+    ``--lookahead``; ``None``: 1, 2 once a width keeps 1048576 states, 3 once it keeps 67108864.
+    ``states_dir``: a directory where the skyline search keeps its states in unnamed
+    files mapped into memory, as ``--states-dir`` (for searches larger than memory;
+    the answer is the same). With ``lattice="cubic"`` the pieces are polycubes (a set such as ``"tricubes"`` or a
     pieces file's text), rotated only unless ``mirror``, and ``smallest`` and the orders
     ask for boxes: ``sides`` (the cross-section's two and the length swept),
     ``copies``, ``tiles`` (name and cells ``(row, column, layer)``), ``proven``,

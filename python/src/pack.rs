@@ -554,7 +554,7 @@ fn bound(u: atlas::Unproven) -> String {
 #[pyfunction]
 #[pyo3(signature = (pieces, *, copies = None, one_sided = false, width = None, length = None, gf = false, table = None,
     smallest = None, order = false, odd_order = false, square_order = false, max_area = 1000, max_states = None, threads = 1, checkpoint = None,
-    checkpoint_every = None, lattice = "square", mirror = false, lookahead = None))]
+    checkpoint_every = None, lattice = "square", mirror = false, lookahead = None, states_dir = None))]
 #[allow(clippy::too_many_arguments)]
 fn rectangles<'py>(
     py: Python<'py>,
@@ -577,6 +577,7 @@ fn rectangles<'py>(
     lattice: &str,
     mirror: bool,
     lookahead: Option<usize>,
+    states_dir: Option<std::path::PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     if checkpoint_every.is_some() && checkpoint.is_none() {
         return Err(value_error("checkpoint_every goes with checkpoint"));
@@ -602,19 +603,27 @@ fn rectangles<'py>(
     if asked.iter().filter(|&&a| a).count() != 1 {
         return Err(value_error("ask exactly one of length, gf, table, smallest, order, odd_order, square_order"));
     }
-    // As the CLI's --lookahead: refused where no skyline search runs.
-    if let Some(rows) = lookahead {
-        if !(1..=polyform::skyline::MAX_LOOKAHEAD).contains(&rows) {
-            return Err(value_error(format_args!("lookahead is 1 to {} rows", polyform::skyline::MAX_LOOKAHEAD)));
-        }
+    // As the CLI's --lookahead and --states-dir: refused where no skyline search runs.
+    if lookahead.is_some_and(|rows| !(1..=polyform::skyline::MAX_LOOKAHEAD).contains(&rows)) {
+        return Err(value_error(format_args!("lookahead is 1 to {} rows", polyform::skyline::MAX_LOOKAHEAD)));
+    }
+    let tuning = match (lookahead, &states_dir) {
+        (Some(_), _) => Some("lookahead"),
+        (None, Some(_)) => Some("states_dir"),
+        (None, None) => None,
+    };
+    if let Some(name) = tuning {
         if !(smallest.is_some() || order || odd_order || square_order) {
-            return Err(value_error("lookahead tunes the skyline search of smallest and the orders"));
+            return Err(value_error(format_args!("{name} tunes the skyline search of smallest and the orders")));
         }
         if !polyform::skyline::Skyline::fits(&shapes, &copies, 1) {
-            return Err(value_error(
-                "lookahead tunes the skyline search, which takes pieces of one size each used any number of times; these go to another engine",
-            ));
+            return Err(value_error(format_args!(
+                "{name} tunes the skyline search, which takes pieces of one size each used any number of times; these go to another engine"
+            )));
         }
+    }
+    if let Some(dir) = states_dir.as_deref().filter(|d| !d.is_dir()) {
+        return Err(value_error(format_args!("states_dir {} is not a directory", dir.display())));
     }
     if (length.is_some() || gf) != width.is_some() {
         return Err(value_error("width goes with length or gf (and only with them)"));
@@ -646,7 +655,7 @@ fn rectangles<'py>(
             return Err(value_error("checkpoint_every saves the states within a width of polyominoes; with polycubes the checkpoint records whole cross-sections"));
         }
         let freedom = if mirror { Freedom::Free } else { Freedom::OneSided };
-        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead, states_dir: None };
+        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead, states_dir: states_dir.clone() };
         let goal = goal()?;
         // With a checkpoint: a part per cross-section, as `gridlock rectangles
         // --checkpoint` records a box search.
@@ -692,7 +701,7 @@ fn rectangles<'py>(
         out.set_item("table", rows)?;
     } else {
         let goal = goal()?;
-        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead, states_dir: None };
+        let bounds = atlas::Bounds { max_area, max_states, threads: threads.max(1), lookahead, states_dir: states_dir.clone() };
         // With a checkpoint: the widths it records are skipped, each width finished is
         // recorded and the states of the width in progress are saved beside it
         // (`checkpoint_every` seconds apart, 600 by default) and resumed, as `gridlock

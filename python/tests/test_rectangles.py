@@ -146,6 +146,26 @@ def test_a_longer_lookahead_gives_the_same_order():
         gridlock.rectangles({"L": "##\n#.", "I": "####"}, order=True, lookahead=2)
 
 
+def test_states_in_a_directory_give_the_same_order(tmp_path):
+    """``states_dir`` keeps the skyline search's states in files of a directory for the
+    same answer (the Y hexomino's order, a heptacube's box), leaves no file there, and
+    is refused where no skyline search runs and for a path that is not a directory."""
+    y = (DATA / "y-hexomino.txt").read_text()
+    filed = gridlock.rectangles(y, order=True, states_dir=str(tmp_path), threads=2)
+    assert filed == gridlock.rectangles(y, order=True)
+    assert (filed["rows"], filed["columns"], filed["copies"]) == (23, 24, 92)
+    e0 = (DATA / "e0e080-heptacube.txt").read_text()
+    boxed = gridlock.rectangles(e0, order=True, lattice="cubic", mirror=True, states_dir=str(tmp_path))
+    assert boxed == gridlock.rectangles(e0, order=True, lattice="cubic", mirror=True)
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(ValueError, match="states_dir tunes"):
+        gridlock.rectangles(y, width=5, length=9, states_dir=str(tmp_path))
+    with pytest.raises(ValueError, match="states_dir tunes"):
+        gridlock.rectangles({"L": "##\n#.", "I": "####"}, order=True, states_dir=str(tmp_path))
+    with pytest.raises(ValueError, match="is not a directory"):
+        gridlock.rectangles(y, order=True, states_dir=str(tmp_path / "missing"))
+
+
 def test_a_search_resumes_from_its_checkpoint(tmp_path):
     """A checkpoint written by Python resumes on the command line and the reverse, and
     a file cut after any width gives the fresh answer."""
