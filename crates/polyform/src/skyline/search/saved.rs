@@ -137,8 +137,9 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// `n` words onto the end of `out`, grown as they arrive.
-    fn u32s_into(&mut self, n: u64, out: &mut Arena<u32>) -> io::Result<()> {
+    /// `n` words, given to `each` a piece at a time as they arrive (a damaged count
+    /// reads no more than the file holds).
+    fn u32s_with(&mut self, n: u64, each: &mut dyn FnMut(&[u32]) -> io::Result<()>) -> io::Result<()> {
         let mut buf = vec![0u8; 1 << 16];
         let mut words = Vec::with_capacity(1 << 14);
         let mut left = n;
@@ -151,11 +152,28 @@ impl Reader<'_> {
                 self.check.add(u64::from(v));
                 words.push(v);
             }
-            out.grow(take)?;
-            out.extend_from_slice(&words)?;
+            each(&words)?;
             left -= take as u64;
         }
         Ok(())
+    }
+
+    /// `n` words onto the end of `out`, grown as they arrive.
+    fn u32s_into(&mut self, n: u64, out: &mut Arena<u32>) -> io::Result<()> {
+        self.u32s_with(n, &mut |words| {
+            out.grow(words.len())?;
+            out.extend_from_slice(words)
+        })
+    }
+
+    /// `n` words in a vector.
+    fn u32s(&mut self, n: u64) -> io::Result<Vec<u32>> {
+        let mut out = Vec::new();
+        self.u32s_with(n, &mut |words| {
+            out.extend_from_slice(words);
+            Ok(())
+        })?;
+        Ok(out)
     }
 
     /// A count, then that many words, each given to `each` as it arrives (a damaged
@@ -175,25 +193,6 @@ impl Reader<'_> {
             left -= take as u64;
         }
         Ok(())
-    }
-
-    /// `n` words, the vector grown as they arrive (a damaged count does not allocate
-    /// more than the file holds).
-    fn u32s(&mut self, n: u64) -> io::Result<Vec<u32>> {
-        let mut out: Vec<u32> = Vec::with_capacity(n.min(1 << 20) as usize);
-        let mut buf = vec![0u8; 1 << 16];
-        let mut left = n;
-        while left > 0 {
-            let take = left.min(1 << 14) as usize;
-            self.fill(&mut buf[..take * 4])?;
-            for b in buf[..take * 4].chunks_exact(4) {
-                let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                self.check.add(u64::from(v));
-                out.push(v);
-            }
-            left -= take as u64;
-        }
-        Ok(out)
     }
 }
 
