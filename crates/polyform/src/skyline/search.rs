@@ -278,7 +278,7 @@ struct Probe {
 }
 
 /// Where a skyline search stopped: when the budget of [`Skyline::shortest_box_within`]
-/// ran out, or as each depth is finished and within a depth that is kept whole
+/// ran out, or as each depth is finished and within each depth
 /// ([`Skyline::shortest_from`] shows it then, to be saved with [`Sweep::write_to`]). It
 /// holds the states kept, the depth whose states are all kept (the layer), how far the
 /// layer is expanded (within a depth: the first state of the layer not yet expanded,
@@ -998,15 +998,15 @@ mod tests {
         assert!(found >= 8, "{found}");
     }
 
-    /// A search saved within a depth (a few states of a layer expanded at a time) and
-    /// resumed from any of its saves, read back from bytes, with the chunks it was saved
-    /// at or the usual ones and on one or two threads, ends as the search run through:
-    /// the same answer, tiling and states kept. A sweep saved within a depth says how far
-    /// it went.
+    /// A search saved within a depth (a few states of a layer expanded at a time), the
+    /// middle depth's prints too, and resumed from any of its saves, read back from
+    /// bytes, with the chunks it was saved at or the usual ones and on one or two threads,
+    /// ends as the search run through: the same answer, tiling and states kept. A sweep
+    /// saved within a depth says how far it went.
     #[test]
     fn a_search_resumed_within_a_depth_ends_as_one_run_through() {
         let any = [Copies { lo: 0, hi: None }];
-        let mut within = 0;
+        let (mut within, mut middle) = (0, 0);
         for (drawing, width, max) in [("#####\n.#...", 13, 26), ("####\n.#..", 9, 20), ("####\n.#..", 5, 10), ("####\n.#..", 10, 20)] {
             let piece = Shape::from_drawing(drawing).unwrap();
             let sky = Skyline::new(std::slice::from_ref(&piece), Freedom::Free, &any, width).unwrap().lookahead_past(40, 2);
@@ -1018,6 +1018,7 @@ mod tests {
                     let mut bytes = Vec::new();
                     sweep.write_to(&mut bytes).unwrap();
                     saved.push((bytes, sweep.expanded()));
+                    middle += usize::from(!sweep.prints.is_empty());
                     std::ops::ControlFlow::Continue(())
                 })
                 .unwrap()
@@ -1038,7 +1039,7 @@ mod tests {
                 assert_eq!(resumed, whole, "{drawing} resumed from save {i}");
             }
         }
-        assert!(within > 20, "{within} saves within a depth");
+        assert!(within > 20 && middle > 2, "{within} saves within a depth, {middle} with prints");
     }
 
     /// Keys of every shape round-trip through their bytes, different keys give different
