@@ -65,6 +65,40 @@ fn print_of(key: &[u8]) -> u64 {
     mix(h)
 }
 
+/// A set of prints ([`print_of`]), each its own hash (they are well mixed already): a
+/// table of 8 bytes and a control byte a print.
+#[derive(Default)]
+struct Prints(hashbrown::HashTable<u64>);
+
+impl Prints {
+    /// Adds `print`: `false` when it was there.
+    fn insert(&mut self, print: u64) -> bool {
+        match self.0.entry(print, |&p| p == print, |&p| p) {
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                slot.insert(print);
+                true
+            }
+            hashbrown::hash_table::Entry::Occupied(_) => false,
+        }
+    }
+
+    fn contains(&self, print: u64) -> bool {
+        self.0.find(print, |&p| p == print).is_some()
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn iter(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
+        self.0.iter().copied()
+    }
+}
+
 /// `key` (crossing tiles strictly ascending, then the tail word) as bytes: the tail, the
 /// first tile and then each tile less the one before, each as a LEB128 varint (7 bits a
 /// byte, low first, the high bit set on all but the last). A state's key of 20 words
@@ -149,17 +183,9 @@ impl States {
     ///
     /// Errors: as [`Arena::new`].
     fn move_to(&mut self, dir: Option<&std::path::Path>) -> std::io::Result<()> {
-        if dir.is_some() {
-            for arena in [&mut self.starts, &mut self.parents] {
-                if let Arena::Heap(v) = arena {
-                    *arena = Arena::from_vec(std::mem::take(v), dir)?;
-                }
-            }
-            if let Arena::Heap(v) = &mut self.bytes {
-                self.bytes = Arena::from_vec(std::mem::take(v), dir)?;
-            }
-        }
-        Ok(())
+        self.bytes.move_to(dir)?;
+        self.starts.move_to(dir)?;
+        self.parents.move_to(dir)
     }
 
     /// How many states are kept.
@@ -297,9 +323,9 @@ pub struct Sweep {
     /// Within a depth: the layer's first state not yet expanded.
     next: Option<u32>,
     /// Within the middle depth ([`Depth::Middle`]): the prints of the children made so
-    /// far ([`Search::print`]; a table of prints, each its own hash), and the prints of
-    /// those that may be each other's mates (their prints matched).
-    prints: hashbrown::HashTable<u64>,
+    /// far ([`Search::print`]), and the prints of those that may be each other's mates
+    /// (their prints matched).
+    prints: Prints,
     hits: rustc_hash::FxHashSet<u64>,
 }
 
@@ -605,18 +631,17 @@ impl<'a> Search<'a> {
             return Err(TransferError::ForeignSweep);
         }
         let dir = self.sky.states_dir.as_deref();
-        let unkept = |e| self.unkept(e);
         let mut s = match sweep.take() {
             Some(mut s) => {
-                s.states.move_to(dir).map_err(unkept)?;
+                s.states.move_to(dir).map_err(|e| self.unkept(e))?;
                 s
             }
             None => {
-                let mut states = States::new(dir).map_err(unkept)?;
+                let mut states = States::new(dir).map_err(|e| self.unkept(e))?;
                 states.open_depth();
                 let mut floor = Vec::new();
                 encode(&[self.tail(0, 0)], &mut floor);
-                states.insert(&floor, hash_of(&floor), u32::MAX).map_err(unkept)?;
+                states.insert(&floor, hash_of(&floor), u32::MAX).map_err(|e| self.unkept(e))?;
                 Sweep {
                     signature: self.signature(),
                     states,
@@ -625,7 +650,7 @@ impl<'a> Search<'a> {
                     depth: 0,
                     cut: false,
                     next: None,
-                    prints: hashbrown::HashTable::new(),
+                    prints: Prints::default(),
                     hits: rustc_hash::FxHashSet::default(),
                 }
             }
@@ -707,10 +732,8 @@ impl<'a> Search<'a> {
                     }
                     self.keep(&mut s.states, children)?;
                     for &(own, mate) in &children.prints {
-                        if let hashbrown::hash_table::Entry::Vacant(slot) = s.prints.entry(own, |&p| p == own, |&p| p) {
-                            slot.insert(own);
-                        }
-                        if s.prints.find(mate, |&p| p == mate).is_some() {
+                        s.prints.insert(own);
+                        if s.prints.contains(mate) {
                             s.hits.insert(own);
                             s.hits.insert(mate);
                         }
@@ -735,8 +758,7 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            let printed = s.prints.len();
-            s.prints = hashbrown::HashTable::new();
+            let printed = std::mem::take(&mut s.prints).len();
             let hits = std::mem::take(&mut s.hits);
             if !hits.is_empty() {
                 // Two children of the middle depth whose prints match may be each other's

@@ -54,18 +54,17 @@ impl<T: Plain> Arena<T> {
         unsafe { memmap2::MmapMut::map_mut(file) }
     }
 
-    /// The array from `items`, in a new file of `dir` when there is one.
+    /// The array moved into a new file of `dir` when it is on the heap and there is one
+    /// (left as it is otherwise).
     ///
-    /// Errors: as [`Arena::new`].
-    pub(super) fn from_vec(items: Vec<T>, dir: Option<&Path>) -> io::Result<Arena<T>> {
-        match dir {
-            None => Ok(Arena::Heap(items)),
-            Some(_) => {
-                let mut arena = Arena::new(dir)?;
-                arena.extend_from_slice(&items)?;
-                Ok(arena)
-            }
+    /// Errors: as [`Arena::new`] and [`Arena::grow`].
+    pub(super) fn move_to(&mut self, dir: Option<&Path>) -> io::Result<()> {
+        if let (Arena::Heap(items), Some(_)) = (&*self, dir) {
+            let mut filed = Arena::new(dir)?;
+            filed.extend_from_slice(items)?;
+            *self = filed;
         }
+        Ok(())
     }
 
     /// Room for `more` items past the length, growing a large array by a quarter rather
@@ -194,7 +193,8 @@ mod tests {
         assert_eq!(&mapped[..], &heap[..]);
         assert_eq!(mapped.len(), 200_003);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
-        let bytes: Arena<u8> = Arena::from_vec(vec![5; 100_000], Some(dir.path())).unwrap();
-        assert!(bytes.iter().all(|&b| b == 5) && bytes.len() == 100_000);
+        let mut bytes: Arena<u8> = Arena::Heap(vec![5; 100_000]);
+        bytes.move_to(Some(dir.path())).unwrap();
+        assert!(matches!(bytes, Arena::Mapped { .. }) && bytes.iter().all(|&b| b == 5) && bytes.len() == 100_000);
     }
 }

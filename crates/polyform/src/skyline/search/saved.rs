@@ -19,7 +19,7 @@
 //! within a depth only), so that a damaged file is refused rather than resumed wrong;
 //! the hash index and the prints' table are built again.
 
-use super::{decode, hash_of, key_in, Arena, Effort, States, Sweep};
+use super::{decode, hash_of, key_in, Arena, Effort, Prints, States, Sweep};
 use std::io::{self, Read, Write};
 
 const MAGIC: &[u8; 8] = b"GLSWEEP3";
@@ -236,7 +236,7 @@ impl Sweep {
         w.u32s(&st.firsts)?;
         w.u32s(&st.parents)?;
         if magic == MAGIC {
-            w.u64s(self.prints.iter().copied())?;
+            w.u64s(self.prints.iter())?;
             w.u64s(self.hits.iter().copied())?;
         }
         let check = w.check.0;
@@ -311,18 +311,12 @@ impl Sweep {
         let mut parents = Arena::new(dir)?;
         r.u32s_into(n, &mut parents)?;
         // The middle depth's prints: each once; those that matched among them.
-        let mut prints = hashbrown::HashTable::<u64>::new();
+        let mut prints = Prints::default();
         let mut hits = rustc_hash::FxHashSet::default();
         if &magic == MAGIC {
-            r.u64s(&mut |p| match prints.entry(p, |&q| q == p, |&q| q) {
-                hashbrown::hash_table::Entry::Vacant(slot) => {
-                    slot.insert(p);
-                    Ok(())
-                }
-                hashbrown::hash_table::Entry::Occupied(_) => Err(damaged("a print kept twice")),
-            })?;
+            r.u64s(&mut |p| if prints.insert(p) { Ok(()) } else { Err(damaged("a print kept twice")) })?;
             r.u64s(&mut |p| {
-                if prints.find(p, |&q| q == p).is_none() || !hits.insert(p) {
+                if !prints.contains(p) || !hits.insert(p) {
                     return Err(damaged("the prints that matched"));
                 }
                 Ok(())
@@ -380,8 +374,7 @@ impl Sweep {
                 return Err(damaged("a state's key"));
             }
         }
-        let bytes = key_bytes;
-        let mut states = States { bytes, starts, wraps, firsts, parents, index: hashbrown::HashTable::new() };
+        let mut states = States { bytes: key_bytes, starts, wraps, firsts, parents, index: hashbrown::HashTable::new() };
         states.index.reserve(n as usize, |_| 0);
         for id in 0..n as u32 {
             let key = states.bytes_of(id);
