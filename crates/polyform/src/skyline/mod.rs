@@ -99,12 +99,19 @@ struct Placement {
 /// What [`Skyline::fill`] calls with a row filled: `(used, placed, rows)`.
 type Full<'f> = dyn FnMut(u32, &[u32], &[u64]) -> ControlFlow<()> + 'f;
 
+/// The rows above its first that a [`Fill`] holds beside it: pieces of up to five rows
+/// along the sweep are filled with every mask at hand ([`Skyline::fill_rows`]).
+const FILL_ABOVE: usize = 4;
+
 /// A placement as [`Skyline::fill`] tries it: its first row's mask beside it, so that
 /// most placements are turned away without a look at [`Skyline::placements`].
 #[derive(Debug, Clone, Copy)]
 struct Fill {
     /// Its cells in its first row of the sweep.
     first: u64,
+    /// Its cells in the rows above its first (zero past its extent; used only when the
+    /// pieces span at most `FILL_ABOVE + 1` rows).
+    above: [u64; FILL_ABOVE],
     /// Index into [`Skyline::placements`].
     id: u32,
     /// As [`Placement`]'s.
@@ -457,7 +464,11 @@ impl Skyline {
                 let id = placements.len() as u32;
                 placement_of[o * cells_across + position] = id;
                 placements.push(Placement { orientation: o as u32, position: position as u32, start: start as u32, extent: extent as u32 });
-                list.push(Fill { first: masks[start], id, start: start as u32, extent: extent as u32, used: used_of[*q] });
+                let mut above = [0; FILL_ABOVE];
+                for (k, m) in above.iter_mut().zip(&masks[start + 1..]) {
+                    *k = *m;
+                }
+                list.push(Fill { first: masks[start], above, id, start: start as u32, extent: extent as u32, used: used_of[*q] });
             }
         }
         // The symmetries of the cross-section that map every orientation set onto itself
@@ -722,8 +733,83 @@ impl Skyline {
     /// crossing tiles of the next line cover above it); `room` is the rows left below the
     /// length bound (`tally.cut` is set when it turns a placement away; `tally` counts
     /// the calls, the search's measure of work, and breaks off when the budget is spent).
-    #[allow(clippy::too_many_arguments)]
     fn fill(&self, rows: &mut [u64], used: u32, room: usize, tally: &Tally, placed: &mut Vec<u32>, full: &mut Full<'_>) -> ControlFlow<()> {
+        /// `rows` as an array of `H` rows (its first `H`, the piece's height).
+        fn first<const H: usize>(rows: &mut [u64]) -> &mut [u64; H] {
+            (&mut rows[..H]).try_into().expect("a row for each row a piece spans")
+        }
+        match self.height {
+            1 => self.fill_rows(first::<1>(rows), used, room, tally, placed, full),
+            2 => self.fill_rows(first::<2>(rows), used, room, tally, placed, full),
+            3 => self.fill_rows(first::<3>(rows), used, room, tally, placed, full),
+            4 => self.fill_rows(first::<4>(rows), used, room, tally, placed, full),
+            5 => self.fill_rows(first::<5>(rows), used, room, tally, placed, full),
+            _ => self.fill_any(rows, used, room, tally, placed, full),
+        }
+    }
+
+    /// [`Skyline::fill`] for pieces of exactly `H` rows (at most `FILL_ABOVE + 1`), with
+    /// the masks of each [`Fill`] at hand: the same placements in the same order.
+    #[allow(clippy::too_many_arguments)]
+    fn fill_rows<const H: usize>(
+        &self,
+        rows: &mut [u64; H],
+        used: u32,
+        room: usize,
+        tally: &Tally,
+        placed: &mut Vec<u32>,
+        full: &mut Full<'_>,
+    ) -> ControlFlow<()> {
+        if tally.step() {
+            return ControlFlow::Break(());
+        }
+        let row0 = rows[0];
+        if row0 == self.full {
+            return full(used, placed, rows);
+        }
+        if self.isolated(rows) {
+            return ControlFlow::Continue(());
+        }
+        let c = (!row0).trailing_zeros();
+        for f in &self.at[c as usize] {
+            if f.extent as usize > room {
+                tally.cut.set(true);
+                continue;
+            }
+            let mut clash = f.first & row0;
+            for (r, m) in rows[1..].iter().zip(&f.above) {
+                clash |= m & r;
+            }
+            if clash != 0 {
+                continue;
+            }
+            rows[0] |= f.first;
+            for (r, m) in rows[1..].iter_mut().zip(&f.above) {
+                *r |= m;
+            }
+            placed.push(f.id);
+            let flow = self.fill_rows(rows, used | f.used, room, tally, placed, full);
+            placed.pop();
+            rows[0] ^= f.first;
+            for (r, m) in rows[1..].iter_mut().zip(&f.above) {
+                *r ^= m;
+            }
+            flow?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// [`Skyline::fill`] for pieces of any height, their masks looked up.
+    #[allow(clippy::too_many_arguments)]
+    fn fill_any(
+        &self,
+        rows: &mut [u64],
+        used: u32,
+        room: usize,
+        tally: &Tally,
+        placed: &mut Vec<u32>,
+        full: &mut Full<'_>,
+    ) -> ControlFlow<()> {
         if tally.step() {
             return ControlFlow::Break(());
         }
@@ -753,7 +839,7 @@ impl Skyline {
                 *r |= m;
             }
             placed.push(f.id);
-            let flow = self.fill(rows, used | f.used, room, tally, placed, full);
+            let flow = self.fill_any(rows, used | f.used, room, tally, placed, full);
             placed.pop();
             rows[0] ^= f.first;
             for (r, m) in rows[1..].iter_mut().zip(masks) {
@@ -769,14 +855,18 @@ impl Skyline {
     /// under it). No connected tile of two cells or more can cover it, so no tiling goes
     /// on from here (the classic pruning of isolated holes); the crossing tiles above the
     /// line leave such holes as well as the tiles placed in row 0.
+    /// (The top row is never looked at: its cells above are all free.) Inlined, so that
+    /// [`Skyline::fill_rows`] runs it on rows of a known number.
+    #[inline(always)]
     fn isolated(&self, rows: &[u64]) -> bool {
         if !self.connected {
             return false;
         }
         let b = self.across.1 as u32;
-        for k in 0..rows.len() {
+        let mut holes = 0;
+        for k in 0..rows.len().saturating_sub(1) {
             let empty = !rows[k] & self.full;
-            let above = rows.get(k + 1).map_or(self.full, |r| !r & self.full);
+            let above = !rows[k + 1] & self.full;
             let below = if k == 0 { 0 } else { !rows[k - 1] & self.full };
             let free = ((empty << 1) & self.after_first)
                 | ((empty >> 1) & self.before_last)
@@ -784,11 +874,9 @@ impl Skyline {
                 | empty.checked_shr(b).unwrap_or(0)
                 | above
                 | below;
-            if empty & !free != 0 {
-                return true;
-            }
+            holes |= empty & !free;
         }
-        false
+        holes != 0
     }
 
     /// Whether a state whose crossing tiles cover the cells `above` above its line (row
