@@ -1065,4 +1065,73 @@ mod tests {
         let got = lengths(&stair, &[(1, 1), (1, 2), (1, 3), (2, 2), (2, 3)], 12);
         assert_eq!(got, vec![None, None, None, None, Some(4)]);
     }
+
+    /// Every filling of a row, as the callback sees it (used set, placements, rows), and
+    /// the tally's calls and cut.
+    type Fillings = (Vec<(u32, Vec<u32>, Vec<u64>)>, u64, bool);
+
+    fn fillings(sky: &Skyline, rows: &[u64], room: usize, by_rows: bool) -> Fillings {
+        let (mut rows, mut placed, mut seen) = (rows.to_vec(), Vec::new(), Vec::new());
+        let tally = Tally::default();
+        let mut record = |used: u32, placed: &[u32], filled: &[u64]| {
+            seen.push((used, placed.to_vec(), filled.to_vec()));
+            ControlFlow::Continue(())
+        };
+        let _ = if by_rows {
+            sky.fill(&mut rows, 0, room, &tally, &mut placed, &mut record)
+        } else {
+            sky.fill_any(&mut rows, 0, room, &tally, &mut placed, &mut record)
+        };
+        (seen, tally.nodes.get(), tally.cut.get())
+    }
+
+    /// The filling on arrays of a piece's rows (pieces of up to five rows) meets the
+    /// fillings of the general one, in the same order, with the same calls, on random
+    /// rows above the line and bounds of length: sets of one to five rows, required
+    /// pieces among them, on widths 1 to 12.
+    #[test]
+    fn filling_on_arrays_meets_the_general_filling() {
+        let sets: [&[&str]; 6] = [&["#"], &["##"], &["##\n#."], &["####\n.#.."], &["#####\n.#..."], &["###\n#..", "#####"]];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = 0;
+        for drawings in sets {
+            let shapes: Vec<Shape> = drawings.iter().map(|d| shape(d)).collect();
+            let copies = vec![Copies { lo: 1, hi: None }; shapes.len()];
+            for width in 1..=12 {
+                // (Widths some piece does not fit across are refused.)
+                let Ok(sky) = Skyline::new(&shapes, Freedom::Free, &copies, width) else { continue };
+                assert!(sky.height <= FILL_ABOVE + 1);
+                for _ in 0..40 {
+                    // Sparse rows: each cell taken with probability 1/4 (row 0 with 1/8).
+                    let rows: Vec<u64> =
+                        (0..sky.height).map(|k| next() & next() & if k == 0 { next() } else { u64::MAX } & sky.full).collect();
+                    let room = (next() % (sky.height as u64 + 2)) as usize;
+                    let general = fillings(&sky, &rows, room, false);
+                    assert_eq!(fillings(&sky, &rows, room, true), general, "{drawings:?} width {width} rows {rows:?} room {room}");
+                    checked += general.0.len();
+                }
+            }
+        }
+        // The cases are not all dead ends.
+        assert!(checked > 1000, "{checked} fillings");
+    }
+
+    /// A piece of six rows along the sweep (the general filling): the heptomino
+    /// `######/#.....` tiles 2 x 7 and no narrower rectangle.
+    #[test]
+    fn a_piece_of_six_rows_tiles_its_rectangle() {
+        let sky = |width| Skyline::new(&[shape("######\n#.....")], Freedom::Free, &any(1), width).unwrap();
+        assert_eq!(sky(2).height, 6);
+        let (found, _) = sky(2).shortest(30, Lengths::Any, 1000, 1, &mut |_| {}).unwrap();
+        let Shortest::Found(7, tiles) = found else { panic!("{found:?}") };
+        assert_eq!(tiles.len(), 2);
+        let (found, _) = sky(1).shortest(30, Lengths::Any, 1000, 1, &mut |_| {}).unwrap();
+        assert_eq!(found, Shortest::None { exhausted: true });
+    }
 }
