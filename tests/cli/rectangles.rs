@@ -328,6 +328,75 @@ fn a_search_resumes_from_its_checkpoint() {
     assert_eq!(code, 2, "{err}");
 }
 
+/// --checkpoint keeps the best width's tiling beside the file (FILE.tiling): a run that
+/// finds every width recorded draws its answer from it rather than searching that width
+/// again (a tiling written there by hand, the answer's turned through 180 degrees, is the
+/// one printed), and a tiling that does not tile the rectangle with the pieces (a line
+/// lost, a cell moved, not a tiling at all) is searched for again.
+#[test]
+fn a_resumed_search_draws_its_answer_from_the_saved_tiling() {
+    let y = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rectangles/y-pentomino.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("y.ckpt");
+    let file = path.to_str().unwrap();
+    let tiling = dir.path().join("y.ckpt.tiling");
+    let args = ["rectangles", "--pieces", y, "--order", "--checkpoint", file];
+    let (fresh, err, code) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(fresh.starts_with("5 x 10, 10 copies\n"), "{fresh}");
+    let saved = std::fs::read_to_string(&tiling).unwrap();
+    let (header, tiles) = saved.split_once('\n').unwrap();
+    assert!(header.contains("\"width\":5"), "{header}");
+    assert_eq!(tiles.lines().count(), 10, "{saved}");
+    // The picture's rows (5 of 10 cells), turned through 180 degrees.
+    let picture = |out: &str| out.lines().skip(1).take(5).map(String::from).collect::<Vec<_>>();
+    let turned: Vec<String> = picture(&fresh).iter().rev().map(|row| row.chars().rev().collect()).collect();
+    let turn = |line: &str| {
+        let mut words = line.split(' ');
+        let head = [words.next().unwrap(), words.next().unwrap()].join(" ");
+        let cells: Vec<String> = words
+            .map(|w| {
+                let (r, c) = w.split_once(',').unwrap();
+                format!("{},{}", 4 - r.parse::<i32>().unwrap(), 9 - c.parse::<i32>().unwrap())
+            })
+            .collect();
+        format!("{head} {}", cells.join(" "))
+    };
+    let by_hand: Vec<String> = tiles.lines().map(turn).collect();
+    std::fs::write(&tiling, format!("{header}\n{}\n", by_hand.join("\n"))).unwrap();
+    let (out, err, code) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(picture(&out), turned, "{out}");
+    assert_ne!(picture(&out), picture(&fresh));
+    let moved = {
+        // The first tile's first cell one column over (off its piece's shape, or onto
+        // another tile).
+        let mut words: Vec<String> = by_hand[0].split(' ').map(String::from).collect();
+        let (r, c) = words[2].split_once(',').map(|(r, c)| (r.to_string(), c.parse::<i32>().unwrap())).unwrap();
+        words[2] = format!("{r},{}", if c > 0 { c - 1 } else { c + 1 });
+        words.join(" ")
+    };
+    // The first cells of the first two tiles exchanged: every cell covered once, two
+    // tiles no Y pentominoes.
+    let exchanged = {
+        let mut a: Vec<&str> = by_hand[0].split(' ').collect();
+        let mut b: Vec<&str> = by_hand[1].split(' ').collect();
+        std::mem::swap(&mut a[2], &mut b[2]);
+        format!("{}\n{}\n{}", a.join(" "), b.join(" "), by_hand[2..].join("\n"))
+    };
+    for damaged in [
+        format!("{header}\n{exchanged}\n"),
+        format!("{header}\n{}\n", by_hand[1..].join("\n")),
+        format!("{header}\n{moved}\n{}\n", by_hand[1..].join("\n")),
+        format!("{header}\nnot a tiling\n"),
+        "nothing\n".to_string(),
+    ] {
+        std::fs::write(&tiling, &damaged).unwrap();
+        let (out, err, code) = run(&args);
+        assert_eq!((code, &out), (0, &fresh), "{damaged}: {err}");
+    }
+}
+
 /// --checkpoint-every saves the states of the width in progress beside the checkpoint
 /// (FILE.frontier): the Y hexomino's search stopped inside width 23 by --max-states
 /// leaves them, and the run given more states goes on from the depth saved (--stats says

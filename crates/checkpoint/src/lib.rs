@@ -267,6 +267,9 @@ pub struct Widths {
 /// The format of a frontier file's header ([`Widths::save_frontier`]).
 pub const FRONTIER_FORMAT: &str = "gridlock-frontier/1";
 
+/// The format of a tiling file's header ([`Widths::save_tiling`]).
+pub const TILING_FORMAT: &str = "gridlock-tiling/1";
+
 /// The header line of a frontier file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -299,9 +302,59 @@ impl Widths {
     /// Where [`Widths::save_frontier`] writes before it renames: the frontier's path with
     /// `.tmp` added.
     fn temporary_path(&self) -> PathBuf {
-        let mut name = self.frontier_path().into_os_string();
-        name.push(".tmp");
+        temporary_of(&self.frontier_path())
+    }
+
+    /// The file beside the checkpoint that holds the tiling of the best width recorded
+    /// ([`Widths::save_tiling`]): the checkpoint's path with `.tiling` added.
+    pub fn tiling_path(&self) -> PathBuf {
+        let mut name = self.file.path.clone().into_os_string();
+        name.push(".tiling");
         PathBuf::from(name)
+    }
+
+    /// Saves the tiling of width `width`, the best so far, for a later run to draw its
+    /// answer without searching that width again: a header line
+    /// (`{"format":"gridlock-tiling/1",...,"width":W}`, as the frontier's), then the
+    /// bytes `write` writes, whole as [`Widths::save_frontier`] writes. It is kept when
+    /// its width is recorded, and replaced by the next best width's.
+    ///
+    /// Errors: [`CheckpointError::Io`] (the temporary file is then removed).
+    pub fn save_tiling(&self, width: usize, write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> Result<(), CheckpointError> {
+        self.save_beside(&self.tiling_path(), TILING_FORMAT, width, write)
+    }
+
+    /// Reads the saved tiling, when there is one of this search: `read` is given the
+    /// bytes after the header, and its result is returned with the width. A file that
+    /// cannot be read, of another search or version, or that `read` refuses, is none:
+    /// the tiling is drawn again by searching its width.
+    pub fn read_tiling<T>(&self, read: impl FnOnce(&mut dyn Read) -> io::Result<T>) -> Option<(usize, T)> {
+        let path = self.tiling_path();
+        let mut input = io::BufReader::new(File::open(&path).ok().filter(|f| f.metadata().is_ok_and(|m| m.is_file()))?);
+        let header = self.header_in(&path, &mut input, TILING_FORMAT).ok()?;
+        read(&mut input).ok().map(|t| (header.width, t))
+    }
+
+    /// Reads a header line of `format` from `input` and checks it is this search's.
+    fn header_in(&self, path: &Path, input: &mut dyn io::BufRead, format: &str) -> Result<FrontierHeader, CheckpointError> {
+        let mut line = Vec::new();
+        io::BufRead::read_until(&mut input.take(4096), b'\n', &mut line)
+            .map_err(|source| CheckpointError::Io { path: path.into(), source })?;
+        let header: FrontierHeader = std::str::from_utf8(&line)
+            .ok()
+            .and_then(|t| serde_json::from_str(t.trim_end()).ok())
+            .ok_or_else(|| CheckpointError::Corrupt { path: path.into(), line: 1, message: format!("not a {format} header") })?;
+        let fields: [(&'static str, &String, String); 3] = [
+            ("format", &header.format, format.into()),
+            ("version", &header.version, VERSION.into()),
+            ("problem", &header.problem, self.problem.clone()),
+        ];
+        for (field, found, wanted) in fields {
+            if *found != wanted {
+                return Err(CheckpointError::Foreign { path: path.into(), field, found: found.clone(), wanted });
+            }
+        }
+        Ok(header)
     }
 
     /// Reads the saved states of the width in progress, when there are some: `read` is
@@ -326,22 +379,7 @@ impl Widths {
             return Err(CheckpointError::NotAFile { path });
         }
         let mut input = io::BufReader::new(file);
-        let mut line = Vec::new();
-        io::BufRead::read_until(&mut (&mut input).take(4096), b'\n', &mut line).map_err(io_error)?;
-        let header: FrontierHeader = std::str::from_utf8(&line)
-            .ok()
-            .and_then(|t| serde_json::from_str(t.trim_end()).ok())
-            .ok_or_else(|| corrupt(1, "not a frontier header".into()))?;
-        let fields: [(&'static str, String, String); 3] = [
-            ("format", header.format, FRONTIER_FORMAT.into()),
-            ("version", header.version, VERSION.into()),
-            ("problem", header.problem, self.problem.clone()),
-        ];
-        for (field, found, wanted) in fields {
-            if found != wanted {
-                return Err(CheckpointError::Foreign { path, field, found, wanted });
-            }
-        }
+        let header = self.header_in(&path, &mut input, FRONTIER_FORMAT)?;
         if self.file.done.contains_key(&header.width) {
             return Ok(None);
         }
@@ -359,9 +397,20 @@ impl Widths {
     ///
     /// Errors: [`CheckpointError::Io`] (the temporary file is then removed).
     pub fn save_frontier(&self, width: usize, write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> Result<(), CheckpointError> {
-        let path = self.frontier_path();
-        let temporary = self.temporary_path();
-        let header = FrontierHeader { format: FRONTIER_FORMAT.into(), version: VERSION.into(), problem: self.problem.clone(), width };
+        self.save_beside(&self.frontier_path(), FRONTIER_FORMAT, width, write)
+    }
+
+    /// Writes a header of `format` and `write`'s bytes to `path` whole: to its temporary
+    /// file, synced, renamed over it, the folder synced.
+    fn save_beside(
+        &self,
+        path: &Path,
+        format: &str,
+        width: usize,
+        write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<(), CheckpointError> {
+        let temporary = temporary_of(path);
+        let header = FrontierHeader { format: format.into(), version: VERSION.into(), problem: self.problem.clone(), width };
         let written = (|| {
             let mut file = File::create(&temporary)?;
             file.write_all(serde_json::to_string(&header).expect("a header serializes").as_bytes())?;
@@ -369,12 +418,12 @@ impl Widths {
             write(&mut file)?;
             file.sync_all()?;
             drop(file);
-            std::fs::rename(&temporary, &path)?;
-            sync_folder(&path)
+            std::fs::rename(&temporary, path)?;
+            sync_folder(path)
         })();
         written.map_err(|source| {
             let _ = std::fs::remove_file(&temporary);
-            CheckpointError::Io { path: path.clone(), source }
+            CheckpointError::Io { path: path.into(), source }
         })
     }
 
@@ -412,6 +461,14 @@ impl Widths {
         }
         Ok(())
     }
+}
+
+/// Where a file beside the checkpoint is written before it is renamed: its path with
+/// `.tmp` added.
+fn temporary_of(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    PathBuf::from(name)
 }
 
 /// Syncs the folder holding `path`, so that a rename in it survives a power cut (a no-op
@@ -468,6 +525,13 @@ impl<'a> Book<'a> {
         }
         let saved = p.log.as_ref().map(|w| w.save_frontier(width, write));
         p.last = std::time::Instant::now();
+        p.fail_on(saved)
+    }
+
+    /// Saves width `width`'s tiling (written by `write`), the best so far.
+    pub fn drawn(&self, width: usize, write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> ControlFlow<()> {
+        let mut p = self.inner.lock().expect("not poisoned");
+        let saved = p.log.as_ref().map(|w| w.save_tiling(width, write));
         p.fail_on(saved)
     }
 

@@ -527,6 +527,50 @@ pub struct Journal<'a> {
     /// skyline search is finished, to be saved ([`Sweep::write_to`]); `Break` stops the
     /// search ([`TransferError::Interrupted`]). `None`: not shown.
     pub kept: Option<&'a mut Keeper<'a>>,
+    /// A tiling of a width finished before, drawn by an earlier run (`(width, tiles)`):
+    /// when that width holds the answer, the answer's tiling is this one, if it tiles
+    /// the width's rectangle of the recorded length with the pieces ([`tiles_rectangle`]),
+    /// rather than the width searched again to draw one. The rectangles of polycubes
+    /// ignore it.
+    pub drawn: Option<(usize, Tiles)>,
+    /// Shown each tiling that becomes the best so far (`(width, tiles)`), before its
+    /// width is told finished, to be saved for [`Journal::drawn`]; `Break` stops the
+    /// search. `None`: not shown.
+    pub draw: Option<&'a mut Drawer<'a>>,
+}
+
+/// What [`Journal::draw`] is shown: a width and its best tiling.
+pub type Drawer<'a> = dyn FnMut(usize, &Tiles) -> ControlFlow<()> + 'a;
+
+/// Whether `tiles` tile the rectangle of `rows x columns` cells (each tile's cells as
+/// `(row, column)`) with copies of `shapes` under `freedom` (each tile's piece and
+/// orientation index in range, its cells an image of its piece's), every cell covered
+/// once, and each piece used within its `copies`: checked from the rules alone, for
+/// tilings read back from a file.
+pub fn tiles_rectangle(tiles: &Tiles, rows: usize, columns: usize, shapes: &[Shape], freedom: Freedom, copies: &[Copies]) -> bool {
+    let mut seen = vec![false; rows * columns];
+    let mut used = vec![0u32; shapes.len()];
+    for (piece, index, cells) in tiles {
+        let Some(shape) = shapes.get(*piece) else { return false };
+        if *index >= shape.orientations(freedom).len() || cells.len() != shape.len() {
+            return false;
+        }
+        for &(r, c) in cells {
+            if !(0..rows as i32).contains(&r) || !(0..columns as i32).contains(&c) {
+                return false;
+            }
+            let k = r as usize * columns + c as usize;
+            if std::mem::replace(&mut seen[k], true) {
+                return false;
+            }
+        }
+        let tile = Shape::on(shape.lattice(), cells.iter().map(|&(r, c)| crate::Cell { x: r, y: c, z: 0 }));
+        if !tile.is_ok_and(|t| t.canonical(freedom) == shape.canonical(freedom)) {
+            return false;
+        }
+        used[*piece] += 1;
+    }
+    seen.iter().all(|&s| s) && copies.iter().zip(&used).all(|(c, &u)| u >= c.lo && c.hi.is_none_or(|hi| u <= hi))
 }
 
 /// What [`Journal::kept`] is shown: the width in progress and its states.
@@ -535,7 +579,7 @@ pub type Keeper<'a> = dyn FnMut(usize, &Sweep) -> ControlFlow<()> + 'a;
 impl<'a> Journal<'a> {
     /// A journal of finished widths alone: no states resumed or shown.
     pub fn of_widths(done: BTreeMap<usize, Outcome>, finished: &'a mut dyn FnMut(usize, Outcome) -> ControlFlow<()>) -> Journal<'a> {
-        Journal { done, finished, resume: None, kept: None }
+        Journal { done, finished, resume: None, kept: None, drawn: None, draw: None }
     }
 }
 
@@ -554,7 +598,7 @@ pub fn search_with(
     progress: &mut dyn FnMut(Progress),
     journal: Journal,
 ) -> Result<Searched, TransferError> {
-    let Journal { done, finished, mut resume, mut kept } = journal;
+    let Journal { done, finished, mut resume, mut kept, mut drawn, mut draw } = journal;
     let Bounds { max_area, max_states, threads, lookahead, states_dir } = bounds;
     let cell_states = max_states.unwrap_or(crate::transfer::DEFAULT_MAX_STATES);
     let width_states = max_states.unwrap_or(crate::skyline::DEFAULT_MAX_STATES);
@@ -583,7 +627,10 @@ pub fn search_with(
             // Finished before: its outcome, as the search then found it.
             if let Some((n, k)) = outcome {
                 if offer(&mut best, goal, r, n, k) {
-                    best_tiles = None;
+                    // Its tiling, when an earlier run drew it (and it checks out).
+                    best_tiles = drawn
+                        .take_if(|(w, tiles)| *w == r && tiles_rectangle(tiles, r, n, shapes, freedom, copies))
+                        .map(|(_, tiles)| tiles);
                 }
             }
             r += 1;
@@ -650,8 +697,14 @@ pub fn search_with(
             }
             Err(e) => return Err(e),
         }
-        // The width is finished: its outcome told.
+        // The width is finished: its tiling shown when it is the best, then its outcome
+        // told.
         let outcome = best.filter(|b| b.1 == r).map(|b| (b.2, b.3));
+        if let (Some(_), Some(tiles), Some(draw)) = (outcome, &best_tiles, draw.as_mut()) {
+            if draw(r, tiles).is_break() {
+                return Err(TransferError::Interrupted);
+            }
+        }
         if finished(r, outcome).is_break() {
             return Err(TransferError::Interrupted);
         }

@@ -10,8 +10,9 @@ use checkpoint::{Book, CheckpointError, Widths};
 use polyform::atlas::{self, Bounds, Goal, Journal, Progress, Searched};
 use polyform::boxes::{self, BoxProgress, SearchedBox};
 use polyform::skyline::Sweep;
-use polyform::transfer::TransferError;
+use polyform::transfer::{Tiles, TransferError};
 use polyform::{Copies, Freedom, Shape};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -83,10 +84,14 @@ pub fn search_journaled(
         states: sweep.states(),
         expanded: sweep.expanded(),
     });
+    // The tiling of the best width recorded, drawn by an earlier run (checked by the
+    // search before it is used).
+    let drawn = log.as_ref().and_then(|w| w.read_tiling(read_tiles));
     let frontier_path = log.as_ref().map(Widths::frontier_path);
     let book = Book::new(&mut log, every);
     let searched = {
         let mut finished = |width, outcome| book.finished(width, outcome);
+        let mut draw = |width, tiles: &Tiles| book.drawn(width, &mut |out| write_tiles(tiles, out));
         // Within a depth only when some time is to pass between saves (`every` zero:
         // each depth, not each piece of one).
         let mut kept = |width, sweep: &Sweep| {
@@ -95,7 +100,7 @@ pub fn search_journaled(
             }
             book.keep(width, &mut |out| sweep.write_to(out))
         };
-        let journal = Journal { done, finished: &mut finished, resume, kept: Some(&mut kept) };
+        let journal = Journal { done, finished: &mut finished, resume, kept: Some(&mut kept), drawn, draw: Some(&mut draw) };
         atlas::search_with(shapes, freedom, copies, goal, bounds, progress, journal)
     };
     if let Some(e) = book.failure() {
@@ -106,6 +111,42 @@ pub fn search_journaled(
         (Err(source @ TransferError::ForeignSweep), Some(path)) => Err(JournaledError::ForeignStates { path, source }),
         (Err(e), _) => Err(JournaledError::Search(e)),
     }
+}
+
+/// Writes `tiles` as text, a line a tile: its piece, its orientation's index, and its
+/// cells as `row,column`, separated by spaces (the tiling file beside a checkpoint,
+/// [`Widths::save_tiling`]).
+fn write_tiles(tiles: &Tiles, out: &mut dyn Write) -> io::Result<()> {
+    let mut out = io::BufWriter::new(out);
+    for (piece, index, cells) in tiles {
+        write!(out, "{piece} {index}")?;
+        for (r, c) in cells {
+            write!(out, " {r},{c}")?;
+        }
+        writeln!(out)?;
+    }
+    out.flush()
+}
+
+/// Reads the tiles [`write_tiles`] wrote (at most 2^26 bytes of them);
+/// [`io::ErrorKind::InvalidData`] for anything else.
+fn read_tiles(input: &mut dyn Read) -> io::Result<Tiles> {
+    let invalid = || io::Error::new(io::ErrorKind::InvalidData, "not a tiling");
+    let mut tiles = Tiles::new();
+    for line in io::BufReader::new(input.take(1 << 26)).lines() {
+        let line = line?;
+        let mut words = line.split(' ');
+        let mut number = || words.next().and_then(|w| w.parse::<usize>().ok()).ok_or_else(invalid);
+        let (piece, index) = (number()?, number()?);
+        let cells = words
+            .map(|w| {
+                let (r, c) = w.split_once(',').ok_or_else(invalid)?;
+                Ok((r.parse().map_err(|_| invalid())?, c.parse().map_err(|_| invalid())?))
+            })
+            .collect::<io::Result<Vec<(i32, i32)>>>()?;
+        tiles.push((piece, index, cells));
+    }
+    Ok(tiles)
 }
 
 /// [`boxes::search_with`] (the smallest boxes and the orders of polycubes) for `goal`,
