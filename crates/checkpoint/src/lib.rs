@@ -330,7 +330,11 @@ impl Widths {
     /// the tiling is drawn again by searching its width.
     pub fn read_tiling<T>(&self, read: impl FnOnce(&mut dyn Read) -> io::Result<T>) -> Option<(usize, T)> {
         let path = self.tiling_path();
-        let mut input = io::BufReader::new(File::open(&path).ok().filter(|f| f.metadata().is_ok_and(|m| m.is_file()))?);
+        // (Looked at before it is opened: opening a pipe would wait for a writer.)
+        if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+            return None;
+        }
+        let mut input = io::BufReader::new(File::open(&path).ok()?);
         let header = self.header_in(&path, &mut input, TILING_FORMAT).ok()?;
         read(&mut input).ok().map(|t| (header.width, t))
     }
