@@ -181,7 +181,9 @@ def rectangles(
     --checkpoint``, so that either resumes the other's file); for polyominoes the
     states of the width in progress are saved beside it (``FILE.frontier``) at most
     once every ``checkpoint_every`` seconds (default 600), within a long depth too
-    (0: every depth, none within), and resumed.
+    (0: every depth, none within), and resumed; the best tiling so far is kept
+    beside it too (``FILE.tiling``), so that a search resumed after its best width
+    draws its answer from there (checked first) rather than searching that width again.
     ``lookahead``: the rows (1 to 4) a state of the skyline search must be extendable
     by to be kept (fewer states, more time; the answer is the same), as
     ``--lookahead``; ``None``: 1, 2 once a width keeps 1048576 states, 3 once it keeps 67108864.

@@ -175,6 +175,10 @@ def test_a_search_resumes_from_its_checkpoint(tmp_path):
     assert gridlock.rectangles(y, order=True, checkpoint=str(path)) == fresh
     lines = path.read_text().splitlines()
     assert len(lines) == 8  # the header and widths 1 to 7
+    # The best tiling beside it (a header and ten tiles), drawn from when every width
+    # is recorded (the last run of the loop below).
+    tiling = (tmp_path / "y.ckpt.tiling").read_text().splitlines()
+    assert '"width":5' in tiling[0] and len(tiling) == 11
     for keep in range(1, len(lines) + 1):
         path.write_text("\n".join(lines[:keep]) + "\n")
         assert gridlock.rectangles(y, order=True, checkpoint=str(path)) == fresh
