@@ -548,6 +548,10 @@ pub type Drawer<'a> = dyn FnMut(usize, &Tiles) -> ControlFlow<()> + 'a;
 /// once, and each piece used within its `copies`: checked from the rules alone, for
 /// tilings read back from a file.
 pub fn tiles_rectangle(tiles: &Tiles, rows: usize, columns: usize, shapes: &[Shape], freedom: Freedom, copies: &[Copies]) -> bool {
+    // As many cells as the rectangle (before a grid of its size is made).
+    if rows.checked_mul(columns) != Some(tiles.iter().map(|t| t.2.len()).sum()) {
+        return false;
+    }
     let mut seen = vec![false; rows * columns];
     let mut used = vec![0u32; shapes.len()];
     for (piece, index, cells) in tiles {
