@@ -1066,6 +1066,16 @@ mod tests {
         assert_eq!(got, vec![None, None, None, None, Some(4)]);
     }
 
+    /// Marsaglia's xorshift generator from `seed` (not zero): the tests' random words.
+    pub(super) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// Every filling of a row, as the callback sees it (used set, placements, rows), and
     /// the tally's calls and cut.
     type Fillings = (Vec<(u32, Vec<u32>, Vec<u64>)>, u64, bool);
@@ -1092,13 +1102,7 @@ mod tests {
     #[test]
     fn filling_on_arrays_meets_the_general_filling() {
         let sets: [&[&str]; 6] = [&["#"], &["##"], &["##\n#."], &["####\n.#.."], &["#####\n.#..."], &["###\n#..", "#####"]];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut checked = 0;
         for drawings in sets {
             let shapes: Vec<Shape> = drawings.iter().map(|d| shape(d)).collect();

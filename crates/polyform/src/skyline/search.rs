@@ -1093,13 +1093,7 @@ mod tests {
     /// bytes, and bytes that no key makes are refused.
     #[test]
     fn keys_round_trip_through_their_bytes() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = super::super::tests::xorshift(0x2545_f491_4f6c_dd1d);
         let mut seen = std::collections::HashMap::new();
         let (mut bytes, mut back) = (Vec::new(), Vec::new());
         for _ in 0..20000 {
