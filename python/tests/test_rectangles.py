@@ -5,6 +5,7 @@ and generating functions that expand to the counts."""
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -222,3 +223,20 @@ def test_a_box_search_resumes_from_its_checkpoint(tmp_path):
     theirs = cli_json("--pieces", str(DATA / "stair-tetracube.txt"), "--order", "--checkpoint", str(path))
     assert (theirs["sides"], theirs["copies"]) == (fresh["sides"], fresh["copies"])
     assert path.read_text().splitlines() == lines
+
+
+def test_the_octomino_tiling_in_docs_passes_the_independent_checker():
+    # docs/orders.md shows the octomino f0e040's least rectangle, 41 x 48 with 246 copies,
+    # as gridlock drew it (docs/pictures/octomino-246.txt). scripts/check-tiling.py checks
+    # it from the rules alone; two cells of different tiles exchanged must fail it.
+    checker = [sys.executable, str(ROOT / "scripts" / "check-tiling.py"), str(DATA / "f0e040-octomino.txt")]
+    drawing = (ROOT / "docs" / "pictures" / "octomino-246.txt").read_text()
+    assert drawing.startswith("41 x 48, 246 copies\n")
+    done = subprocess.run([*checker, "-"], input=drawing, capture_output=True, text=True)
+    assert (done.returncode, done.stdout.strip()) == (0, "ok")
+    rows = drawing.split("\n")
+    first = rows[1]
+    k = next(i for i in range(1, len(first)) if first[i] != first[0])
+    rows[1] = first[k] + first[1:k] + first[0] + first[k + 1 :]
+    done = subprocess.run([*checker, "-"], input="\n".join(rows), capture_output=True, text=True)
+    assert done.returncode == 1
