@@ -17,16 +17,14 @@
 use super::slots::{bounds, SlotSearch};
 use super::{BurrProblem, BurrPuzzle, Voxel};
 use exact_cover::Problem;
-use polyform::{Cell, Lattice};
+use polyform::Lattice;
 
-/// A symmetry of the cube grid: an integer 3x3 matrix (polyform's).
-type Matrix = [[i32; 3]; 3];
+// A symmetry of the cube grid: an integer 3x3 matrix.
+use polyform::lattice::Matrix;
 
 /// Whether `m` reverses orientation (a mirror, not a rotation).
 fn improper(m: &Matrix) -> bool {
-    let d = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
-    d < 0
+    polyform::lattice::determinant(m) < 0
 }
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::ControlFlow;
@@ -86,9 +84,10 @@ fn mix(place: u32) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The image of the voxel `c` under `m` (the cube grid's cells are their own points:
+/// [`Lattice::transform`] on `Lattice::Cubic`, without its dispatch).
 fn transform(m: &Matrix, c: [i32; 3]) -> [i32; 3] {
-    let t = Lattice::Cubic.transform(m, Cell::new(c[0], c[1], c[2]));
-    [t.x, t.y, t.z]
+    polyform::lattice::apply(m, c)
 }
 
 /// `cells` mapped by the symmetry (`m`, then the translation `t`), sorted.
@@ -104,17 +103,33 @@ fn map_cells(m: &Matrix, t: &[i32; 3], cells: &[[i32; 3]]) -> Vec<[i32; 3]> {
     out
 }
 
-/// Every distinct orientation of a piece under `group`, normalized.
+/// Every distinct orientation of a piece under `group`, normalized, in the group's order
+/// (each the first of its equals: at most 24 to compare, no hashing).
 fn orientations(cells: &Colored, group: &[Matrix]) -> Vec<Colored> {
-    let mut seen = FxHashSet::default();
-    let mut out = Vec::new();
+    let mut out: Vec<Colored> = Vec::with_capacity(group.len());
     for m in group {
         let o = normalized(cells.iter().map(|&(c, k)| (transform(m, c), k)).collect());
-        if seen.insert(o.clone()) {
+        if !out.contains(&o) {
             out.push(o);
         }
     }
     out
+}
+
+/// The least of a piece's orientations under `group` (a form that its rotated copies
+/// share), made in one buffer.
+fn canonical(cells: &Colored, group: &[Matrix]) -> Colored {
+    let mut least: Colored = Vec::new();
+    let mut o: Colored = Vec::with_capacity(cells.len());
+    for m in group {
+        o.clear();
+        o.extend(cells.iter().map(|&(c, k)| (transform(m, c), k)));
+        o = normalized(std::mem::take(&mut o));
+        if least.is_empty() || o < least {
+            least.clone_from(&o);
+        }
+    }
+    least
 }
 
 /// The symmetries of the result, each as a map of its cells (matrix, then the
@@ -691,7 +706,7 @@ fn exact_cover_model(
 /// instead would merge assemblies of different classes).
 fn mirror_pairing(problem: &BurrProblem, pieces: &[Colored], everything: &[Matrix], rotations: &[Matrix]) -> Option<Vec<usize>> {
     let mirror = everything.iter().find(|m| improper(m))?;
-    let canonical = |cells: &Colored| orientations(cells, rotations).into_iter().min().unwrap_or_default();
+    let canonical = |cells: &Colored| canonical(cells, rotations);
     let forms: Vec<Colored> = pieces.iter().map(canonical).collect();
     let mut pairing = vec![usize::MAX; pieces.len()];
     for p in 0..pieces.len() {
