@@ -128,14 +128,11 @@ impl SlotSearch {
                 anchored[b] = true;
             }
         }
-        // The options of other boxes must each be blocked, else the search does not apply.
+        // (The checks that need only the slots come first: most results that are no
+        // slots fail them, and those that need the options' voxel sets cost options times
+        // voxels.)
         let index: FxHashMap<[i32; 3], usize> = voxels.iter().enumerate().map(|(i, (c, _))| (*c, i)).collect();
         let must_fill = |c: &[i32; 3]| voxels[index[c]].1;
-        let sets = Sets::new(voxels.len(), &index, options)?;
-        let to_fill = || (0..voxels.len()).filter(|&v| voxels[v].1);
-        if (0..options.len()).any(|o| !anchored[box_of[o]] && !sets.blocked(o, to_fill(), |_| true)) {
-            return None;
-        }
         let slot_index: Vec<usize> = anchored
             .iter()
             .scan(0, |k, &a| {
@@ -177,29 +174,6 @@ impl SlotSearch {
                 }
             }
         }
-        // An option that leaves a private voxel to fill of its slot empty, where every
-        // option of the slot that fills it overlaps this one, is in no assembly: dropped.
-        let private_at: Vec<Vec<usize>> = private.iter().map(|p| p.iter().map(|c| index[c]).collect()).collect();
-        let alive: Vec<bool> = (0..options.len())
-            .map(|o| {
-                let s = slot_of[o];
-                s != usize::MAX && !sets.blocked(o, private_at[s].iter().copied(), |q| slot_of[q] == s)
-            })
-            .collect();
-        // At most one option a slot: some private voxel to fill that every option of the
-        // slot fills, or every option filling more than half of them (two options of a
-        // slot then overlap). `private` holds only voxels to fill: variable ones may stay
-        // empty.
-        let mut common: Vec<Vec<usize>> = private_at.clone();
-        let mut least = vec![usize::MAX; n];
-        for o in (0..options.len()).filter(|&o| alive[o]) {
-            let s = slot_of[o];
-            common[s].retain(|&v| sets.has(o, v));
-            least[s] = least[s].min(private_at[s].iter().filter(|&&v| sets.has(o, v)).count());
-        }
-        if (0..n).any(|s| common[s].is_empty() && least[s] <= private[s].len() / 2) {
-            return None;
-        }
         // The search order: the slot with most contested voxels, then each time the one
         // sharing most with those chosen (ties to more contested voxels, then the first).
         let mut order: Vec<usize> = Vec::with_capacity(n);
@@ -239,6 +213,35 @@ impl SlotSearch {
             })
             .collect();
         if slots.iter().any(|slot| slot.mixed.count_ones() > MAX_MIXED) {
+            return None;
+        }
+        // The options of other boxes must each be blocked, else the search does not apply.
+        let sets = Sets::new(voxels.len(), &index, options)?;
+        let to_fill = || (0..voxels.len()).filter(|&v| voxels[v].1);
+        if (0..options.len()).any(|o| !anchored[box_of[o]] && !sets.blocked(o, to_fill(), |_| true)) {
+            return None;
+        }
+        // An option that leaves a private voxel to fill of its slot empty, where every
+        // option of the slot that fills it overlaps this one, is in no assembly: dropped.
+        let private_at: Vec<Vec<usize>> = private.iter().map(|p| p.iter().map(|c| index[c]).collect()).collect();
+        let alive: Vec<bool> = (0..options.len())
+            .map(|o| {
+                let s = slot_of[o];
+                s != usize::MAX && !sets.blocked(o, private_at[s].iter().copied(), |q| slot_of[q] == s)
+            })
+            .collect();
+        // At most one option a slot: some private voxel to fill that every option of the
+        // slot fills, or every option filling more than half of them (two options of a
+        // slot then overlap). `private` holds only voxels to fill: variable ones may stay
+        // empty.
+        let mut common: Vec<Vec<usize>> = private_at.clone();
+        let mut least = vec![usize::MAX; n];
+        for o in (0..options.len()).filter(|&o| alive[o]) {
+            let s = slot_of[o];
+            common[s].retain(|&v| sets.has(o, v));
+            least[s] = least[s].min(private_at[s].iter().filter(|&&v| sets.has(o, v)).count());
+        }
+        if (0..n).any(|s| common[s].is_empty() && least[s] <= private[s].len() / 2) {
             return None;
         }
         let mut part = Vec::with_capacity(options.len());
