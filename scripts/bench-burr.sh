@@ -5,11 +5,13 @@
 # Prints, per file, the median user seconds of RUNS runs (default 3) of each, taken in
 # turns, the counts each printed and the ratio of the medians. FILES overrides the list.
 # LOOP=N makes each run N runs in a row, its time divided by N (files that take a few
-# hundredths of a second, where one run is at the clock's resolution).
+# hundredths of a second, where one run is at the clock's resolution). BIN names the
+# gridlock binary (default target/release/gridlock, built if missing; the BENCHMARKS rows
+# of small files use the static one of scripts/build-static.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
-bin=target/release/gridlock
+bin=${BIN:-target/release/gridlock}
 [ -x "$bin" ] || cargo build --release --locked --quiet
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 LOOP=${LOOP:-1}
