@@ -241,16 +241,30 @@ impl Problem {
     /// Errors: [`ExactCoverError::NoSuchItem`], [`ExactCoverError::NoPrimaryItem`],
     /// [`ExactCoverError::RepeatedItem`].
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, ExactCoverError> {
-        let colored: Vec<(usize, Color)> = items.iter().map(|&i| (i, Color::NONE)).collect();
-        self.add_colored_option(&colored)
+        self.check_option(items.len(), |k| (items[k], Color::NONE))?;
+        self.entries.extend(items.iter().map(|&i| (i as u32, Color::NONE)));
+        self.bounds.push(self.entries.len());
+        Ok(self.options() - 1)
     }
 
     /// Adds an option whose secondary items may carry colors, and returns its number.
     ///
     /// Errors: as [`Problem::add_option`], plus [`ExactCoverError::ColoredPrimary`].
     pub fn add_colored_option(&mut self, items: &[(usize, Color)]) -> Result<usize, ExactCoverError> {
+        self.check_option(items.len(), |k| items[k])?;
+        self.entries.extend(items.iter().map(|&(i, c)| (i as u32, c)));
+        self.bounds.push(self.entries.len());
+        Ok(self.options() - 1)
+    }
+
+    /// Whether the option of `len` items `at(0..len)` may be added: its items exist, no
+    /// primary one is colored, none repeats, one is primary, and the problem stays within
+    /// its size. A repeated item is found by a pairwise scan up to 64 items (no room taken),
+    /// by a sort past that, so that adding an option stays O(k log k) in its length k.
+    fn check_option(&self, len: usize, at: impl Fn(usize) -> (usize, Color)) -> Result<(), ExactCoverError> {
         let n = self.items();
-        for &(item, color) in items {
+        for k in 0..len {
+            let (item, color) = at(k);
             if item >= n {
                 return Err(ExactCoverError::NoSuchItem { item, items: n });
             }
@@ -258,29 +272,26 @@ impl Problem {
                 return Err(ExactCoverError::ColoredPrimary(item));
             }
         }
-        // A repeated item: a pairwise scan for short options, a sort for long ones, so
-        // that adding an option stays O(k log k) in its length k.
-        if items.len() <= 16 {
-            for (k, &(item, _)) in items.iter().enumerate() {
-                if items[..k].iter().any(|&(other, _)| other == item) {
+        if len <= 64 {
+            for k in 1..len {
+                let item = at(k).0;
+                if (0..k).any(|j| at(j).0 == item) {
                     return Err(ExactCoverError::RepeatedItem(item));
                 }
             }
         } else {
-            let mut sorted: Vec<usize> = items.iter().map(|&(i, _)| i).collect();
+            let mut sorted: Vec<usize> = (0..len).map(|k| at(k).0).collect();
             sorted.sort_unstable();
             if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
                 return Err(ExactCoverError::RepeatedItem(w[0]));
             }
         }
-        if !items.iter().any(|&(item, _)| item < self.primary) {
+        if !(0..len).any(|k| at(k).0 < self.primary) {
             return Err(ExactCoverError::NoPrimaryItem);
         }
-        if self.entries.len() + items.len() + n + self.options() + 2 >= i32::MAX as usize {
+        if self.entries.len() + len + n + self.options() + 2 >= i32::MAX as usize {
             return Err(ExactCoverError::TooLarge);
         }
-        self.entries.extend(items.iter().map(|&(i, c)| (i as u32, c)));
-        self.bounds.push(self.entries.len());
-        Ok(self.options() - 1)
+        Ok(())
     }
 }

@@ -107,13 +107,28 @@ impl Tables {
         if frame.saturating_mul(primary as u64 + 1) > MAX_FRAMES || n >= 1 << 30 {
             return None;
         }
-        let mut by_item: Vec<Vec<(u32, Color)>> = vec![Vec::new(); problem.items()];
+        // Per item, its options (ascending) with their colors: `by_item(i)`, one list cut
+        // at `item_at` (one allocation, not one a item).
+        let mut item_at = vec![0u32; problem.items() + 1];
         for k in 0..n {
-            for &(item, c) in problem.option(k) {
-                by_item[item as usize].push((k as u32, c));
+            for &(item, _) in problem.option(k) {
+                item_at[item as usize + 1] += 1;
             }
         }
-        let pairs: u64 = by_item.iter().map(|l| (l.len() as u64).pow(2)).sum();
+        for i in 1..item_at.len() {
+            item_at[i] += item_at[i - 1];
+        }
+        let mut listed = vec![(0u32, Color::NONE); item_at[problem.items()] as usize];
+        let mut next: Vec<u32> = item_at[..problem.items()].to_vec();
+        for k in 0..n {
+            for &(item, c) in problem.option(k) {
+                listed[next[item as usize] as usize] = (k as u32, c);
+                next[item as usize] += 1;
+            }
+        }
+        drop(next);
+        let by_item = |i: usize| &listed[item_at[i] as usize..item_at[i + 1] as usize];
+        let pairs: u64 = (0..problem.items()).map(|i| (by_item(i).len() as u64).pow(2)).sum();
         if pairs > MAX_PAIRS {
             return None;
         }
@@ -122,7 +137,7 @@ impl Tables {
         // conflicts through secondary items (a subset) when there are such items.
         let stored: u64 = (0..n)
             .map(|k| {
-                let sharing: u64 = problem.option(k).iter().map(|&(i, _)| by_item[i as usize].len() as u64).sum();
+                let sharing: u64 = problem.option(k).iter().map(|&(i, _)| by_item(i as usize).len() as u64).sum();
                 sharing.min(words as u64)
             })
             .sum();
@@ -130,16 +145,23 @@ impl Tables {
         if stored.saturating_mul(copies) > MAX_FRAMES {
             return None;
         }
-        let (item_word, item_bits, item_start) = words_of(&by_item[..primary]);
+        let (item_word, item_bits, item_start) = words_of((0..primary).map(by_item));
         // Per secondary item, its options as nonzero words (as for the primary items):
         // an option without a color there conflicts with all of them, ORed in whole words.
-        let (free_word, free_bits, free_start) = words_of(&by_item[primary..]);
-        let mut opt_items = Vec::new();
-        let mut opt_start = vec![0u32];
+        let (free_word, free_bits, free_start) = words_of((primary..problem.items()).map(by_item));
+        // (Room for each list made once: the lists of one entry an option, and the
+        // primary items' entries.)
+        let starts = || {
+            let mut v = Vec::with_capacity(n + 1);
+            v.push(0u32);
+            v
+        };
+        let mut opt_items = Vec::with_capacity(item_at[primary] as usize);
+        let mut opt_start = starts();
         let mut conf_word = Vec::new();
         let mut conf_bits = Vec::new();
-        let mut conf_start = vec![0u32];
-        let (mut sec_word, mut sec_bits, mut sec_start) = (Vec::new(), Vec::new(), vec![0u32]);
+        let mut conf_start = starts();
+        let (mut sec_word, mut sec_bits, mut sec_start) = (Vec::new(), Vec::new(), starts());
         // The conflict set and its secondary part, as bitsets and their nonzero words.
         let mut scratch = [vec![0u64; words], vec![0u64; words]];
         let mut touched: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
@@ -169,7 +191,7 @@ impl Tables {
                     }
                     continue;
                 }
-                for &(other, c2) in &by_item[item as usize] {
+                for &(other, c2) in by_item(item as usize) {
                     if c2 != c {
                         for part in 0..parts {
                             or_word(&mut scratch[part], &mut touched[part], (other / 64) as usize, 1 << (other % 64));
@@ -276,8 +298,10 @@ fn or_word(set: &mut [u64], touched: &mut Vec<u32>, w: usize, bits: u64) {
 /// The options of each item in `lists` (ascending option numbers) as their nonzero words
 /// of 64 options: the words' numbers, their bits, and where each item's words start (one
 /// more entry than items, the last the total).
-fn words_of(lists: &[Vec<(u32, Color)>]) -> (Vec<u32>, Vec<u64>, Vec<u32>) {
-    let (mut word, mut bits, mut start) = (Vec::new(), Vec::<u64>::new(), vec![0u32]);
+fn words_of<'a>(lists: impl ExactSizeIterator<Item = &'a [(u32, Color)]>) -> (Vec<u32>, Vec<u64>, Vec<u32>) {
+    let mut start = Vec::with_capacity(lists.len() + 1);
+    start.push(0u32);
+    let (mut word, mut bits) = (Vec::new(), Vec::<u64>::new());
     for list in lists {
         let first = word.len();
         for &(k, _) in list {
