@@ -90,19 +90,6 @@ fn transform(m: &Matrix, c: [i32; 3]) -> [i32; 3] {
     polyform::lattice::apply(m, c)
 }
 
-/// `cells` mapped by the symmetry (`m`, then the translation `t`), sorted.
-fn map_cells(m: &Matrix, t: &[i32; 3], cells: &[[i32; 3]]) -> Vec<[i32; 3]> {
-    let mut out: Vec<[i32; 3]> = cells
-        .iter()
-        .map(|&c| {
-            let n = transform(m, c);
-            [n[0] + t[0], n[1] + t[1], n[2] + t[2]]
-        })
-        .collect();
-    out.sort_unstable();
-    out
-}
-
 /// Every distinct orientation of a piece under `group`, normalized, in the group's order
 /// (each the first of its equals: at most 24 to compare, no hashing).
 fn orientations(cells: &Colored, group: &[Matrix]) -> Vec<Colored> {
@@ -259,7 +246,10 @@ fn each_assembly_by(
             grid[i] = Some(v);
         }
     }
-    let mut per_part: Vec<Vec<Vec<[i32; 3]>>> = Vec::with_capacity(parts.len());
+    // Every placement, each part's in turn (before symmetry breaking), and per part its
+    // placements as indices into this list: assemblies are mapped by index.
+    let mut full: Vec<(usize, Vec<[i32; 3]>)> = Vec::new();
+    let mut per_part: Vec<Vec<u32>> = Vec::with_capacity(parts.len());
     let mut cells: Vec<[i32; 3]> = Vec::new();
     // The result's voxels with their places in the grid, in the order the placements
     // are listed.
@@ -301,16 +291,13 @@ fn each_assembly_by(
                 cells.extend(rel.iter().map(|r| [0, 1, 2].map(|d| target[d] + r[d])));
                 debug_assert!(cells.is_sorted());
                 if !may_repeat || seen.insert(cells.clone()) {
-                    list.push(cells.clone());
+                    list.push(full.len() as u32);
+                    full.push((p, cells.clone()));
                 }
             }
         }
         per_part.push(list);
     }
-    // Every placement, each part's in turn (before symmetry breaking), and its image
-    // under each symmetry as an index into this list: assemblies are mapped by index.
-    let full: Vec<(usize, Vec<[i32; 3]>)> =
-        per_part.iter().zip(&parts).flat_map(|(list, &part)| list.iter().map(move |cells| (part, cells.clone()))).collect();
     // Each placement as its voxels' places in the dense grid, sorted, in one arena; found
     // by its part and the sum of its places' mixes (a key that needs no sort), checked
     // place by place against a marked grid.
@@ -334,12 +321,10 @@ fn each_assembly_by(
     for (i, (part, _)) in full.iter().enumerate() {
         sums_meet |= by_sum.insert((*part, sum_key(placed(i))), i as u32).is_some();
     }
-    let index_of: FxHashMap<(usize, &[u32]), u32> = full.iter().enumerate().map(|(i, (part, _))| ((*part, placed(i)), i as u32)).collect();
-    // The index in `full` of a placement of `part` (a part's placements lie in the grid).
-    let index_in_full = |part: usize, cells: &[[i32; 3]]| -> u32 {
-        let mut key: Vec<u32> = cells.iter().map(|&c| at(c).map_or(u32::MAX, |i| i as u32)).collect();
-        key.sort_unstable();
-        index_of[&(part, key.as_slice())]
+    // (Only then: the placements by their sorted places.)
+    let index_of: FxHashMap<(usize, &[u32]), u32> = match sums_meet {
+        true => full.iter().enumerate().map(|(i, (part, _))| ((*part, placed(i)), i as u32)).collect(),
+        false => FxHashMap::default(),
     };
     // Per symmetry, the image of each place of the grid that holds a voxel of the result
     // (`u32::MAX`: outside the grid, or an empty place).
@@ -402,18 +387,21 @@ fn each_assembly_by(
     let breaker = (0..parts.len()).filter(|&k| problem.parts[parts[k]].used_once()).max_by_key(|&k| per_part[k].len());
     if let Some(k) = breaker {
         let p = parts[k];
-        let own: Vec<&(Matrix, [i32; 3], bool)> =
-            symmetries.iter().filter(|(_, _, improper)| !improper || mirror_of.as_ref().is_some_and(|mo| mo[p] == p)).collect();
-        let mut covered: FxHashSet<Vec<[i32; 3]>> = FxHashSet::default();
+        let own: Vec<usize> =
+            (0..symmetries.len()).filter(|&g| !symmetries[g].2 || mirror_of.as_ref().is_some_and(|mo| mo[p] == p)).collect();
+        // (A placement's images under those symmetries are placements of the same part,
+        // found by index.)
+        let mut covered = vec![false; full.len()];
         let mut kept = Vec::new();
-        for cells in std::mem::take(&mut per_part[k]) {
-            if covered.contains(&cells) {
+        for i in std::mem::take(&mut per_part[k]) {
+            if covered[i as usize] {
                 continue;
             }
-            for (m, t, _) in &own {
-                covered.insert(map_cells(m, t, &cells));
+            let row = images.row(i, &images_of)?;
+            for &g in &own {
+                covered[row[g] as usize] = true;
             }
-            kept.push(cells);
+            kept.push(i);
         }
         per_part[k] = kept;
     }
@@ -428,15 +416,12 @@ fn each_assembly_by(
                 reachable[i] = false;
             }
         }
-        for cells in &per_part[k] {
-            reachable[index_in_full(parts[k], cells) as usize] = true;
+        for &i in &per_part[k] {
+            reachable[i as usize] = true;
         }
     }
     // Each option's placement, as its index in `full`.
-    let mut placements: Vec<u32> = Vec::new();
-    for (k, list) in per_part.iter().enumerate() {
-        placements.extend(list.iter().map(|cells| index_in_full(parts[k], cells)));
-    }
+    let placements: Vec<u32> = per_part.concat();
     // The slot search when the result splits into slots (see `slots`), else exact cover.
     let slot_options: Vec<(u32, &[[i32; 3]])> =
         placements.iter().map(|&i| (full[i as usize].0 as u32, full[i as usize].1.as_slice())).collect();
@@ -620,8 +605,8 @@ impl Images {
 /// The exact cover model of the assembly search (Algorithm M): each filled voxel a primary
 /// item, each part a primary item of multiplicity `min..max`, each variable voxel a
 /// secondary item; an option per placement of `placements` (indices into `full`, of the
-/// parts `parts` in that order, each part's as many as its `per_part` list; `per_part`
-/// their cells). Each part used exactly once
+/// parts `parts` in that order, each part's as many as its `per_part` list of indices
+/// into `full`). Each part used exactly once
 /// with one placement left (a breaking part after symmetry breaking, or a part that
 /// fits one way only, as the cage of BurrTools' PelikanBurr) is placed beforehand: its
 /// voxels and its item are left out, and so are the placements that meet it, so that
@@ -634,7 +619,7 @@ fn exact_cover_model(
     variable: &[[i32; 3]],
     parts: &[usize],
     problem: &BurrProblem,
-    per_part: &[Vec<Vec<[i32; 3]>>],
+    per_part: &[Vec<u32>],
     placements: &[u32],
     full: &[(usize, Vec<[i32; 3]>)],
 ) -> Result<(Problem, Vec<u32>, Vec<u32>), String> {
@@ -650,7 +635,7 @@ fn exact_cover_model(
             continue;
         }
         let i = placements[start];
-        debug_assert!(full[i as usize].0 == p && full[i as usize].1 == per_part[k][0]);
+        debug_assert!(full[i as usize].0 == p && i == per_part[k][0]);
         let cells = &full[i as usize].1;
         if cells.iter().all(|c| !taken.contains(c)) {
             taken.extend(cells.iter().copied());
