@@ -537,7 +537,16 @@ fn each_assembly_by(
             tally.slot_search = true;
         }
         None => {
-            let (xc, options, placed) = exact_cover_model(&filled, &variable, &parts, problem, &per_part, &placements, &full)?;
+            let (xc, options, placed) = exact_cover_model(
+                &filled,
+                &variable,
+                &parts,
+                problem,
+                &per_part,
+                &placements,
+                &full,
+                (grid.len(), |c| at(c).expect("a placement lies in the result's grid")),
+            )?;
             let mut search = exact_cover::Cover::new(&xc).search();
             while let Some(solution) = search.next_solution() {
                 found.clear();
@@ -606,7 +615,8 @@ impl Images {
 /// item, each part a primary item of multiplicity `min..max`, each variable voxel a
 /// secondary item; an option per placement of `placements` (indices into `full`, of the
 /// parts `parts` in that order, each part's as many as its `per_part` list of indices
-/// into `full`). Each part used exactly once
+/// into `full`); the voxels found by their places in the result's grid (`places` of them,
+/// `place` of a voxel). Each part used exactly once
 /// with one placement left (a breaking part after symmetry breaking, or a part that
 /// fits one way only, as the cage of BurrTools' PelikanBurr) is placed beforehand: its
 /// voxels and its item are left out, and so are the placements that meet it, so that
@@ -622,10 +632,14 @@ fn exact_cover_model(
     per_part: &[Vec<u32>],
     placements: &[u32],
     full: &[(usize, Vec<[i32; 3]>)],
+    (places, place): (usize, impl Fn([i32; 3]) -> usize),
 ) -> Result<(Problem, Vec<u32>, Vec<u32>), String> {
     let mut lone = vec![false; parts.len()];
     let mut placed: Vec<u32> = Vec::new();
-    let mut taken: FxHashSet<[i32; 3]> = FxHashSet::default();
+    // Per place of the result's grid: whether a part placed beforehand takes it, and its
+    // item.
+    let mut taken = vec![false; places];
+    let mut item_of = vec![usize::MAX; places];
     // The index in `placements` of part k's first placement (they follow `per_part`).
     let mut first = 0;
     for (k, &p) in parts.iter().enumerate() {
@@ -637,27 +651,30 @@ fn exact_cover_model(
         let i = placements[start];
         debug_assert!(full[i as usize].0 == p && i == per_part[k][0]);
         let cells = &full[i as usize].1;
-        if cells.iter().all(|c| !taken.contains(c)) {
-            taken.extend(cells.iter().copied());
+        if cells.iter().all(|&c| !taken[place(c)]) {
+            for &c in cells {
+                taken[place(c)] = true;
+            }
             placed.push(i);
             lone[k] = true;
         }
     }
     // Items: filled voxels, then one per part (primary); variable voxels (secondary).
-    let mut item_of: FxHashMap<[i32; 3], usize> = FxHashMap::default();
-    for &c in filled.iter().filter(|c| !taken.contains(*c)) {
-        item_of.insert(c, item_of.len());
+    let mut voxels = 0;
+    for &c in filled.iter().filter(|&&c| !taken[place(c)]) {
+        item_of[place(c)] = voxels;
+        voxels += 1;
     }
     let mut part_item: FxHashMap<usize, usize> = FxHashMap::default();
     for (k, &p) in parts.iter().enumerate() {
         if !lone[k] {
-            part_item.insert(p, item_of.len() + part_item.len());
+            part_item.insert(p, voxels + part_item.len());
         }
     }
-    let primary = item_of.len() + part_item.len();
+    let primary = voxels + part_item.len();
     let mut secondary = 0;
-    for &c in variable.iter().filter(|c| !taken.contains(*c)) {
-        item_of.insert(c, primary + secondary);
+    for &c in variable.iter().filter(|&&c| !taken[place(c)]) {
+        item_of[place(c)] = primary + secondary;
         secondary += 1;
     }
     let mut xc = Problem::new(primary, secondary);
@@ -668,13 +685,15 @@ fn exact_cover_model(
         }
     }
     let mut options = Vec::new();
+    let mut items: Vec<usize> = Vec::new();
     for &i in placements {
         let (part, cells) = &full[i as usize];
         let Some(&item) = part_item.get(part) else { continue };
-        if cells.iter().any(|c| taken.contains(c)) {
+        if cells.iter().any(|&c| taken[place(c)]) {
             continue;
         }
-        let mut items: Vec<usize> = cells.iter().map(|c| item_of[c]).collect();
+        items.clear();
+        items.extend(cells.iter().map(|&c| item_of[place(c)]));
         items.push(item);
         xc.add_option(&items).map_err(|e| e.to_string())?;
         options.push(i);
