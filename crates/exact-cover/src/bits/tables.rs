@@ -168,6 +168,9 @@ impl Tables {
         // The parts a conflict goes into: the conflict set, and its secondary part when
         // the primary items' conflicts are kept apart.
         let parts = if primary_conflicts { 2 } else { 1 };
+        // Whether the words touched are noted as they are set (else all are scanned: a
+        // set of at most `SCANNED` words, where noting costs more than scanning).
+        let track = words > SCANNED;
         for k in 0..n {
             for &(item, c) in problem.option(k) {
                 let is_primary = (item as usize) < primary;
@@ -177,7 +180,7 @@ impl Tables {
                         // Every option of the item: its nonzero words, ORed in whole.
                         let i = item as usize;
                         for j in item_start[i] as usize..item_start[i + 1] as usize {
-                            or_word(&mut scratch[0], &mut touched[0], item_word[j] as usize, item_bits[j]);
+                            or_word(&mut scratch[0], &mut touched[0], item_word[j] as usize, item_bits[j], track);
                         }
                     }
                     continue;
@@ -186,7 +189,7 @@ impl Tables {
                     let i = item as usize - primary;
                     for j in free_start[i] as usize..free_start[i + 1] as usize {
                         for part in 0..parts {
-                            or_word(&mut scratch[part], &mut touched[part], free_word[j] as usize, free_bits[j]);
+                            or_word(&mut scratch[part], &mut touched[part], free_word[j] as usize, free_bits[j], track);
                         }
                     }
                     continue;
@@ -194,7 +197,7 @@ impl Tables {
                 for &(other, c2) in by_item(item as usize) {
                     if c2 != c {
                         for part in 0..parts {
-                            or_word(&mut scratch[part], &mut touched[part], (other / 64) as usize, 1 << (other % 64));
+                            or_word(&mut scratch[part], &mut touched[part], (other / 64) as usize, 1 << (other % 64), track);
                         }
                     }
                 }
@@ -203,7 +206,7 @@ impl Tables {
             for (part, (word, bits)) in [(&mut conf_word, &mut conf_bits), (&mut sec_word, &mut sec_bits)].into_iter().enumerate() {
                 // The nonzero words in increasing order: sorted when few, else found by
                 // one pass over the words (cheaper than sorting many).
-                if touched[part].len() * 16 < words {
+                if track && touched[part].len() * 16 < words {
                     touched[part].sort_unstable();
                 } else {
                     touched[part].clear();
@@ -286,10 +289,15 @@ impl Tables {
     }
 }
 
-/// ORs `bits` into word `w` of the bitset `set`, noting `w` in `touched` when it was 0.
+/// The widest conflict sets (in words of 64 options) built without noting the words
+/// touched: their nonzero words are found by scanning them all.
+const SCANNED: usize = 8;
+
+/// ORs `bits` into word `w` of the bitset `set`, noting `w` in `touched` when it was 0
+/// and `track` says so.
 #[inline]
-fn or_word(set: &mut [u64], touched: &mut Vec<u32>, w: usize, bits: u64) {
-    if set[w] == 0 {
+fn or_word(set: &mut [u64], touched: &mut Vec<u32>, w: usize, bits: u64, track: bool) {
+    if track && set[w] == 0 {
         touched.push(w as u32);
     }
     set[w] |= bits;
