@@ -250,6 +250,11 @@ fn each_assembly_by(
     // placements as indices into this list: assemblies are mapped by index.
     let mut full: Vec<(usize, Vec<[i32; 3]>)> = Vec::new();
     let mut per_part: Vec<Vec<u32>> = Vec::with_capacity(parts.len());
+    // Each placement as its voxels' places in the dense grid, in one arena (placement
+    // `i`'s at `starts[i]..starts[i + 1]`); found by its part and the sum of its places'
+    // mixes (a key that needs no sort), checked place by place against a marked grid.
+    let mut places: Vec<u32> = Vec::new();
+    let mut starts: Vec<usize> = vec![0];
     let mut cells: Vec<[i32; 3]> = Vec::new();
     // The result's voxels with their places in the grid, in the order the placements
     // are listed.
@@ -293,34 +298,28 @@ fn each_assembly_by(
                 if !may_repeat || seen.insert(cells.clone()) {
                     list.push(full.len() as u32);
                     full.push((p, cells.clone()));
+                    places.extend(steps.iter().map(|&step| place.wrapping_add_signed(step) as u32));
+                    starts.push(places.len());
                 }
             }
         }
         per_part.push(list);
     }
-    // Each placement as its voxels' places in the dense grid, sorted, in one arena; found
-    // by its part and the sum of its places' mixes (a key that needs no sort), checked
-    // place by place against a marked grid.
     let no_image = || "internal error: a placement's image under a symmetry of the result is no placement".to_string();
-    let mut places: Vec<u32> = Vec::new();
-    let mut starts: Vec<usize> = vec![0];
-    for (_, cells) in &full {
-        let from = places.len();
-        for &c in cells {
-            places.push(at(c).ok_or_else(no_image)? as u32);
-        }
-        places[from..].sort_unstable();
-        starts.push(places.len());
-    }
-    let placed = |i: usize| &places[starts[i]..starts[i + 1]];
     let sum_key = |places: &[u32]| places.iter().fold(0u64, |sum, &p| sum.wrapping_add(mix(p)));
     let mut by_sum: FxHashMap<(usize, u64), u32> = FxHashMap::default();
     // Two placements of a part whose sums meet (never seen): found by their sorted
     // places instead.
     let mut sums_meet = false;
     for (i, (part, _)) in full.iter().enumerate() {
-        sums_meet |= by_sum.insert((*part, sum_key(placed(i))), i as u32).is_some();
+        sums_meet |= by_sum.insert((*part, sum_key(&places[starts[i]..starts[i + 1]])), i as u32).is_some();
     }
+    if sums_meet {
+        for i in 0..full.len() {
+            places[starts[i]..starts[i + 1]].sort_unstable();
+        }
+    }
+    let placed = |i: usize| &places[starts[i]..starts[i + 1]];
     // (Only then: the placements by their sorted places.)
     let index_of: FxHashMap<(usize, &[u32]), u32> = match sums_meet {
         true => full.iter().enumerate().map(|(i, (part, _))| ((*part, placed(i)), i as u32)).collect(),
