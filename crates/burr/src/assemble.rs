@@ -103,22 +103,6 @@ fn orientations(cells: &Colored, group: &[Matrix]) -> Vec<Colored> {
     out
 }
 
-/// The least of a piece's orientations under `group` (a form that its rotated copies
-/// share), made in one buffer.
-fn canonical(cells: &Colored, group: &[Matrix]) -> Colored {
-    let mut least: Colored = Vec::new();
-    let mut o: Colored = Vec::with_capacity(cells.len());
-    for m in group {
-        o.clear();
-        o.extend(cells.iter().map(|&(c, k)| (transform(m, c), k)));
-        o = normalized(std::mem::take(&mut o));
-        if least.is_empty() || o < least {
-            least.clone_from(&o);
-        }
-    }
-    least
-}
-
 /// The symmetries of the result, each as a map of its cells (matrix, then the
 /// translation that brings the box back), kept when they preserve states and colours.
 fn result_symmetries(result: &FxHashMap<[i32; 3], Voxel>, group: &[Matrix]) -> Vec<(Matrix, [i32; 3], bool)> {
@@ -227,7 +211,11 @@ fn each_assembly_by(
     let piece_cells: Vec<Colored> =
         problem.parts.iter().map(|part| puzzle.shapes[part.shape].cells().into_iter().map(|(c, v)| (c, v.color())).collect()).collect();
     // Mirror closure: a pairing of the parts with their mirror images.
-    let mirror_of = mirror_pairing(problem, &piece_cells, &everything, &rotations);
+    // Each part's distinct orientations (none for a part never used).
+    let oriented: Vec<Vec<Colored>> = (0..problem.parts.len())
+        .map(|p| if problem.parts[p].max > 0 { orientations(&piece_cells[p], &rotations) } else { Vec::new() })
+        .collect();
+    let mirror_of = mirror_pairing(problem, &piece_cells, &oriented, &everything);
     let group = if mirror_of.is_some() { &everything } else { &rotations };
     let symmetries = result_symmetries(&result, group);
     // Every placement of every part, in its result's voxels, sorted. The result as a
@@ -265,7 +253,7 @@ fn each_assembly_by(
         }
         let mut seen = FxHashSet::default();
         let mut list = Vec::new();
-        let oriented = orientations(&piece_cells[p], &rotations);
+        let oriented = &oriented[p];
         // Two orientations place the same voxels only when they are one shape coloured
         // differently: only then is a placement looked up among those found.
         let shapes: FxHashSet<Vec<[i32; 3]>> = oriented.iter().map(|o| o.iter().map(|&(c, _)| c).collect()).collect();
@@ -707,23 +695,24 @@ fn exact_cover_model(
 /// and whose range is the same. The pairing is an involution, so that mirroring an
 /// assembly twice gives it back (pairing a self-mirror part with an identical part
 /// instead would merge assemblies of different classes).
-fn mirror_pairing(problem: &BurrProblem, pieces: &[Colored], everything: &[Matrix], rotations: &[Matrix]) -> Option<Vec<usize>> {
+fn mirror_pairing(problem: &BurrProblem, pieces: &[Colored], oriented: &[Vec<Colored>], everything: &[Matrix]) -> Option<Vec<usize>> {
     let mirror = everything.iter().find(|m| improper(m))?;
-    let canonical = |cells: &Colored| canonical(cells, rotations);
-    let forms: Vec<Colored> = pieces.iter().map(canonical).collect();
     let mut pairing = vec![usize::MAX; pieces.len()];
     for p in 0..pieces.len() {
         if pairing[p] != usize::MAX {
             continue;
         }
-        let mirrored = canonical(&pieces[p].iter().map(|&(c, k)| (transform(mirror, c), k)).collect());
-        if problem.parts[p].max == 0 || mirrored == forms[p] {
+        // Its mirror image is a shape up to rotation when it is one of that shape's
+        // orientations (`oriented`: each part's, normalized).
+        let mirrored = normalized(pieces[p].iter().map(|&(c, k)| (transform(mirror, c), k)).collect());
+        if problem.parts[p].max == 0 || oriented[p].contains(&mirrored) {
             pairing[p] = p;
             continue;
         }
         let range = (problem.parts[p].min, problem.parts[p].max);
-        let q = (p + 1..pieces.len())
-            .find(|&q| pairing[q] == usize::MAX && forms[q] == mirrored && (problem.parts[q].min, problem.parts[q].max) == range)?;
+        let q = (p + 1..pieces.len()).find(|&q| {
+            pairing[q] == usize::MAX && (problem.parts[q].min, problem.parts[q].max) == range && oriented[q].contains(&mirrored)
+        })?;
         pairing[p] = q;
         pairing[q] = p;
     }
