@@ -525,8 +525,7 @@ fn each_assembly_by(
         }
         None => {
             let (xc, options, placed) = exact_cover_model(
-                &filled,
-                &variable,
+                (&filled, &variable),
                 &parts,
                 problem,
                 &per_part,
@@ -612,8 +611,7 @@ impl Images {
 /// option's placement and the placements placed beforehand.
 #[allow(clippy::type_complexity)]
 fn exact_cover_model(
-    filled: &[[i32; 3]],
-    variable: &[[i32; 3]],
+    (filled, variable): (&[[i32; 3]], &[[i32; 3]]),
     parts: &[usize],
     problem: &BurrProblem,
     per_part: &[Vec<u32>],
