@@ -294,7 +294,9 @@ fn each_assembly_by(
         per_part.push(list);
     }
     let no_image = || "internal error: a placement's image under a symmetry of the result is no placement".to_string();
-    let sum_key = |places: &[u32]| places.iter().fold(0u64, |sum, &p| sum.wrapping_add(mix(p)));
+    // (Each place's mix made once: the images of every placement met sum them.)
+    let mixes: Vec<u64> = (0..grid.len() as u32).map(mix).collect();
+    let sum_key = |places: &[u32]| places.iter().fold(0u64, |sum, &p| sum.wrapping_add(mixes[p as usize]));
     let mut by_sum: FxHashMap<(usize, u64), u32> = FxHashMap::default();
     // Two placements of a part whose sums meet (never seen): found by their sorted
     // places instead.
