@@ -259,8 +259,9 @@ impl Problem {
 
     /// Whether the option of `len` items `at(0..len)` may be added: its items exist, no
     /// primary one is colored, none repeats, one is primary, and the problem stays within
-    /// its size. A repeated item is found by a pairwise scan up to 64 items (no room taken),
-    /// by a sort past that, so that adding an option stays O(k log k) in its length k.
+    /// its size. A repeated item is found by a pairwise scan up to 16 items, by a bitset
+    /// on the stack in problems of up to 4096 items, else by a sort, so that adding an
+    /// option stays O(k log k) in its length k.
     fn check_option(&self, len: usize, at: impl Fn(usize) -> (usize, Color)) -> Result<(), ExactCoverError> {
         let n = self.items();
         for k in 0..len {
@@ -272,12 +273,22 @@ impl Problem {
                 return Err(ExactCoverError::ColoredPrimary(item));
             }
         }
-        if len <= 64 {
+        if len <= 16 {
             for k in 1..len {
                 let item = at(k).0;
                 if (0..k).any(|j| at(j).0 == item) {
                     return Err(ExactCoverError::RepeatedItem(item));
                 }
+            }
+        } else if n <= 64 * 64 {
+            let mut seen = [0u64; 64];
+            for k in 0..len {
+                let item = at(k).0;
+                let (w, bit) = (item / 64, 1u64 << (item % 64));
+                if seen[w] & bit != 0 {
+                    return Err(ExactCoverError::RepeatedItem(item));
+                }
+                seen[w] |= bit;
             }
         } else {
             let mut sorted: Vec<usize> = (0..len).map(|k| at(k).0).collect();

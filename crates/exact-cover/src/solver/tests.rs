@@ -67,25 +67,30 @@ mod algorithm_c {
 
     #[test]
     fn a_repeated_item_is_refused_in_options_short_and_long() {
-        // Options of 2 to 100 items (pairwise scan up to 64, a sort past it), the repeat
-        // anywhere, colored or not: refused, and nothing added; without it, added.
-        let mut p = Problem::new(60, 60);
-        for len in 2..=100 {
-            for (first, second) in [(0, 1), (0, len - 1), (len / 2, len - 1), (len - 2, len - 1)] {
-                let mut items: Vec<usize> = (0..len).map(|i| (i * 7) % 120).collect();
-                let before = p.options();
-                assert_eq!(p.add_option(&items), Ok(before), "{len} distinct items");
-                if first == second {
-                    continue;
+        // Options of 2 to 100 items (a pairwise scan up to 16, past it a bitset in a
+        // problem of at most 4096 items, else a sort), the repeat anywhere, colored or
+        // not: refused, and nothing added; without it, added.
+        for (primary, secondary, spread) in [(60, 60, 7), (3000, 3000, 59)] {
+            let mut p = Problem::new(primary, secondary);
+            let items_in_all = primary + secondary;
+            for len in 2..=100 {
+                for (first, second) in [(0, 1), (0, len - 1), (len / 2, len - 1), (len - 2, len - 1)] {
+                    let mut items: Vec<usize> = (0..len).map(|i| (i * spread) % items_in_all).collect();
+                    let before = p.options();
+                    assert_eq!(p.add_option(&items), Ok(before), "{len} distinct items");
+                    if first == second {
+                        continue;
+                    }
+                    items[second] = items[first];
+                    assert_eq!(p.add_option(&items), Err(crate::ExactCoverError::RepeatedItem(items[first])), "{len}: {first}, {second}");
+                    let colored: Vec<(usize, Color)> =
+                        items.iter().map(|&i| (i, if i >= primary { Color(1) } else { Color::NONE })).collect();
+                    assert_eq!(p.add_colored_option(&colored), Err(crate::ExactCoverError::RepeatedItem(items[first])));
                 }
-                items[second] = items[first];
-                assert_eq!(p.add_option(&items), Err(crate::ExactCoverError::RepeatedItem(items[first])), "{len}: {first}, {second}");
-                let colored: Vec<(usize, Color)> = items.iter().map(|&i| (i, if i >= 60 { Color(1) } else { Color::NONE })).collect();
-                assert_eq!(p.add_colored_option(&colored), Err(crate::ExactCoverError::RepeatedItem(items[first])));
             }
+            assert_eq!(p.options(), 99 * 4);
+            assert!(p.add_option(&(0..items_in_all.min(120)).collect::<Vec<_>>()).is_ok());
         }
-        assert_eq!(p.options(), 99 * 4);
-        assert!(p.add_option(&(0..120).collect::<Vec<_>>()).is_ok());
     }
 }
 
