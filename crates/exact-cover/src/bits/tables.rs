@@ -162,94 +162,132 @@ impl Tables {
         let mut conf_bits = Vec::new();
         let mut conf_start = starts();
         let (mut sec_word, mut sec_bits, mut sec_start) = (Vec::new(), Vec::new(), starts());
-        // The conflict set and its secondary part, as bitsets and their nonzero words.
-        let mut scratch = [vec![0u64; words], vec![0u64; words]];
-        let mut touched: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-        // The parts a conflict goes into: the conflict set, and its secondary part when
-        // the primary items' conflicts are kept apart.
-        let parts = if primary_conflicts { 2 } else { 1 };
-        // Whether the words touched are noted as they are set (else all are scanned: a
-        // set of at most `SCANNED` words, where noting costs more than scanning).
-        let track = words > SCANNED;
-        for k in 0..n {
-            for &(item, c) in problem.option(k) {
-                let is_primary = (item as usize) < primary;
-                if is_primary {
-                    opt_items.push(item);
-                    if primary_conflicts {
-                        // Every option of the item: its nonzero words, ORed in whole.
-                        let i = item as usize;
-                        for j in item_start[i] as usize..item_start[i + 1] as usize {
-                            or_word(&mut scratch[0], &mut touched[0], item_word[j] as usize, item_bits[j], track);
-                        }
-                    }
-                    continue;
-                }
-                if c == Color::NONE {
-                    let i = item as usize - primary;
-                    for j in free_start[i] as usize..free_start[i + 1] as usize {
-                        for part in 0..parts {
-                            or_word(&mut scratch[part], &mut touched[part], free_word[j] as usize, free_bits[j], track);
-                        }
-                    }
-                    continue;
-                }
-                for &(other, c2) in by_item(item as usize) {
-                    if c2 != c {
-                        for part in 0..parts {
-                            or_word(&mut scratch[part], &mut touched[part], (other / 64) as usize, 1 << (other % 64), track);
-                        }
-                    }
-                }
-            }
-            opt_start.push(opt_items.len() as u32);
-            for (part, (word, bits)) in [(&mut conf_word, &mut conf_bits), (&mut sec_word, &mut sec_bits)].into_iter().enumerate() {
-                // The nonzero words in increasing order: sorted when few, else found by
-                // one pass over the words (cheaper than sorting many).
-                if track && touched[part].len() * 16 < words {
-                    touched[part].sort_unstable();
-                } else {
-                    touched[part].clear();
-                    touched[part].extend((0..words as u32).filter(|&w| scratch[part][w as usize] != 0));
-                }
-                for &w in &touched[part] {
-                    word.push(w);
-                    bits.push(scratch[part][w as usize]);
-                    scratch[part][w as usize] = 0;
-                }
-                touched[part].clear();
-            }
-            conf_start.push(conf_word.len() as u32);
-            sec_start.push(sec_word.len() as u32);
-        }
-        let dense = (words <= 8 && primary <= 128).then(|| {
+        // Problems of at most 8 words of options and 128 primary items get dense masks
+        // too ([`Counting::Dense`]); their conflict sets are made as dense rows, from
+        // which the lists of nonzero words are read.
+        let dense = if words <= SCANNED && primary <= 128 {
             let width = words.max(1);
-            let mut item = vec![0u64; primary * width];
-            for i in 0..primary {
-                for j in item_start[i] as usize..item_start[i + 1] as usize {
-                    item[i * width + item_word[j] as usize] = item_bits[j];
+            let rows = |word: &[u32], bits: &[u64], start: &[u32]| {
+                let mut d = vec![0u64; (start.len() - 1) * width];
+                for i in 0..start.len() - 1 {
+                    for j in start[i] as usize..start[i + 1] as usize {
+                        d[i * width + word[j] as usize] = bits[j];
+                    }
                 }
-            }
+                d
+            };
+            let item = rows(&item_word, &item_bits, &item_start);
+            let free = rows(&free_word, &free_bits, &free_start);
             let mut conf = vec![0u64; n * width];
+            let mut sec = vec![0u64; n * width];
             let mut prim = Vec::with_capacity(n);
             for k in 0..n {
-                for j in conf_start[k] as usize..conf_start[k + 1] as usize {
-                    conf[k * width + conf_word[j] as usize] = conf_bits[j];
-                }
-                let items = &opt_items[opt_start[k] as usize..opt_start[k + 1] as usize];
-                prim.push(items.iter().fold(0u128, |m, &i| m | 1 << i));
-            }
-            let mut sec = Vec::new();
-            if !sec_word.is_empty() {
-                sec.resize(n * width, 0);
-                for k in 0..n {
-                    for j in sec_start[k] as usize..sec_start[k + 1] as usize {
-                        sec[k * width + sec_word[j] as usize] = sec_bits[j];
+                let (conf_row, sec_row) = (&mut conf[k * width..(k + 1) * width], &mut sec[k * width..(k + 1) * width]);
+                let mut mask = 0u128;
+                for &(item_k, c) in problem.option(k) {
+                    let i = item_k as usize;
+                    if i < primary {
+                        opt_items.push(item_k);
+                        mask |= 1 << i;
+                        if primary_conflicts {
+                            or_rows(conf_row, &item[i * width..(i + 1) * width]);
+                        }
+                    } else if c == Color::NONE {
+                        let f = &free[(i - primary) * width..(i - primary + 1) * width];
+                        or_rows(conf_row, f);
+                        if primary_conflicts {
+                            or_rows(sec_row, f);
+                        }
+                    } else {
+                        for &(other, c2) in by_item(i) {
+                            if c2 != c {
+                                let (w, bit) = ((other / 64) as usize, 1u64 << (other % 64));
+                                conf_row[w] |= bit;
+                                if primary_conflicts {
+                                    sec_row[w] |= bit;
+                                }
+                            }
+                        }
                     }
                 }
+                prim.push(mask);
+                opt_start.push(opt_items.len() as u32);
+                for (row, word, bits) in [(&*conf_row, &mut conf_word, &mut conf_bits), (&*sec_row, &mut sec_word, &mut sec_bits)] {
+                    for (w, &b) in row.iter().enumerate().filter(|(_, b)| **b != 0) {
+                        word.push(w as u32);
+                        bits.push(b);
+                    }
+                }
+                conf_start.push(conf_word.len() as u32);
+                sec_start.push(sec_word.len() as u32);
             }
-            DenseTables { n: width, item, conf, prim, sec, parent: None, ids: Vec::new(), map: Vec::new() }
-        });
+            if sec_word.is_empty() {
+                sec = Vec::new();
+            }
+            Some(DenseTables { n: width, item, conf, prim, sec, parent: None, ids: Vec::new(), map: Vec::new() })
+        } else {
+            // The conflict set and its secondary part, as bitsets and their nonzero words.
+            let mut scratch = [vec![0u64; words], vec![0u64; words]];
+            let mut touched: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+            // The parts a conflict goes into: the conflict set, and its secondary part when
+            // the primary items' conflicts are kept apart.
+            let parts = if primary_conflicts { 2 } else { 1 };
+            // Whether the words touched are noted as they are set (else all are scanned: a
+            // set of at most `SCANNED` words, where noting costs more than scanning).
+            let track = words > SCANNED;
+            for k in 0..n {
+                for &(item, c) in problem.option(k) {
+                    let is_primary = (item as usize) < primary;
+                    if is_primary {
+                        opt_items.push(item);
+                        if primary_conflicts {
+                            // Every option of the item: its nonzero words, ORed in whole.
+                            let i = item as usize;
+                            for j in item_start[i] as usize..item_start[i + 1] as usize {
+                                or_word(&mut scratch[0], &mut touched[0], item_word[j] as usize, item_bits[j], track);
+                            }
+                        }
+                        continue;
+                    }
+                    if c == Color::NONE {
+                        let i = item as usize - primary;
+                        for j in free_start[i] as usize..free_start[i + 1] as usize {
+                            for part in 0..parts {
+                                or_word(&mut scratch[part], &mut touched[part], free_word[j] as usize, free_bits[j], track);
+                            }
+                        }
+                        continue;
+                    }
+                    for &(other, c2) in by_item(item as usize) {
+                        if c2 != c {
+                            for part in 0..parts {
+                                or_word(&mut scratch[part], &mut touched[part], (other / 64) as usize, 1 << (other % 64), track);
+                            }
+                        }
+                    }
+                }
+                opt_start.push(opt_items.len() as u32);
+                for (part, (word, bits)) in [(&mut conf_word, &mut conf_bits), (&mut sec_word, &mut sec_bits)].into_iter().enumerate() {
+                    // The nonzero words in increasing order: sorted when few, else found by
+                    // one pass over the words (cheaper than sorting many).
+                    if track && touched[part].len() * 16 < words {
+                        touched[part].sort_unstable();
+                    } else {
+                        touched[part].clear();
+                        touched[part].extend((0..words as u32).filter(|&w| scratch[part][w as usize] != 0));
+                    }
+                    for &w in &touched[part] {
+                        word.push(w);
+                        bits.push(scratch[part][w as usize]);
+                        scratch[part][w as usize] = 0;
+                    }
+                    touched[part].clear();
+                }
+                conf_start.push(conf_word.len() as u32);
+                sec_start.push(sec_word.len() as u32);
+            }
+            None
+        };
         Some(Tables {
             dense,
             opt_items,
@@ -286,6 +324,14 @@ impl Tables {
                 self.item_bits[s..e].iter().map(|b| b.count_ones()).sum()
             })
             .collect()
+    }
+}
+
+/// ORs the row `from` into the row `into` (rows of equal length, at most 8 words).
+#[inline]
+fn or_rows(into: &mut [u64], from: &[u64]) {
+    for (a, &b) in into.iter_mut().zip(from) {
+        *a |= b;
     }
 }
 
