@@ -15,8 +15,14 @@ bin=${BIN:-target/release/gridlock}
 [ -x "$bin" ] || cargo build --release --locked --quiet
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 LOOP=${LOOP:-1}
+# PERF=1: each run's CPU time (user and system) by `perf stat -r LOOP` (task-clock, the
+# mean of LOOP runs), the process alone; else the user time of a shell looping LOOP runs.
 user() {
-  /usr/bin/time -f %U bash -c 'for _ in $(seq "$0"); do "$@" > /dev/null 2>&1; done' "$LOOP" "$@" 2>&1 | tail -1 | awk -v n="$LOOP" '{ printf "%.4g\n", $1 / n }'
+  if [ -n "${PERF:-}" ]; then
+    perf stat -x, -e task-clock -r "$LOOP" "$@" 2>&1 > /dev/null | awk -F, '/task-clock/ { printf "%.4g\n", $1 / 1000 }'
+  else
+    /usr/bin/time -f %U bash -c 'for _ in $(seq "$0"); do "$@" > /dev/null 2>&1; done' "$LOOP" "$@" 2>&1 | tail -1 | awk -v n="$LOOP" '{ printf "%.4g\n", $1 / n }'
+  fi
 }
 for f in ${FILES:-examples/burr/soma.xmpuzzle tests/data/burr/b160.xmpuzzle tests/data/burr/b200.xmpuzzle examples/burr/b146.xmpuzzle examples/burr/b165.xmpuzzle examples/burr/notchable.xmpuzzle}; do
   # The runs alternate, gridlock then burrTxt, so both meet the same load.
