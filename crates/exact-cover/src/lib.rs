@@ -242,9 +242,7 @@ impl Problem {
     /// [`ExactCoverError::RepeatedItem`].
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, ExactCoverError> {
         self.check_option(items.len(), |k| (items[k], Color::NONE))?;
-        self.entries.extend(items.iter().map(|&i| (i as u32, Color::NONE)));
-        self.bounds.push(self.entries.len());
-        Ok(self.options() - 1)
+        Ok(self.push_option(items.iter().map(|&i| (i as u32, Color::NONE))))
     }
 
     /// Adds an option whose secondary items may carry colors, and returns its number.
@@ -252,9 +250,14 @@ impl Problem {
     /// Errors: as [`Problem::add_option`], plus [`ExactCoverError::ColoredPrimary`].
     pub fn add_colored_option(&mut self, items: &[(usize, Color)]) -> Result<usize, ExactCoverError> {
         self.check_option(items.len(), |k| items[k])?;
-        self.entries.extend(items.iter().map(|&(i, c)| (i as u32, c)));
+        Ok(self.push_option(items.iter().map(|&(i, c)| (i as u32, c))))
+    }
+
+    /// Appends an option already checked ([`Problem::check_option`]) and returns its number.
+    fn push_option(&mut self, entries: impl Iterator<Item = (u32, Color)>) -> usize {
+        self.entries.extend(entries);
         self.bounds.push(self.entries.len());
-        Ok(self.options() - 1)
+        self.options() - 1
     }
 
     /// Whether the option of `len` items `at(0..len)` may be added: its items exist, no
